@@ -1,0 +1,128 @@
+#include "cli/exporter_flags.h"
+
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstring>
+#include <regex>
+
+#include "rocewatch/strings.h"
+#include "sources/registry.h"
+
+namespace rocewatch::cli {
+namespace {
+
+Result<std::optional<std::regex>> CompileRegex(const FlagSet& flags, const std::string& name) {
+  const std::string& text = flags.Get(name);
+  if (text.empty()) return std::optional<std::regex>{};
+  try {
+    return std::optional<std::regex>{std::regex(text, std::regex::ECMAScript | std::regex::optimize)};
+  } catch (const std::regex_error& ex) {
+    return Error{"--" + name + "=" + text + ": invalid regular expression: " + ex.what()};
+  }
+}
+
+Status CheckDirectory(const std::string& flag, const std::string& path, bool required) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0) {
+    if (!required && errno == ENOENT) return {};
+    return Error{"--" + flag + "=" + path + ": " + std::strerror(errno)};
+  }
+  if (!S_ISDIR(st.st_mode)) return Error{"--" + flag + "=" + path + ": not a directory"};
+  return {};
+}
+
+}  // namespace
+
+FlagSet MakeExporterFlags() {
+  FlagSet f("roce_exporter");
+  f.AddString("web.listen-address", ":9879", "address to serve metrics on", "HOST:PORT");
+  f.AddString("web.telemetry-path", "/metrics", "path under which to expose metrics", "PATH");
+  f.AddString("web.max-threads", "4", "HTTP worker threads", "N");
+  f.AddString("path.sysfs", "/sys", "sysfs mount point", "DIR");
+  f.AddString("path.configfs", "/sys/kernel/config", "configfs mount point", "DIR");
+  f.AddString("path.debugfs", "/sys/kernel/debug", "debugfs mount point", "DIR");
+  f.AddString("replay", "", "serve a capture directory instead of this node (sets the three paths)",
+              "DIR");
+  f.AddString("device-include", "", "regex of RDMA device names to read (default: all)", "REGEX");
+  f.AddString("device-exclude", "", "regex of RDMA device names to skip", "REGEX");
+  f.AddString("netdev-include", "",
+              "regex of extra netdevs without an RDMA device to read (bonds, veth for tests)", "REGEX");
+  for (const auto& s : sources::AllSources()) {
+    f.AddBool("collector." + std::string(s.name), s.enabled_by_default,
+              "enable the " + std::string(s.name) + " collector: " + std::string(s.help));
+    for (const auto& opt : s.options) {
+      f.AddString("collector." + std::string(s.name) + "." + std::string(opt.name),
+                  std::string(opt.default_value), std::string(opt.help));
+    }
+  }
+  f.AddString("log.level", "info", "one of debug, info, warn, error", "LEVEL");
+  f.AddBool("help", false, "show this help and exit");
+  f.AddBool("version", false, "show the version and exit");
+  return f;
+}
+
+Result<ExporterSettings> SettingsFromFlags(const FlagSet& flags) {
+  ExporterSettings s;
+  CollectorConfig& c = s.collector;
+  const std::string& replay = flags.Get("replay");
+  if (!replay.empty()) {
+    Status ok = CheckDirectory("replay", replay, true);
+    if (!ok.ok()) return ok.error();
+    c.sysfs_root = replay + "/sys";
+    c.configfs_root = replay + "/configfs";
+    c.debugfs_root = replay + "/debugfs";
+    Status sys = CheckDirectory("replay", c.sysfs_root, true);
+    if (!sys.ok()) return Error{"--replay=" + replay + ": not a capture directory (no sys/ inside)"};
+  } else {
+    c.sysfs_root = flags.Get("path.sysfs");
+    c.configfs_root = flags.Get("path.configfs");
+    c.debugfs_root = flags.Get("path.debugfs");
+    Status sys = CheckDirectory("path.sysfs", c.sysfs_root, true);
+    if (!sys.ok()) return sys.error();
+    struct stat st;
+    if (::stat((c.sysfs_root + "/class").c_str(), &st) != 0)
+      return Error{"--path.sysfs=" + c.sysfs_root + ": does not look like sysfs (no class/ inside)"};
+    for (const char* name : {"path.configfs", "path.debugfs"}) {
+      Status ok = CheckDirectory(name, flags.Get(name), false);
+      if (!ok.ok()) return ok.error();
+    }
+  }
+
+  auto include = CompileRegex(flags, "device-include");
+  if (!include) return include.error();
+  auto exclude = CompileRegex(flags, "device-exclude");
+  if (!exclude) return exclude.error();
+  auto extra = CompileRegex(flags, "netdev-include");
+  if (!extra) return extra.error();
+  c.discover.devices.include = *include;
+  c.discover.devices.exclude = *exclude;
+  c.discover.extra_netdevs = *extra;
+
+  for (const auto& src : sources::AllSources()) {
+    std::string name(src.name);
+    if (!flags.GetBool("collector." + name)) continue;
+    c.enabled_sources.push_back(name);
+    for (const auto& opt : src.options) {
+      c.source_options[name][std::string(opt.name)] =
+          flags.Get("collector." + name + "." + std::string(opt.name));
+    }
+  }
+
+  auto listen = http::ParseListenAddress(flags.Get("web.listen-address"));
+  if (!listen) return listen.error();
+  s.server.listen = *listen;
+  s.server.telemetry_path = flags.Get("web.telemetry-path");
+  if (s.server.telemetry_path.empty() || s.server.telemetry_path.front() != '/' ||
+      s.server.telemetry_path == "/")
+    return Error{"--web.telemetry-path=" + s.server.telemetry_path +
+                 ": must start with / and not be / (the landing page)"};
+  auto threads = ParseU64(flags.Get("web.max-threads"));
+  if (!threads || *threads == 0 || *threads > 256)
+    return Error{"--web.max-threads=" + flags.Get("web.max-threads") + ": expected 1 to 256"};
+  s.server.threads = static_cast<int>(*threads);
+  s.log_level = flags.Get("log.level");
+  return s;
+}
+
+}  // namespace rocewatch::cli

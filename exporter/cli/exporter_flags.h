@@ -1,0 +1,23 @@
+#pragma once
+
+// roce_exporter's flags, built from the source registry so that every
+// collector has --[no-]collector.<name> and --collector.<name>.<option>.
+
+#include "collect/collector.h"
+#include "http/server.h"
+#include "rocewatch/flags.h"
+
+namespace rocewatch::cli {
+
+FlagSet MakeExporterFlags();
+
+// Everything the flags decide, validated: bad regexes, paths that are not
+// directories, listen addresses and option values become Errors naming the flag.
+struct ExporterSettings {
+  CollectorConfig collector;
+  http::ServerOptions server;
+  std::string log_level;
+};
+Result<ExporterSettings> SettingsFromFlags(const FlagSet& flags);
+
+}  // namespace rocewatch::cli

@@ -1,0 +1,64 @@
+#pragma once
+
+// Collector: one collection pass = one NodeSnapshot (DESIGN.md). Keeps the
+// inventory and the sources (with their held descriptors) between passes and
+// walks the tree again only when the device listing changed or a source saw a
+// device vanish.
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "fs/tree.h"
+#include "inventory/inventory.h"
+#include "metrics/exporter_metrics.h"
+#include "model/snapshot.h"
+#include "sources/registry.h"
+
+namespace rocewatch {
+
+struct CollectorConfig {
+  std::string sysfs_root = "/sys";
+  std::string configfs_root = "/sys/kernel/config";
+  std::string debugfs_root = "/sys/kernel/debug";
+  DiscoverOptions discover;
+  std::vector<std::string> enabled_sources;  // names from sources::AllSources()
+  // Per source, its option values (defaults filled in for options not given).
+  std::map<std::string, std::map<std::string, std::string>> source_options;
+};
+
+class Collector {
+ public:
+  // Builds the enabled sources; an Error names a bad option value.
+  static Result<std::unique_ptr<Collector>> Create(CollectorConfig config);
+
+  // One collection pass. Not thread-safe: callers serialize (see ScrapeCoalescer).
+  NodeSnapshot Collect();
+
+  const metrics::CollectorStats& stats() const { return stats_; }
+  const Inventory& inventory() const { return inventory_; }
+  std::vector<const fs::Tree*> trees() const { return {&sysfs_, &configfs_, &debugfs_}; }
+  const std::vector<std::string>& enabled_sources() const { return config_.enabled_sources; }
+
+ private:
+  explicit Collector(CollectorConfig config);
+  void Rediscover();
+
+  CollectorConfig config_;
+  fs::Tree sysfs_, configfs_, debugfs_;
+  struct Entry {
+    const sources::SourceInfo* info;
+    std::unique_ptr<sources::Source> source;
+  };
+  std::vector<Entry> sources_;
+  Inventory inventory_;
+  bool need_discovery_ = true;
+  metrics::CollectorStats stats_;
+};
+
+// Fills every option of `source_name` that `given` lacks with its default.
+std::map<std::string, std::string> WithDefaults(const sources::SourceInfo& info,
+                                                std::map<std::string, std::string> given);
+
+}  // namespace rocewatch

@@ -1,0 +1,62 @@
+#include "collect/scrape_coalescer.h"
+
+#include <exception>
+
+#include "metrics/exporter_metrics.h"
+#include "sources/registry.h"
+#include "util/log.h"
+
+namespace rocewatch {
+
+std::vector<prometheus::MetricFamily> RenderSnapshot(const NodeSnapshot& snap,
+                                                     const std::vector<std::string>& enabled,
+                                                     const metrics::CollectorStats& stats) {
+  metrics::FamilySet families;
+  for (const auto& name : enabled) {
+    if (const auto* info = sources::FindSource(name)) info->render(snap, families);
+  }
+  metrics::RenderExporter(snap, stats, families);
+  return std::move(families).Take();
+}
+
+ScrapeCoalescer::ScrapeCoalescer(std::unique_ptr<Collector> collector)
+    : collector_(std::move(collector)) {}
+
+std::vector<prometheus::MetricFamily> ScrapeCoalescer::CollectAndRender() const {
+  NodeSnapshot snap = collector_->Collect();
+  metrics::CollectorStats stats = collector_->stats();
+  stats.coalesced_total = static_cast<double>(coalesced_total_.load());
+  return RenderSnapshot(snap, collector_->enabled_sources(), stats);
+}
+
+std::vector<prometheus::MetricFamily> ScrapeCoalescer::Collect() const {
+  std::unique_lock<std::mutex> lock(mu_);
+  if (running_) {
+    std::uint64_t pass = passes_;
+    done_.wait(lock, [&] { return passes_ != pass; });
+    coalesced_total_ += 1;
+    return last_ ? *last_ : std::vector<prometheus::MetricFamily>{};
+  }
+  running_ = true;
+  lock.unlock();
+
+  std::vector<prometheus::MetricFamily> families;
+  try {
+    families = CollectAndRender();
+  } catch (const std::exception& ex) {
+    log::Error("collection failed", {{"error", ex.what()}});
+  } catch (...) {
+    log::Error("collection failed", {{"error", "unknown exception"}});
+  }
+  auto shared = std::make_shared<const std::vector<prometheus::MetricFamily>>(std::move(families));
+
+  lock.lock();
+  last_ = shared;
+  ++passes_;
+  running_ = false;
+  lock.unlock();
+  done_.notify_all();
+  return *shared;
+}
+
+}  // namespace rocewatch

@@ -1,0 +1,46 @@
+#pragma once
+
+// ScrapeCoalescer: the prometheus-cpp Collectable behind /metrics. Concurrent
+// scrapes share one in-flight collection pass instead of each running their
+// own (16 simultaneous scrapes cost about one collection). Exceptions stop
+// here: prometheus-cpp's handler would not catch them.
+
+#include <atomic>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include <prometheus/collectable.h>
+#include <prometheus/metric_family.h>
+
+#include "collect/collector.h"
+
+namespace rocewatch {
+
+class ScrapeCoalescer : public prometheus::Collectable {
+ public:
+  explicit ScrapeCoalescer(std::unique_ptr<Collector> collector);
+
+  std::vector<prometheus::MetricFamily> Collect() const override;
+
+  // Runs one pass and renders it (what Collect() does when no pass is in flight).
+  std::vector<prometheus::MetricFamily> CollectAndRender() const;
+
+ private:
+  std::unique_ptr<Collector> collector_;
+  mutable std::mutex mu_;
+  mutable std::condition_variable done_;
+  mutable bool running_ = false;
+  mutable std::uint64_t passes_ = 0;
+  mutable std::shared_ptr<const std::vector<prometheus::MetricFamily>> last_;
+  mutable std::atomic<std::uint64_t> coalesced_total_{0};
+};
+
+// Renders a snapshot into families: every enabled collector's table, then the
+// exporter's own series.
+std::vector<prometheus::MetricFamily> RenderSnapshot(const NodeSnapshot& snap,
+                                                     const std::vector<std::string>& enabled,
+                                                     const metrics::CollectorStats& stats);
+
+}  // namespace rocewatch

@@ -1,0 +1,45 @@
+#pragma once
+
+// fs::Attribute: one dynamic sysfs attribute, opened once and re-read with
+// pread(fd, buf, n, 0), which makes sysfs run the attribute's show() again and
+// returns a fresh value each time. Falls back to open/read/close when the
+// descriptor budget is spent. Not thread-safe: one collecting thread owns it.
+
+#include <string>
+#include <string_view>
+
+#include "fs/tree.h"
+
+namespace rocewatch::fs {
+
+class Attribute {
+ public:
+  Attribute() = default;
+  Attribute(const Tree* tree, std::string rel);
+  ~Attribute();
+  Attribute(Attribute&& other) noexcept;
+  Attribute& operator=(Attribute&& other) noexcept;
+  Attribute(const Attribute&) = delete;
+  Attribute& operator=(const Attribute&) = delete;
+
+  // Reads the current value into `out` (trailing newline kept). On failure
+  // returns an Error whose code is the errno: ENODEV or ENOENT mean the
+  // attribute (and usually its device) is gone.
+  Status Read(std::string& out);
+
+  const std::string& rel() const { return rel_; }
+  bool held() const { return fd_ >= 0; }
+
+ private:
+  void Close();
+
+  const Tree* tree_ = nullptr;
+  std::string rel_;
+  int fd_ = -1;
+  bool tried_open_ = false;
+};
+
+// True for the errno values that mean "this device or attribute went away".
+bool IsGone(int err);
+
+}  // namespace rocewatch::fs

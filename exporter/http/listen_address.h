@@ -1,0 +1,29 @@
+#pragma once
+
+// --web.listen-address in node_exporter's spelling: ":9879", "0.0.0.0:9879",
+// "127.0.0.1:0", "[::1]:9879". Parsed once, checked by binding before the
+// HTTP server starts so that "address in use" is reported as such.
+
+#include <string>
+
+#include "rocewatch/result.h"
+
+namespace rocewatch::http {
+
+struct ListenAddress {
+  std::string host;  // empty: all IPv4 addresses
+  int port = 0;
+  bool ipv6 = false;
+
+  // civetweb's listening_ports spelling ("9879", "127.0.0.1:0", "[::1]:9879").
+  std::string CivetSpec() const;
+  std::string ToString() const;
+};
+
+Result<ListenAddress> ParseListenAddress(std::string_view text);
+
+// Binds and closes a socket on `addr` to report a precise error (EADDRINUSE,
+// EACCES, EADDRNOTAVAIL) before the HTTP server tries.
+Status ProbeListen(const ListenAddress& addr);
+
+}  // namespace rocewatch::http

@@ -1,0 +1,140 @@
+#include <algorithm>
+
+#include "inventory/inventory.h"
+#include "rocewatch/strings.h"
+
+namespace rocewatch {
+namespace {
+
+constexpr std::string_view kClassInfiniband = "class/infiniband";
+constexpr std::string_view kClassNet = "class/net";
+
+std::string ReadTrimmed(const fs::Tree& tree, const std::string& rel) {
+  auto text = tree.ReadText(rel);
+  return text ? std::string(Trim(*text)) : std::string();
+}
+
+// The netdev of a port: the netdev of GID 0 (RoCE), else the PCI function's
+// netdev whose dev_port matches (mlx4-style multi-port), else its only netdev.
+std::string PortNetdev(const fs::Tree& sysfs, const DeviceRef& dev, const PortRef& port,
+                       const std::vector<std::string>& pci_netdevs) {
+  auto ndev = sysfs.ReadText(fs::Join(port.dir, "gid_attrs/ndevs/0"));
+  if (ndev && !Trim(*ndev).empty()) return std::string(Trim(*ndev));
+  if (pci_netdevs.size() == 1) return pci_netdevs.front();
+  for (const auto& name : pci_netdevs) {
+    auto dev_port = ParseU64(ReadTrimmed(sysfs, fs::Join(dev.pci_dir, "net", name) + "/dev_port"));
+    if (dev_port && *dev_port + 1 == port.number) return name;
+  }
+  return {};
+}
+
+}  // namespace
+
+bool NameFilter::Accepts(const std::string& name) const {
+  if (include && !std::regex_search(name, *include)) return false;
+  if (exclude && std::regex_search(name, *exclude)) return false;
+  return true;
+}
+
+const DeviceRef* Inventory::FindDevice(std::string_view name) const {
+  for (const auto& d : devices)
+    if (d.name == name) return &d;
+  return nullptr;
+}
+
+const NetdevRef* Inventory::FindNetdev(std::string_view name) const {
+  for (const auto& n : netdevs)
+    if (n.name == name) return &n;
+  return nullptr;
+}
+
+std::string ListingKey(const fs::Tree& sysfs) {
+  std::string key;
+  for (auto dir : {kClassInfiniband, kClassNet}) {
+    auto names = sysfs.List(dir);
+    if (!names) continue;
+    for (const auto& n : *names) key += n + ",";
+    key += ";";
+  }
+  return key;
+}
+
+Inventory Discover(const fs::Tree& sysfs, const DiscoverOptions& options,
+                   std::uint64_t generation) {
+  Inventory inv;
+  inv.generation = generation;
+  inv.listing_key = ListingKey(sysfs);
+
+  auto devices = sysfs.List(kClassInfiniband);
+  // No class/infiniband means no RDMA stack loaded: an empty inventory, not an error.
+  if (devices) {
+    for (const auto& name : *devices) {
+      if (!options.devices.Accepts(name)) continue;
+      DeviceRef dev;
+      dev.name = name;
+      auto dir = sysfs.Resolve(fs::Join(kClassInfiniband, name));
+      if (!dir) {
+        inv.errors.push_back("device " + name + ": " + dir.error().message);
+        continue;
+      }
+      dev.dir = *dir;
+      auto pci = sysfs.Resolve(fs::Join(dev.dir, "device"));
+      if (pci) {
+        dev.pci_dir = *pci;
+        dev.pci_address = std::string(fs::BaseName(dev.pci_dir));
+        auto driver = sysfs.ReadLink(fs::Join(dev.pci_dir, "driver"));
+        if (driver) dev.driver = std::string(fs::BaseName(*driver));
+      }
+      std::vector<std::string> pci_netdevs;
+      if (!dev.pci_dir.empty()) {
+        auto nets = sysfs.List(fs::Join(dev.pci_dir, "net"));
+        if (nets) pci_netdevs = *nets;
+      }
+      auto ports = sysfs.List(fs::Join(dev.dir, "ports"));
+      if (!ports) {
+        inv.errors.push_back("device " + name + ": " + ports.error().message);
+        continue;
+      }
+      for (const auto& p : *ports) {
+        auto number = ParseU64(p);
+        if (!number || *number == 0 || *number > 255) continue;
+        PortRef port;
+        port.number = static_cast<std::uint32_t>(*number);
+        port.dir = fs::Join(dev.dir, "ports", p);
+        port.link_layer = ReadTrimmed(sysfs, port.dir + "/link_layer");
+        port.netdev = PortNetdev(sysfs, dev, port, pci_netdevs);
+        dev.ports.push_back(std::move(port));
+      }
+      std::sort(dev.ports.begin(), dev.ports.end(),
+                [](const PortRef& a, const PortRef& b) { return a.number < b.number; });
+      for (const auto& port : dev.ports) {
+        if (port.netdev.empty() || inv.FindNetdev(port.netdev) != nullptr) continue;
+        auto ndir = sysfs.Resolve(fs::Join(kClassNet, port.netdev));
+        if (!ndir) {
+          inv.errors.push_back("netdev " + port.netdev + " of " + name + ": " + ndir.error().message);
+          continue;
+        }
+        inv.netdevs.push_back(NetdevRef{port.netdev, *ndir, name, port.number});
+      }
+      inv.devices.push_back(std::move(dev));
+    }
+  }
+
+  if (options.extra_netdevs) {
+    auto nets = sysfs.List(kClassNet);
+    if (nets) {
+      for (const auto& name : *nets) {
+        if (!std::regex_search(name, *options.extra_netdevs) || inv.FindNetdev(name)) continue;
+        auto ndir = sysfs.Resolve(fs::Join(kClassNet, name));
+        if (!ndir) {
+          inv.errors.push_back("netdev " + name + ": " + ndir.error().message);
+          continue;
+        }
+        inv.netdevs.push_back(NetdevRef{name, *ndir, "", 0});
+      }
+    }
+  }
+  return inv;
+}
+
+}  // namespace rocewatch

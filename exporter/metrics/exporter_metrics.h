@@ -1,0 +1,25 @@
+#pragma once
+
+#include <cstdint>
+
+#include "metrics/family_set.h"
+#include "metrics/renderers.h"
+#include "model/snapshot.h"
+
+namespace rocewatch::metrics {
+
+// Counters the collection loop keeps about itself.
+struct CollectorStats {
+  double collections_total = 0;     // collection passes run
+  double coalesced_total = 0;       // scrapes served by a pass another scrape started
+  double discoveries_total = 0;     // inventory walks
+  double open_attributes = 0;       // descriptors held open
+  double attribute_budget = 0;      // descriptors we may hold
+};
+
+// The exporter's own series: build info, per-collector success, duration,
+// parse errors, unavailable values and vanished devices, and the loop's stats.
+void RenderExporter(const NodeSnapshot& snap, const CollectorStats& stats, FamilySet& out);
+const SpecList& ExporterSpecs();
+
+}  // namespace rocewatch::metrics

@@ -1,0 +1,91 @@
+#include <string>
+
+#include "metrics/renderers.h"
+
+namespace rocewatch::metrics {
+namespace {
+
+using T = MetricType;
+
+const MetricSpec kDeviceInfo{"roce_device_info", T::kGauge,
+    "RDMA device identity from sysfs; always 1.",
+    {"device", "fw_version", "board_id", "hca_type", "node_guid", "node_type", "driver", "pci_address"}};
+const MetricSpec kPortInfo{"roce_port_info", T::kGauge,
+    "An RDMA port and the netdev it maps to; always 1. Join on device and port, or on netdev.",
+    {"device", "port", "netdev", "link_layer"}};
+const MetricSpec kPortState{"roce_port_state", T::kGauge,
+    "Logical port state: 1 DOWN, 2 INIT, 3 ARMED, 4 ACTIVE, 5 ACTIVE_DEFER.", {"device", "port"}};
+const MetricSpec kPortPhysState{"roce_port_physical_state", T::kGauge,
+    "Physical port state: 1 Sleep, 2 Polling, 3 Disabled, 4 PortConfigurationTraining, 5 LinkUp, "
+    "6 LinkErrorRecovery, 7 PhyTest.",
+    {"device", "port"}};
+const MetricSpec kPortRate{"roce_port_rate_bytes_per_second", T::kGauge,
+    "Port rate as the device reports it, in bytes per second.", {"device", "port"}};
+const MetricSpec kPortLid{"roce_port_lid", T::kGauge, "Port LID (InfiniBand link layer only).",
+    {"device", "port"}};
+const MetricSpec kPortSmLid{"roce_port_sm_lid", T::kGauge,
+    "LID of the subnet manager the port uses (InfiniBand link layer only).", {"device", "port"}};
+const MetricSpec kRxBytes{"roce_port_received_bytes_total", T::kCounter,
+    "Bytes received on the port (counters/port_rcv_data x 4).", {"device", "port"}};
+const MetricSpec kTxBytes{"roce_port_transmitted_bytes_total", T::kCounter,
+    "Bytes transmitted on the port (counters/port_xmit_data x 4).", {"device", "port"}};
+const MetricSpec kRxPackets{"roce_port_received_packets_total", T::kCounter,
+    "Packets received on the port (counters/port_rcv_packets).", {"device", "port"}};
+const MetricSpec kTxPackets{"roce_port_transmitted_packets_total", T::kCounter,
+    "Packets transmitted on the port (counters/port_xmit_packets).", {"device", "port"}};
+const MetricSpec kPortCounter{"roce_port_stat_total", T::kCounter,
+    "Every other counters/ file of the port (IB PMA counters), named as in sysfs.",
+    {"device", "port", "counter"}};
+const MetricSpec kHwCounter{"roce_hw_stat_total", T::kCounter,
+    "Every hw_counters/ file of the port (driver-specific, e.g. np_cnp_sent, rp_cnp_handled, "
+    "out_of_sequence), named as in sysfs.",
+    {"device", "port", "counter"}};
+const MetricSpec kDeviceHwCounter{"roce_device_hw_stat_total", T::kCounter,
+    "Every device-wide hw_counters/ file (drivers that keep counters per device), named as in sysfs.",
+    {"device", "counter"}};
+const MetricSpec kLifespan{"roce_hw_counters_lifespan_seconds", T::kGauge,
+    "How long the driver caches hw_counters values before querying the device again.",
+    {"device", "port"}};
+const MetricSpec kGidInfo{"roce_gid_info", T::kGauge,
+    "A non-empty GID table entry with its type, netdev and the IP it carries; always 1.",
+    {"device", "port", "index", "gid", "type", "netdev", "ip"}};
+
+}  // namespace
+
+const SpecList& RdmaSpecs() {
+  static const SpecList kSpecs = {&kDeviceInfo, &kPortInfo,   &kPortState, &kPortPhysState,
+                                  &kPortRate,   &kPortLid,    &kPortSmLid, &kRxBytes,
+                                  &kTxBytes,    &kRxPackets,  &kTxPackets, &kPortCounter,
+                                  &kHwCounter,  &kDeviceHwCounter, &kLifespan, &kGidInfo};
+  return kSpecs;
+}
+
+void RenderRdma(const NodeSnapshot& snap, FamilySet& out) {
+  for (const auto& d : snap.devices) {
+    out.Add(kDeviceInfo, {d.name, d.fw_version, d.board_id, d.hca_type, d.node_guid, d.node_type,
+                          d.driver, d.pci_address}, 1);
+    for (const auto& c : d.hw_counters) out.Add(kDeviceHwCounter, {d.name, c.name}, c.value);
+    for (const auto& p : d.ports) {
+      const std::string port = std::to_string(p.number);
+      out.Add(kPortInfo, {d.name, port, p.netdev, p.link_layer}, 1);
+      if (p.state) out.Add(kPortState, {d.name, port}, *p.state);
+      if (p.phys_state) out.Add(kPortPhysState, {d.name, port}, *p.phys_state);
+      if (p.rate_bytes_per_second) out.Add(kPortRate, {d.name, port}, *p.rate_bytes_per_second);
+      if (p.lid) out.Add(kPortLid, {d.name, port}, *p.lid);
+      if (p.sm_lid) out.Add(kPortSmLid, {d.name, port}, *p.sm_lid);
+      if (p.received_bytes) out.Add(kRxBytes, {d.name, port}, *p.received_bytes);
+      if (p.transmitted_bytes) out.Add(kTxBytes, {d.name, port}, *p.transmitted_bytes);
+      if (p.received_packets) out.Add(kRxPackets, {d.name, port}, *p.received_packets);
+      if (p.transmitted_packets) out.Add(kTxPackets, {d.name, port}, *p.transmitted_packets);
+      for (const auto& c : p.counters) out.Add(kPortCounter, {d.name, port, c.name}, c.value);
+      for (const auto& c : p.hw_counters) out.Add(kHwCounter, {d.name, port, c.name}, c.value);
+      if (p.hw_counters_lifespan_seconds)
+        out.Add(kLifespan, {d.name, port}, *p.hw_counters_lifespan_seconds);
+      for (const auto& g : p.gids) {
+        out.Add(kGidInfo, {d.name, port, std::to_string(g.index), g.gid, g.type, g.netdev, g.ip}, 1);
+      }
+    }
+  }
+}
+
+}  // namespace rocewatch::metrics

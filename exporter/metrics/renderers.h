@@ -1,0 +1,32 @@
+#pragma once
+
+// One renderer per collector: walks its section of the NodeSnapshot and adds
+// samples for the MetricSpecs declared in its own file. Each file also lists
+// its specs so the catalogue test and --help read the same table.
+
+#include <vector>
+
+#include "metrics/family_set.h"
+#include "metrics/spec.h"
+#include "model/snapshot.h"
+
+namespace rocewatch::metrics {
+
+using SpecList = std::vector<const MetricSpec*>;
+
+void RenderRdma(const NodeSnapshot& snap, FamilySet& out);
+const SpecList& RdmaSpecs();
+
+void RenderNetdev(const NodeSnapshot& snap, FamilySet& out);
+const SpecList& NetdevSpecs();
+
+void RenderPcie(const NodeSnapshot& snap, FamilySet& out);
+const SpecList& PcieSpecs();
+
+void RenderEcn(const NodeSnapshot& snap, FamilySet& out);
+const SpecList& EcnSpecs();
+
+void RenderRdmaCm(const NodeSnapshot& snap, FamilySet& out);
+const SpecList& RdmaCmSpecs();
+
+}  // namespace rocewatch::metrics

@@ -1,0 +1,160 @@
+#include "sources/ecn.h"
+
+#include <utility>
+
+#include "rocewatch/strings.h"
+#include "sources/attribute_reader.h"
+
+namespace rocewatch::sources {
+namespace {
+
+using Outcome = AttributeReader::Outcome;
+
+// debugfs cc_params names (after the rp_/np_ prefix) whose MLNX_OFED sysfs
+// spelling differs; all others are spelled the same in both.
+constexpr std::pair<std::string_view, std::string_view> kCcParamNames[] = {
+    {"ai_rate", "rpg_ai_rate"},         {"hai_rate", "rpg_hai_rate"},
+    {"time_reset", "rpg_time_reset"},   {"byte_reset", "rpg_byte_reset"},
+    {"threshold", "rpg_threshold"},     {"max_rate", "rpg_max_rate"},
+    {"min_rate", "rpg_min_rate"},       {"min_dec_fac", "rpg_min_dec_fac"},
+    {"gd", "rpg_gd"},                   {"clamp_tgt_rate_ati", "clamp_tgt_rate_after_time_inc"},
+    {"cnp_prio", "cnp_802p_prio"},
+};
+
+constexpr const char* kPoints[] = {"np", "rp"};
+
+struct Param {
+  std::string point, name, source;
+  fs::Attribute attr;
+};
+
+struct NetdevEcn {
+  std::string netdev, device;
+  std::array<std::optional<fs::Attribute>, 8> np_enable, rp_enable;
+  std::vector<Param> params;
+};
+
+class EcnSource final : public Source {
+ public:
+  explicit EcnSource(const SourceEnv& env) : sysfs_(*env.sysfs), debugfs_(*env.debugfs) {}
+
+  void Prepare(const Inventory& inventory) override {
+    entries_.clear();
+    for (const auto& n : inventory.netdevs) {
+      NetdevEcn e;
+      e.netdev = n.name;
+      e.device = n.device;
+      for (const char* point : kPoints) {
+        std::string dir = n.dir + "/ecn/roce_" + point;
+        auto names = sysfs_.List(dir);
+        if (!names) continue;
+        auto& enable = std::string_view(point) == "np" ? e.np_enable : e.rp_enable;
+        for (int prio = 0; prio < 8; ++prio) {
+          std::string rel = dir + "/enable/" + std::to_string(prio);
+          if (sysfs_.Exists(rel)) enable[prio] = fs::Attribute(&sysfs_, rel);
+        }
+        for (const auto& name : *names) {
+          if (name == "enable") continue;
+          e.params.push_back({point, name, "sysfs", fs::Attribute(&sysfs_, dir + "/" + name)});
+        }
+      }
+      // Upstream mlx5 keeps DCQCN parameters per PCI function in debugfs.
+      const DeviceRef* dev = inventory.FindDevice(n.device);
+      if (dev != nullptr && !dev->pci_address.empty() && n.port == FirstPort(*dev)) {
+        std::string dir = "mlx5/" + dev->pci_address + "/cc_params";
+        auto names = debugfs_.List(dir);
+        if (names) {
+          for (const auto& file : *names) {
+            std::string point, name;
+            if (!MapCcParamName(file, point, name)) continue;
+            e.params.push_back({point, name, "debugfs", fs::Attribute(&debugfs_, dir + "/" + file)});
+          }
+        }
+      }
+      bool any = !e.params.empty();
+      for (int p = 0; p < 8; ++p) any = any || e.np_enable[p] || e.rp_enable[p];
+      if (any) entries_.push_back(std::move(e));
+    }
+  }
+
+  void Collect(const Inventory&, NodeSnapshot& out, SourceStatus& status) override {
+    std::string text;
+    for (auto& e : entries_) {
+      EcnSnapshot snap;
+      snap.netdev = e.netdev;
+      snap.device = e.device;
+      bool gone = false;
+      for (int p = 0; p < 8 && !gone; ++p) {
+        gone = !ReadFlag(e.np_enable[p], snap.np_enabled[p], text, status) ||
+               !ReadFlag(e.rp_enable[p], snap.rp_enabled[p], text, status);
+      }
+      for (auto& param : e.params) {
+        if (gone) break;
+        Outcome o = reader_.Read(param.attr, text, status);
+        if (o == Outcome::kGone) {
+          gone = true;
+          break;
+        }
+        if (o != Outcome::kOk) continue;
+        auto v = ParseI64(text);
+        if (!v) {
+          reader_.ParseError(param.attr.rel(), "cannot parse a number from " + Quote(Trim(text)));
+          continue;
+        }
+        snap.parameters.push_back({param.point, param.name, static_cast<double>(*v), param.source});
+      }
+      if (gone) {
+        reader_.Vanished(status);
+        continue;
+      }
+      out.ecn.push_back(std::move(snap));
+    }
+    reader_.Finish(status);
+  }
+
+ private:
+  static std::uint32_t FirstPort(const DeviceRef& dev) {
+    return dev.ports.empty() ? 0 : dev.ports.front().number;
+  }
+
+  // False when the attribute vanished.
+  bool ReadFlag(std::optional<fs::Attribute>& attr, std::optional<bool>& out, std::string& text,
+                SourceStatus& status) {
+    if (!attr) return true;
+    Outcome o = reader_.Read(*attr, text, status);
+    if (o == Outcome::kGone) return false;
+    if (o != Outcome::kOk) return true;
+    auto v = ParseU64(text);
+    if (v && *v <= 1) {
+      out = *v == 1;
+    } else {
+      reader_.ParseError(sysfs_.Abs(attr->rel()), "cannot parse 0 or 1 from " + Quote(Trim(text)));
+    }
+    return true;
+  }
+
+  const fs::Tree& sysfs_;
+  const fs::Tree& debugfs_;
+  std::vector<NetdevEcn> entries_;
+  AttributeReader reader_;
+};
+
+}  // namespace
+
+bool MapCcParamName(std::string_view file, std::string& point, std::string& name) {
+  if (file.size() < 4 || file[2] != '_' || (file.substr(0, 2) != "rp" && file.substr(0, 2) != "np"))
+    return false;
+  point = std::string(file.substr(0, 2));
+  std::string_view rest = file.substr(3);
+  name = std::string(rest);
+  for (const auto& [debugfs_name, sysfs_name] : kCcParamNames) {
+    if (rest == debugfs_name) name = std::string(sysfs_name);
+  }
+  return true;
+}
+
+Result<std::unique_ptr<Source>> MakeEcnSource(const SourceEnv& env) {
+  return std::unique_ptr<Source>(std::make_unique<EcnSource>(env));
+}
+
+}  // namespace rocewatch::sources

@@ -1,0 +1,123 @@
+#include "sources/netdev.h"
+
+#include <cerrno>
+
+#include "parse/sysfs_values.h"
+#include "rocewatch/strings.h"
+#include "sources/attribute_reader.h"
+
+namespace rocewatch::sources {
+namespace {
+
+using Outcome = AttributeReader::Outcome;
+
+struct NetdevState {
+  NetdevRef ref;
+  std::string address;
+  fs::Attribute mtu, operstate, carrier, carrier_changes, speed;
+};
+
+class NetdevSource final : public Source {
+ public:
+  explicit NetdevSource(const SourceEnv& env) : sysfs_(*env.sysfs) {}
+
+  void Prepare(const Inventory& inventory) override {
+    netdevs_.clear();
+    for (const auto& ref : inventory.netdevs) {
+      NetdevState n;
+      n.ref = ref;
+      auto addr = sysfs_.ReadText(ref.dir + "/address");
+      if (addr) n.address = std::string(Trim(*addr));
+      n.mtu = fs::Attribute(&sysfs_, ref.dir + "/mtu");
+      n.operstate = fs::Attribute(&sysfs_, ref.dir + "/operstate");
+      n.carrier = fs::Attribute(&sysfs_, ref.dir + "/carrier");
+      n.carrier_changes = fs::Attribute(&sysfs_, ref.dir + "/carrier_changes");
+      n.speed = fs::Attribute(&sysfs_, ref.dir + "/speed");
+      netdevs_.push_back(std::move(n));
+    }
+  }
+
+  void Collect(const Inventory&, NodeSnapshot& out, SourceStatus& status) override {
+    std::string text;
+    for (auto& n : netdevs_) {
+      NetdevSnapshot snap;
+      if (CollectOne(n, snap, text, status)) {
+        out.netdevs.push_back(std::move(snap));
+      } else {
+        reader_.Vanished(status);
+        status.errors.push_back("netdev " + n.ref.name + " vanished during collection");
+      }
+    }
+    reader_.Finish(status);
+  }
+
+ private:
+  bool ReadNumber(fs::Attribute& attr, std::string& text, SourceStatus& status,
+                  std::optional<double>& out) {
+    Outcome o = reader_.Read(attr, text, status);
+    if (o == Outcome::kGone) return false;
+    if (o != Outcome::kOk) return true;
+    auto v = ParseU64(text);
+    if (v) {
+      out = static_cast<double>(*v);
+    } else {
+      reader_.ParseError(sysfs_.Abs(attr.rel()), "cannot parse a number from " + Quote(Trim(text)));
+    }
+    return true;
+  }
+
+  bool CollectOne(NetdevState& n, NetdevSnapshot& snap, std::string& text, SourceStatus& status) {
+    snap.name = n.ref.name;
+    snap.device = n.ref.device;
+    snap.port = n.ref.port;
+    snap.address = n.address;
+    if (!ReadNumber(n.mtu, text, status, snap.mtu_bytes)) return false;
+    if (!ReadNumber(n.carrier_changes, text, status, snap.carrier_changes)) return false;
+
+    Outcome o = reader_.Read(n.operstate, text, status);
+    if (o == Outcome::kGone) return false;
+    if (o == Outcome::kOk) {
+      auto id = parse::ParseOperState(text);
+      if (id) {
+        snap.operstate = std::string(Trim(text));
+        snap.operstate_id = *id;
+      } else {
+        reader_.ParseError(sysfs_.Abs(n.operstate.rel()), id.error().message);
+      }
+    }
+    // carrier and speed answer EINVAL while the interface is administratively down.
+    o = reader_.ReadTolerating(n.carrier, text, status, EINVAL);
+    if (o == Outcome::kGone) return false;
+    if (o == Outcome::kOk) {
+      auto v = ParseU64(text);
+      if (v && *v <= 1) {
+        snap.carrier = *v == 1;
+      } else {
+        reader_.ParseError(sysfs_.Abs(n.carrier.rel()), "cannot parse carrier from " + Quote(Trim(text)));
+      }
+    }
+    o = reader_.ReadTolerating(n.speed, text, status, EINVAL);
+    if (o == Outcome::kGone) return false;
+    if (o == Outcome::kOk) {
+      auto speed = parse::ParseNetdevSpeed(text);
+      if (speed) {
+        snap.speed_bytes_per_second = *speed;
+      } else {
+        reader_.ParseError(sysfs_.Abs(n.speed.rel()), speed.error().message);
+      }
+    }
+    return true;
+  }
+
+  const fs::Tree& sysfs_;
+  std::vector<NetdevState> netdevs_;
+  AttributeReader reader_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<Source>> MakeNetdevSource(const SourceEnv& env) {
+  return std::unique_ptr<Source>(std::make_unique<NetdevSource>(env));
+}
+
+}  // namespace rocewatch::sources

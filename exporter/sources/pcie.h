@@ -1,0 +1,13 @@
+#pragma once
+
+#include <memory>
+
+#include "sources/source.h"
+
+namespace rocewatch::sources {
+
+// The PCIe link of each RDMA device's PCI function: current and maximum speed
+// and width (a NIC that trained at x8 or Gen4 halves its bandwidth silently).
+Result<std::unique_ptr<Source>> MakePcieSource(const SourceEnv& env);
+
+}  // namespace rocewatch::sources

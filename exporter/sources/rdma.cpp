@@ -1,0 +1,288 @@
+#include "sources/rdma.h"
+
+#include <chrono>
+#include <utility>
+
+#include "parse/sysfs_values.h"
+#include "rocewatch/duration.h"
+#include "rocewatch/strings.h"
+#include "sources/attribute_reader.h"
+
+namespace rocewatch::sources {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using Outcome = AttributeReader::Outcome;
+
+// counters/ files that get their own families (data counters count 4-byte words).
+constexpr std::string_view kXmitData = "port_xmit_data";
+constexpr std::string_view kRcvData = "port_rcv_data";
+constexpr std::string_view kXmitPackets = "port_xmit_packets";
+constexpr std::string_view kRcvPackets = "port_rcv_packets";
+// hw_counters/lifespan is the refresh period of the others in ms, not a counter.
+constexpr std::string_view kLifespan = "lifespan";
+
+struct NamedAttribute {
+  std::string name;
+  fs::Attribute attr;
+};
+
+struct PortState {
+  PortRef ref;
+  fs::Attribute state, phys_state, rate, lid, sm_lid;
+  std::vector<NamedAttribute> counters, hw_counters;
+  std::optional<fs::Attribute> lifespan;
+  std::vector<std::string> gid_indices;  // names under gids/
+  std::vector<GidEntry> gids;
+  std::optional<Clock::time_point> gids_read_at;
+};
+
+struct DeviceState {
+  DeviceRef ref;
+  std::string fw_version, board_id, hca_type, node_guid, node_type;
+  std::vector<PortState> ports;
+  std::vector<NamedAttribute> hw_counters;  // device-wide
+};
+
+class RdmaSource final : public Source {
+ public:
+  RdmaSource(const SourceEnv& env, double gid_interval_seconds)
+      : sysfs_(*env.sysfs), gid_interval_(gid_interval_seconds) {}
+
+  void Prepare(const Inventory& inventory) override {
+    devices_.clear();
+    for (const auto& ref : inventory.devices) devices_.push_back(PrepareDevice(ref));
+  }
+
+  void Collect(const Inventory&, NodeSnapshot& out, SourceStatus& status) override {
+    std::string text;
+    for (auto& dev : devices_) {
+      DeviceSnapshot snap;
+      if (CollectDevice(dev, snap, text, status)) {
+        out.devices.push_back(std::move(snap));
+      } else {
+        reader_.Vanished(status);
+        status.errors.push_back("device " + dev.ref.name + " vanished during collection");
+      }
+    }
+    reader_.Finish(status);
+  }
+
+ private:
+  std::string Static(const std::string& rel) {
+    auto text = sysfs_.ReadText(rel);
+    return text ? std::string(Trim(*text)) : std::string();
+  }
+
+  std::vector<NamedAttribute> Files(const std::string& dir, bool* exists = nullptr) {
+    std::vector<NamedAttribute> out;
+    auto names = sysfs_.List(dir);
+    if (exists != nullptr) *exists = names.ok();
+    if (!names) return out;
+    for (const auto& n : *names) out.push_back({n, fs::Attribute(&sysfs_, fs::Join(dir, n))});
+    return out;
+  }
+
+  DeviceState PrepareDevice(const DeviceRef& ref) {
+    DeviceState dev;
+    dev.ref = ref;
+    dev.fw_version = Static(ref.dir + "/fw_ver");
+    dev.board_id = Static(ref.dir + "/board_id");
+    dev.hca_type = Static(ref.dir + "/hca_type");
+    dev.node_guid = Static(ref.dir + "/node_guid");
+    dev.node_type = Static(ref.dir + "/node_type");
+    if (sysfs_.IsDirectory(ref.dir + "/hw_counters")) dev.hw_counters = Files(ref.dir + "/hw_counters");
+    for (const auto& pref : ref.ports) {
+      PortState port;
+      port.ref = pref;
+      port.state = fs::Attribute(&sysfs_, pref.dir + "/state");
+      port.phys_state = fs::Attribute(&sysfs_, pref.dir + "/phys_state");
+      port.rate = fs::Attribute(&sysfs_, pref.dir + "/rate");
+      port.lid = fs::Attribute(&sysfs_, pref.dir + "/lid");
+      port.sm_lid = fs::Attribute(&sysfs_, pref.dir + "/sm_lid");
+      port.counters = Files(pref.dir + "/counters");
+      for (auto& f : Files(pref.dir + "/hw_counters")) {
+        if (f.name == kLifespan) {
+          port.lifespan = std::move(f.attr);
+        } else {
+          port.hw_counters.push_back(std::move(f));
+        }
+      }
+      auto gids = sysfs_.List(pref.dir + "/gids");
+      if (gids) {
+        port.gid_indices = *gids;
+        std::sort(port.gid_indices.begin(), port.gid_indices.end(),
+                  [](const std::string& a, const std::string& b) {
+                    return a.size() != b.size() ? a.size() < b.size() : a < b;
+                  });
+      }
+      dev.ports.push_back(std::move(port));
+    }
+    return dev;
+  }
+
+  // Reads one counter file into `out`; false when the device is gone.
+  bool ReadCounter(NamedAttribute& c, std::string& text, SourceStatus& status,
+                   std::optional<double>& out) {
+    out.reset();
+    Outcome o = reader_.Read(c.attr, text, status);
+    if (o == Outcome::kGone) return false;
+    if (o != Outcome::kOk) return true;
+    auto v = parse::ParseCounterValue(text);
+    if (!v) {
+      reader_.ParseError(sysfs_.Abs(c.attr.rel()), v.error().message);
+    } else if (v->unavailable()) {
+      reader_.Unavailable(status);
+    } else {
+      out = static_cast<double>(*v->value);
+    }
+    return true;
+  }
+
+  bool CollectDevice(DeviceState& dev, DeviceSnapshot& snap, std::string& text,
+                     SourceStatus& status) {
+    snap.name = dev.ref.name;
+    snap.fw_version = dev.fw_version;
+    snap.board_id = dev.board_id;
+    snap.hca_type = dev.hca_type;
+    snap.node_guid = dev.node_guid;
+    snap.node_type = dev.node_type;
+    snap.driver = dev.ref.driver;
+    snap.pci_address = dev.ref.pci_address;
+    std::optional<double> value;
+    for (auto& c : dev.hw_counters) {
+      if (!ReadCounter(c, text, status, value)) return false;
+      if (value) snap.hw_counters.push_back({c.name, *value});
+    }
+    for (auto& port : dev.ports) {
+      PortSnapshot p;
+      if (!CollectPort(port, p, text, status)) return false;
+      snap.ports.push_back(std::move(p));
+    }
+    return true;
+  }
+
+  // Reads a numbered state ("4: ACTIVE"); false when the device is gone.
+  bool ReadState(fs::Attribute& attr, std::string& text, SourceStatus& status,
+                 std::optional<std::uint32_t>& id, std::string& name) {
+    Outcome o = reader_.Read(attr, text, status);
+    if (o == Outcome::kGone) return false;
+    if (o != Outcome::kOk) return true;
+    auto s = parse::ParseNumberedState(text);
+    if (!s) {
+      reader_.ParseError(sysfs_.Abs(attr.rel()), s.error().message);
+      return true;
+    }
+    id = s->id;
+    name = s->name;
+    return true;
+  }
+
+  bool CollectPort(PortState& port, PortSnapshot& p, std::string& text, SourceStatus& status) {
+    p.number = port.ref.number;
+    p.netdev = port.ref.netdev;
+    p.link_layer = port.ref.link_layer;
+    if (!ReadState(port.state, text, status, p.state, p.state_name)) return false;
+    if (!ReadState(port.phys_state, text, status, p.phys_state, p.phys_state_name)) return false;
+
+    Outcome o = reader_.Read(port.rate, text, status);
+    if (o == Outcome::kGone) return false;
+    if (o == Outcome::kOk) {
+      auto rate = parse::ParseRateBytesPerSecond(text);
+      if (rate) {
+        p.rate_bytes_per_second = *rate;
+      } else {
+        reader_.ParseError(sysfs_.Abs(port.rate.rel()), rate.error().message);
+      }
+    }
+    if (port.ref.link_layer == "InfiniBand") {
+      for (auto [attr, out] : {std::pair{&port.lid, &p.lid}, std::pair{&port.sm_lid, &p.sm_lid}}) {
+        o = reader_.Read(*attr, text, status);
+        if (o == Outcome::kGone) return false;
+        if (o != Outcome::kOk) continue;
+        auto lid = parse::ParseLid(text);
+        if (lid) {
+          *out = *lid;
+        } else {
+          reader_.ParseError(sysfs_.Abs(attr->rel()), lid.error().message);
+        }
+      }
+    }
+
+    std::optional<double> value;
+    for (auto& c : port.counters) {
+      if (!ReadCounter(c, text, status, value)) return false;
+      if (!value) continue;
+      if (c.name == kXmitData) {
+        p.transmitted_bytes = *value * 4;
+      } else if (c.name == kRcvData) {
+        p.received_bytes = *value * 4;
+      } else if (c.name == kXmitPackets) {
+        p.transmitted_packets = *value;
+      } else if (c.name == kRcvPackets) {
+        p.received_packets = *value;
+      } else {
+        p.counters.push_back({c.name, *value});
+      }
+    }
+    for (auto& c : port.hw_counters) {
+      if (!ReadCounter(c, text, status, value)) return false;
+      if (value) p.hw_counters.push_back({c.name, *value});
+    }
+    if (port.lifespan) {
+      o = reader_.Read(*port.lifespan, text, status);
+      if (o == Outcome::kGone) return false;
+      auto ms = o == Outcome::kOk ? ParseU64(text) : std::nullopt;
+      if (ms) p.hw_counters_lifespan_seconds = static_cast<double>(*ms) / 1000.0;
+    }
+    ReadGids(port);
+    p.gids_read = port.gids_read_at.has_value();
+    p.gids = port.gids;
+    return true;
+  }
+
+  // The GID table changes only when addresses change: re-read it on its own
+  // interval, open-read-close (255 entries a port would be too many to hold).
+  void ReadGids(PortState& port) {
+    auto now = Clock::now();
+    if (port.gids_read_at &&
+        std::chrono::duration<double>(now - *port.gids_read_at).count() < gid_interval_)
+      return;
+    port.gids_read_at = now;
+    port.gids.clear();
+    for (const auto& idx : port.gid_indices) {
+      auto text = sysfs_.ReadText(port.ref.dir + "/gids/" + idx);
+      if (!text) continue;
+      auto gid = parse::ParseGid(*text);
+      if (!gid) {
+        reader_.ParseError(sysfs_.Abs(port.ref.dir + "/gids/" + idx), gid.error().message);
+        continue;
+      }
+      if (parse::IsZeroGid(*gid)) continue;
+      GidEntry e;
+      e.index = static_cast<std::uint32_t>(ParseU64(idx).value_or(0));
+      e.gid = parse::FormatGid(*gid);
+      e.ip = parse::GidToIp(*gid);
+      auto type = sysfs_.ReadText(port.ref.dir + "/gid_attrs/types/" + idx);
+      if (type) e.type = std::string(parse::ParseGidType(*type));
+      auto ndev = sysfs_.ReadText(port.ref.dir + "/gid_attrs/ndevs/" + idx);
+      if (ndev) e.netdev = std::string(Trim(*ndev));
+      port.gids.push_back(std::move(e));
+    }
+  }
+
+  const fs::Tree& sysfs_;
+  double gid_interval_;
+  std::vector<DeviceState> devices_;
+  AttributeReader reader_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<Source>> MakeRdmaSource(const SourceEnv& env) {
+  auto interval = ParseDuration(env.Option("gid-interval"));
+  if (!interval) return Error{"--collector.rdma.gid-interval: " + interval.error().message};
+  return std::unique_ptr<Source>(std::make_unique<RdmaSource>(env, *interval));
+}
+
+}  // namespace rocewatch::sources

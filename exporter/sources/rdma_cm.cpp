@@ -1,0 +1,95 @@
+#include "sources/rdma_cm.h"
+
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "parse/sysfs_values.h"
+#include "rocewatch/strings.h"
+#include "sources/attribute_reader.h"
+#include "util/log.h"
+
+namespace rocewatch::sources {
+namespace {
+
+using Outcome = AttributeReader::Outcome;
+
+struct CmPort {
+  std::string device;
+  std::uint32_t port = 0;
+  fs::Attribute mode, tos;
+};
+
+class RdmaCmSource final : public Source {
+ public:
+  RdmaCmSource(const SourceEnv& env, bool create_groups)
+      : configfs_(*env.configfs), create_groups_(create_groups) {}
+
+  void Prepare(const Inventory& inventory) override {
+    ports_.clear();
+    for (const auto& dev : inventory.devices) {
+      std::string group = "rdma_cm/" + dev.name;
+      if (create_groups_ && !configfs_.IsDirectory(group) && configfs_.IsDirectory("rdma_cm")) {
+        if (::mkdir(configfs_.Abs(group).c_str(), 0755) != 0 && errno != EEXIST) {
+          log::Warn("cannot create rdma_cm configfs group",
+                    {{"path", configfs_.Abs(group)}, {"error", std::strerror(errno)}});
+        }
+      }
+      for (const auto& port : dev.ports) {
+        std::string dir = group + "/ports/" + std::to_string(port.number);
+        if (!configfs_.IsDirectory(dir)) continue;
+        ports_.push_back({dev.name, port.number, fs::Attribute(&configfs_, dir + "/default_roce_mode"),
+                          fs::Attribute(&configfs_, dir + "/default_roce_tos")});
+      }
+    }
+  }
+
+  void Collect(const Inventory&, NodeSnapshot& out, SourceStatus& status) override {
+    std::string text;
+    for (auto& p : ports_) {
+      RdmaCmSnapshot snap;
+      snap.device = p.device;
+      snap.port = p.port;
+      Outcome o = reader_.Read(p.mode, text, status);
+      if (o == Outcome::kGone) {
+        reader_.Vanished(status);
+        continue;
+      }
+      if (o == Outcome::kOk) {
+        auto mode = parse::ParseRoceMode(text);
+        if (mode) snap.roce_mode = *mode;
+        else reader_.ParseError(configfs_.Abs(p.mode.rel()), mode.error().message);
+      }
+      o = reader_.Read(p.tos, text, status);
+      if (o == Outcome::kGone) {
+        reader_.Vanished(status);
+        continue;
+      }
+      if (o == Outcome::kOk) {
+        auto tos = ParseU64(text);
+        if (tos && *tos <= 255) snap.tos = static_cast<double>(*tos);
+        else reader_.ParseError(configfs_.Abs(p.tos.rel()), "cannot parse a ToS (0-255) from " + Quote(Trim(text)));
+      }
+      out.rdma_cm.push_back(std::move(snap));
+    }
+    reader_.Finish(status);
+  }
+
+ private:
+  const fs::Tree& configfs_;
+  bool create_groups_;
+  std::vector<CmPort> ports_;
+  AttributeReader reader_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<Source>> MakeRdmaCmSource(const SourceEnv& env) {
+  const std::string& create = env.Option("create-groups");
+  if (create != "true" && create != "false")
+    return Error{"--collector.rdma_cm.create-groups: expected true or false, got " + Quote(create)};
+  return std::unique_ptr<Source>(std::make_unique<RdmaCmSource>(env, create == "true"));
+}
+
+}  // namespace rocewatch::sources

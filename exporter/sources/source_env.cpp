@@ -1,0 +1,11 @@
+#include "sources/source.h"
+
+namespace rocewatch::sources {
+
+const std::string& SourceEnv::Option(const std::string& name) const {
+  static const std::string kEmpty;
+  auto it = options.find(name);
+  return it == options.end() ? kEmpty : it->second;
+}
+
+}  // namespace rocewatch::sources
