@@ -18,7 +18,9 @@ Collector::Collector(CollectorConfig config)
     : config_(std::move(config)),
       sysfs_("sysfs", config_.sysfs_root),
       configfs_("configfs", config_.configfs_root),
-      debugfs_("debugfs", config_.debugfs_root) {}
+      debugfs_("debugfs", config_.debugfs_root) {
+  if (config_.sysfs_transform) sysfs_.set_transform(config_.sysfs_transform);
+}
 
 Result<std::unique_ptr<Collector>> Collector::Create(CollectorConfig config) {
   std::unique_ptr<Collector> c(new Collector(std::move(config)));

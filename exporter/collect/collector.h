@@ -26,6 +26,8 @@ struct CollectorConfig {
   std::vector<std::string> enabled_sources;  // names from sources::AllSources()
   // Per source, its option values (defaults filled in for options not given).
   std::map<std::string, std::map<std::string, std::string>> source_options;
+  // Applied to every sysfs value read (replay motion; test seams). Optional.
+  fs::ValueTransform sysfs_transform;
 };
 
 class Collector {

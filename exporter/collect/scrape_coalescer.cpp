@@ -29,11 +29,18 @@ std::vector<prometheus::MetricFamily> ScrapeCoalescer::CollectAndRender() const 
   return RenderSnapshot(snap, collector_->enabled_sources(), stats);
 }
 
+int ScrapeCoalescer::waiting() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return waiting_;
+}
+
 std::vector<prometheus::MetricFamily> ScrapeCoalescer::Collect() const {
   std::unique_lock<std::mutex> lock(mu_);
   if (running_) {
     std::uint64_t pass = passes_;
+    ++waiting_;
     done_.wait(lock, [&] { return passes_ != pass; });
+    --waiting_;
     coalesced_total_ += 1;
     return last_ ? *last_ : std::vector<prometheus::MetricFamily>{};
   }

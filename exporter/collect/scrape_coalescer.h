@@ -24,6 +24,9 @@ class ScrapeCoalescer : public prometheus::Collectable {
 
   std::vector<prometheus::MetricFamily> Collect() const override;
 
+  // Scrapes waiting for the pass in flight (for tests and diagnostics).
+  int waiting() const;
+
   // Runs one pass and renders it (what Collect() does when no pass is in flight).
   std::vector<prometheus::MetricFamily> CollectAndRender() const;
 
@@ -32,6 +35,7 @@ class ScrapeCoalescer : public prometheus::Collectable {
   mutable std::mutex mu_;
   mutable std::condition_variable done_;
   mutable bool running_ = false;
+  mutable int waiting_ = 0;
   mutable std::uint64_t passes_ = 0;
   mutable std::shared_ptr<const std::vector<prometheus::MetricFamily>> last_;
   mutable std::atomic<std::uint64_t> coalesced_total_{0};

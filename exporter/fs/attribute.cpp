@@ -1,5 +1,6 @@
 #include "fs/attribute.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -61,6 +62,16 @@ Status Attribute::Read(std::string& out) {
     fd = tree_->Open(rel_);
     if (fd < 0) return tree_->MakeError(rel_, errno);
     transient = true;
+  }
+  if (!transient && !tree_->kernel_fs()) {
+    // A replay tree's file that was deleted stays readable through our
+    // descriptor; report it gone, as sysfs would with ENODEV.
+    struct stat st;
+    if (::fstat(fd, &st) == 0 && st.st_nlink == 0) {
+      Close();
+      tried_open_ = false;
+      return tree_->MakeError(rel_, ENOENT);
+    }
   }
   char buf[4096];
   ssize_t n = ::pread(fd, buf, sizeof buf, 0);

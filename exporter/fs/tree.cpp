@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -59,6 +60,14 @@ Result<std::string> Normalize(std::string_view path) {
 
 Tree::Tree(std::string name, std::string root) : name_(std::move(name)), root_(std::move(root)) {
   while (root_.size() > 1 && root_.back() == '/') root_.pop_back();
+  constexpr unsigned long kSysfsMagic = 0x62656572, kConfigfsMagic = 0x62656570,
+                         kDebugfsMagic = 0x64626720, kTracefsMagic = 0x74726163;
+  struct statfs st;
+  if (::statfs(root_.c_str(), &st) == 0) {
+    auto magic = static_cast<unsigned long>(st.f_type);
+    kernel_fs_ = magic == kSysfsMagic || magic == kConfigfsMagic || magic == kDebugfsMagic ||
+                 magic == kTracefsMagic;
+  }
 }
 
 std::string Tree::Abs(std::string_view rel) const { return Join(root_, rel); }

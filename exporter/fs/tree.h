@@ -55,6 +55,12 @@ class Tree {
   // Opens `rel` read-only for repeated pread; -1 and errno on failure.
   int Open(std::string_view rel) const;
 
+  // True when the root is a kernel pseudo file system (sysfs, configfs,
+  // debugfs), false for a fixture or capture on a disk. Removed kernel
+  // attributes fail reads with ENODEV; removed files of a replay tree keep their
+  // content behind an open descriptor, so Attribute checks their link count.
+  bool kernel_fs() const { return kernel_fs_; }
+
   void set_recorder(Recorder* recorder) { recorder_ = recorder; }
   Recorder* recorder() const { return recorder_; }
   void set_transform(ValueTransform transform) { transform_ = std::move(transform); }
@@ -66,6 +72,7 @@ class Tree {
  private:
   std::string name_;
   std::string root_;
+  bool kernel_fs_ = false;
   Recorder* recorder_ = nullptr;
   ValueTransform transform_;
 };

@@ -1,5 +1,7 @@
 #include "sources/attribute_reader.h"
 
+#include <cerrno>
+
 #include "util/log.h"
 
 namespace rocewatch::sources {
@@ -20,7 +22,22 @@ AttributeReader::Outcome AttributeReader::ReadTolerating(fs::Attribute& attr, st
   Status s = attr.Read(text);
   if (s.ok()) return Outcome::kOk;
   if (fs::IsGone(s.error().code)) return Outcome::kGone;
-  if (s.error().code == tolerated_errno) return Outcome::kFailed;
+  if (s.error().code == tolerated_errno) return Outcome::kUnavailable;
+  status.success = false;
+  status.errors.push_back(s.error().message);
+  return Outcome::kFailed;
+}
+
+AttributeReader::Outcome AttributeReader::ReadCounter(fs::Attribute& attr, std::string& text,
+                                                      SourceStatus& status) {
+  Status s = attr.Read(text);
+  if (s.ok()) return Outcome::kOk;
+  int err = s.error().code;
+  if (fs::IsGone(err)) return Outcome::kGone;
+  if (err == EINVAL || err == EOPNOTSUPP || err == ENOSYS || err == ENODATA) {
+    Unavailable(status);
+    return Outcome::kUnavailable;
+  }
   status.success = false;
   status.errors.push_back(s.error().message);
   return Outcome::kFailed;

@@ -14,15 +14,20 @@ namespace rocewatch::sources {
 
 class AttributeReader {
  public:
-  enum class Outcome { kOk, kGone, kFailed };
+  enum class Outcome { kOk, kGone, kUnavailable, kFailed };
 
   // Reads `attr` into `text`. Gone (ENODEV/ENOENT) is reported as kGone and is
   // not an error; any other failure is recorded in `status` and fails the source.
   Outcome Read(fs::Attribute& attr, std::string& text, SourceStatus& status);
   // Same for an attribute where some errno values are a normal answer (reading
-  // `carrier` or `speed` of a netdev that is down gives EINVAL): those give kFailed
-  // without touching `status`.
-  Outcome ReadTolerating(fs::Attribute& attr, std::string& text, SourceStatus& status, int tolerated_errno);
+  // `carrier` or `speed` of a netdev that is down gives EINVAL): those give
+  // kUnavailable without failing the source.
+  Outcome ReadTolerating(fs::Attribute& attr, std::string& text, SourceStatus& status,
+                         int tolerated_errno);
+  // For counters: kernels before 6.x print "N/A (no PMA)" for a counter the
+  // device cannot give, newer ones fail the read (EINVAL, EOPNOTSUPP, ENOSYS,
+  // ENODATA). Both are counted as unavailable, neither fails the source.
+  Outcome ReadCounter(fs::Attribute& attr, std::string& text, SourceStatus& status);
 
   // Records a value that did not parse: counted, and logged once per attribute.
   void ParseError(const std::string& where, const std::string& message);

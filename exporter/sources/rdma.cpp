@@ -125,7 +125,7 @@ class RdmaSource final : public Source {
   bool ReadCounter(NamedAttribute& c, std::string& text, SourceStatus& status,
                    std::optional<double>& out) {
     out.reset();
-    Outcome o = reader_.Read(c.attr, text, status);
+    Outcome o = reader_.ReadCounter(c.attr, text, status);
     if (o == Outcome::kGone) return false;
     if (o != Outcome::kOk) return true;
     auto v = parse::ParseCounterValue(text);

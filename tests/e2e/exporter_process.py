@@ -1,0 +1,78 @@
+"""Start a real roce_exporter process on a free port and talk to it over HTTP.
+
+Shared by the end-to-end tests; standard library only.
+"""
+
+import http.client
+import os
+import re
+import subprocess
+import time
+
+LISTENING = re.compile(r"msg=listening address=[0-9.]+:(\d+)")
+
+
+class Exporter:
+    """A roce_exporter child process bound to 127.0.0.1:0; its port read back from its log."""
+
+    def __init__(self, binary, args, timeout=10.0):
+        self.proc = subprocess.Popen(
+            [binary, "--web.listen-address=127.0.0.1:0", *args],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        self.log = []
+        self.port = None
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            line = self.proc.stderr.readline()
+            if not line:
+                break
+            self.log.append(line)
+            m = LISTENING.search(line)
+            if m:
+                self.port = int(m.group(1))
+                break
+        if self.port is None:
+            self.stop()
+            raise RuntimeError("exporter did not start:\n" + "".join(self.log))
+
+    def get(self, path, headers=None):
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        conn.request("GET", path, headers=headers or {})
+        resp = conn.getresponse()
+        body = resp.read().decode()
+        conn.close()
+        return resp.status, body
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        return self.proc.returncode
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
+
+
+# Series whose values depend on the run, not on the input: timings, the build,
+# the process's descriptor limit, and prometheus-cpp's own counters.
+UNSTABLE = re.compile(
+    r"^(exposer_|roce_exporter_(collector_duration_seconds|collection_duration_seconds|"
+    r"build_info|attribute_budget))")
+
+
+def stable_lines(text):
+    """The exposition text without the run-dependent series and their comments."""
+    out = []
+    for line in text.splitlines():
+        name = line.split(" ")[2] if line.startswith("# ") and len(line.split(" ")) > 2 else line
+        if UNSTABLE.match(name):
+            continue
+        out.append(line)
+    return out

@@ -1,0 +1,92 @@
+#include "fs/attribute.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "common/test_dir.h"
+#include "fs/fd_budget.h"
+
+namespace rocewatch::fs {
+namespace {
+
+using rocewatch::testing::TestDir;
+
+TEST(Attribute, HeldDescriptorSeesRewrites) {
+  TestDir dir;
+  dir.Write("mtu", "9000\n");
+  Tree tree("sysfs", dir.path());
+  Attribute attr(&tree, "mtu");
+  std::string text;
+  ASSERT_TRUE(attr.Read(text).ok());
+  EXPECT_EQ(text, "9000\n");
+  EXPECT_TRUE(attr.held());
+  dir.Write("mtu", "1500\n");  // rewritten in place, as a value changes in sysfs
+  ASSERT_TRUE(attr.Read(text).ok());
+  EXPECT_EQ(text, "1500\n");
+}
+
+TEST(Attribute, DeletedReplayFileReadsAsGone) {
+  TestDir dir;
+  dir.Write("ports/1/state", "4: ACTIVE\n");
+  Tree tree("sysfs", dir.path());
+  Attribute attr(&tree, "ports/1/state");
+  std::string text;
+  ASSERT_TRUE(attr.Read(text).ok());
+  std::filesystem::remove_all(dir / "ports");
+  Status s = attr.Read(text);
+  ASSERT_FALSE(s.ok());
+  EXPECT_TRUE(IsGone(s.error().code));
+  EXPECT_FALSE(attr.held());
+}
+
+TEST(Attribute, FallsBackToOpenPerReadWhenBudgetIsSpent) {
+  TestDir dir;
+  dir.Write("speed", "400000\n");
+  Tree tree("sysfs", dir.path());
+  std::size_t old = FdBudget::limit();
+  FdBudget::SetLimit(FdBudget::held());  // nothing left
+  Attribute attr(&tree, "speed");
+  std::string text;
+  ASSERT_TRUE(attr.Read(text).ok());
+  EXPECT_EQ(text, "400000\n");
+  EXPECT_FALSE(attr.held());
+  FdBudget::SetLimit(old);
+}
+
+TEST(Attribute, MissingFileNamesPathAndErrno) {
+  TestDir dir;
+  Tree tree("sysfs", dir.path());
+  Attribute attr(&tree, "class/net/eth0/mtu");
+  std::string text;
+  Status s = attr.Read(text);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().code, ENOENT);
+  EXPECT_NE(s.error().message.find("class/net/eth0/mtu"), std::string::npos);
+}
+
+TEST(Attribute, TransformRewritesValues) {
+  TestDir dir;
+  dir.Write("np_cnp_sent", "100\n");
+  Tree tree("sysfs", dir.path());
+  tree.set_transform([](std::string_view rel, std::string& text) {
+    if (rel == "np_cnp_sent") text = "150\n";
+  });
+  Attribute attr(&tree, "np_cnp_sent");
+  std::string text;
+  ASSERT_TRUE(attr.Read(text).ok());
+  EXPECT_EQ(text, "150\n");
+}
+
+TEST(Attribute, RealSysfsRereadsFreshValues) {
+  Tree tree("sysfs", "/sys");
+  Attribute attr(&tree, "class/net/lo/mtu");
+  std::string a, b;
+  ASSERT_TRUE(attr.Read(a).ok());
+  ASSERT_TRUE(attr.Read(b).ok());
+  EXPECT_EQ(a, "65536\n");
+  EXPECT_EQ(a, b);
+}
+
+}  // namespace
+}  // namespace rocewatch::fs

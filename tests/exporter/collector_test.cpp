@@ -1,0 +1,198 @@
+#include "collect/collector.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "common/fixture_paths.h"
+#include "common/test_dir.h"
+
+namespace rocewatch {
+namespace {
+
+using rocewatch::testing::FixtureDir;
+using rocewatch::testing::TestDir;
+
+CollectorConfig FixtureConfig(const std::string& dir) {
+  CollectorConfig c;
+  c.sysfs_root = dir + "/sys";
+  c.configfs_root = dir + "/configfs";
+  c.debugfs_root = dir + "/debugfs";
+  for (const auto& s : sources::AllSources()) c.enabled_sources.emplace_back(s.name);
+  return c;
+}
+
+std::unique_ptr<Collector> Make(const std::string& dir) {
+  auto c = Collector::Create(FixtureConfig(dir));
+  EXPECT_TRUE(c.ok()) << c.error().message;
+  return std::move(*c);
+}
+
+const SourceStatus& StatusOf(const NodeSnapshot& s, const std::string& name) {
+  for (const auto& st : s.sources)
+    if (st.name == name) return st;
+  static SourceStatus none;
+  ADD_FAILURE() << "no status for " << name;
+  return none;
+}
+
+const NamedCounter* Find(const std::vector<NamedCounter>& counters, const std::string& name) {
+  for (const auto& c : counters)
+    if (c.name == name) return &c;
+  return nullptr;
+}
+
+TEST(Collector, RoceNodeDeviceAndPortValues) {
+  auto collector = Make(FixtureDir("mlx5-roce"));
+  NodeSnapshot s = collector->Collect();
+  ASSERT_EQ(s.devices.size(), 4u);
+  const DeviceSnapshot& d = s.devices[0];
+  EXPECT_EQ(d.name, "mlx5_0");
+  EXPECT_EQ(d.fw_version, "28.39.2048");
+  EXPECT_EQ(d.hca_type, "MT4129");
+  EXPECT_EQ(d.node_guid, "946d:ae03:00b1:2c3a");
+  EXPECT_EQ(d.node_type, "1: CA");
+  EXPECT_EQ(d.driver, "mlx5_core");
+  const PortSnapshot& p = d.ports.at(0);
+  EXPECT_EQ(p.state, 4u);
+  EXPECT_EQ(p.phys_state, 5u);
+  EXPECT_EQ(p.rate_bytes_per_second, 50e9);
+  EXPECT_EQ(p.netdev, "ens1f0np0");
+  // counters/port_xmit_data counts 4-byte words: 4823190551872 × 4.
+  EXPECT_EQ(p.transmitted_bytes, 4823190551872.0 * 4);
+  EXPECT_EQ(p.counters.size(), 17u);  // 21 files less the four with their own families
+  ASSERT_NE(Find(p.hw_counters, "np_cnp_sent"), nullptr);
+  EXPECT_EQ(Find(p.hw_counters, "np_cnp_sent")->value, 2916005);
+  EXPECT_EQ(Find(p.hw_counters, "rp_cnp_handled")->value, 1734562);
+  // 32 files: lifespan is not a counter, out_of_sequence does not parse.
+  EXPECT_EQ(p.hw_counters.size(), 30u);
+  EXPECT_EQ(Find(p.hw_counters, "out_of_sequence"), nullptr);
+  EXPECT_EQ(Find(p.hw_counters, "lifespan"), nullptr);
+  EXPECT_EQ(p.hw_counters_lifespan_seconds, 0.01);
+  ASSERT_EQ(p.gids.size(), 4u);
+  EXPECT_EQ(p.gids[3].index, 3u);
+  EXPECT_EQ(p.gids[3].type, "RoCE v2");
+  EXPECT_EQ(p.gids[3].ip, "10.1.0.11");
+  EXPECT_EQ(p.gids[3].netdev, "ens1f0np0");
+}
+
+TEST(Collector, SeededOdditiesAreCountedNotFatal) {
+  auto collector = Make(FixtureDir("mlx5-roce"));
+  NodeSnapshot s = collector->Collect();
+  const SourceStatus& rdma = StatusOf(s, "rdma");
+  EXPECT_TRUE(rdma.success);
+  EXPECT_EQ(rdma.parse_errors_total, 1);   // mlx5_0 out_of_sequence
+  EXPECT_EQ(rdma.unavailable_values, 1);   // mlx5_1 VL15_dropped "N/A (no PMA)"
+  EXPECT_EQ(Find(s.devices[1].ports[0].counters, "VL15_dropped"), nullptr);
+  // mlx5_2 is down; mlx5_3 has no counters/ directory.
+  EXPECT_EQ(s.devices[2].ports[0].state, 1u);
+  EXPECT_EQ(s.devices[2].ports[0].phys_state, 3u);
+  EXPECT_FALSE(s.devices[3].ports[0].transmitted_bytes.has_value());
+  EXPECT_TRUE(s.devices[3].ports[0].counters.empty());
+  EXPECT_FALSE(s.devices[3].ports[0].hw_counters.empty());
+  // The parse error is cumulative: a second pass counts it again.
+  NodeSnapshot again = collector->Collect();
+  EXPECT_EQ(StatusOf(again, "rdma").parse_errors_total, 2);
+  for (const auto& st : s.sources) EXPECT_TRUE(st.success) << st.name;
+}
+
+TEST(Collector, NetdevPcieEcnAndRdmaCm) {
+  auto collector = Make(FixtureDir("mlx5-roce"));
+  NodeSnapshot s = collector->Collect();
+  ASSERT_EQ(s.netdevs.size(), 4u);
+  EXPECT_EQ(s.netdevs[0].mtu_bytes, 9000);
+  EXPECT_EQ(s.netdevs[0].operstate_id, 1u);
+  EXPECT_EQ(s.netdevs[0].speed_bytes_per_second, 50e9);
+  EXPECT_EQ(s.netdevs[2].operstate, "down");
+  EXPECT_EQ(s.netdevs[2].carrier, false);
+  EXPECT_FALSE(s.netdevs[2].speed_bytes_per_second.has_value());
+
+  ASSERT_EQ(s.pcie.size(), 4u);
+  EXPECT_EQ(s.pcie[1].device, "mlx5_1");
+  EXPECT_EQ(s.pcie[1].current_width, 8u);
+  EXPECT_EQ(s.pcie[1].max_width, 16u);
+  EXPECT_EQ(s.pcie[1].current_speed_transfers, 32e9);
+  EXPECT_EQ(s.pcie[2].numa_node, 1);
+
+  ASSERT_EQ(s.ecn.size(), 4u);
+  for (int p = 0; p < 8; ++p) {
+    EXPECT_EQ(s.ecn[0].np_enabled[p], p == 3) << p;
+    EXPECT_EQ(s.ecn[0].rp_enabled[p], p == 3) << p;
+  }
+  int debugfs_params = 0;
+  for (const auto& param : s.ecn[0].parameters) {
+    if (param.source == "debugfs") ++debugfs_params;
+    if (param.source == "sysfs" && param.name == "cnp_dscp") {
+      EXPECT_EQ(param.value, 48);
+    }
+    if (param.source == "debugfs" && param.name == "rpg_ai_rate") {
+      EXPECT_EQ(param.value, 5);
+    }
+  }
+  EXPECT_GT(debugfs_params, 0);  // only mlx5_0 has cc_params in the fixture
+  for (std::size_t i = 1; i < s.ecn.size(); ++i)
+    for (const auto& param : s.ecn[i].parameters) EXPECT_EQ(param.source, "sysfs");
+
+  ASSERT_EQ(s.rdma_cm.size(), 2u);
+  EXPECT_EQ(s.rdma_cm[0].device, "mlx5_0");
+  EXPECT_EQ(s.rdma_cm[0].roce_mode, "RoCE v2");
+  EXPECT_EQ(s.rdma_cm[0].tos, 106);
+  EXPECT_EQ(s.rdma_cm[1].device, "mlx5_1");
+}
+
+TEST(Collector, InfinibandNode) {
+  auto collector = Make(FixtureDir("mlx5-ib"));
+  NodeSnapshot s = collector->Collect();
+  ASSERT_EQ(s.devices.size(), 2u);
+  EXPECT_EQ(s.devices[0].ports[0].link_layer, "InfiniBand");
+  EXPECT_EQ(s.devices[0].ports[0].lid, 0x1au);
+  EXPECT_EQ(s.devices[0].ports[0].sm_lid, 0x1u);
+  EXPECT_EQ(s.devices[1].ports[0].state, 2u);
+  EXPECT_TRUE(s.ecn.empty());
+  EXPECT_EQ(s.netdevs[0].mtu_bytes, 4092);
+}
+
+TEST(Collector, EmptyNodeServesOnlyStatus) {
+  auto collector = Make(FixtureDir("empty"));
+  NodeSnapshot s = collector->Collect();
+  EXPECT_TRUE(s.devices.empty());
+  EXPECT_EQ(s.sources.size(), 5u);
+  for (const auto& st : s.sources) EXPECT_TRUE(st.success);
+}
+
+TEST(Collector, DeviceThatVanishesCostsItsSeriesOnly) {
+  TestDir dir;
+  std::filesystem::copy(FixtureDir("mlx5-roce"), dir.path(),
+                        std::filesystem::copy_options::recursive |
+                            std::filesystem::copy_options::copy_symlinks);
+  auto collector = Make(dir.path());
+  NodeSnapshot first = collector->Collect();
+  ASSERT_EQ(first.devices.size(), 4u);
+  EXPECT_EQ(collector->stats().discoveries_total, 1);
+  // The device's directory disappears while its class link stays (the window
+  // between listing and reading): its held attributes now read as gone.
+  std::string pci = std::filesystem::read_symlink(dir / "sys/class/infiniband/mlx5_1").string();
+  std::filesystem::remove_all(std::filesystem::path(dir / "sys/class/infiniband") / pci);
+  NodeSnapshot second = collector->Collect();
+  ASSERT_EQ(second.devices.size(), 3u);
+  EXPECT_EQ(second.devices[1].name, "mlx5_2");
+  EXPECT_EQ(StatusOf(second, "rdma").vanished_total, 1);
+  EXPECT_TRUE(StatusOf(second, "rdma").success);
+  // The next pass walks the tree again; the dangling device is skipped with a reason.
+  NodeSnapshot third = collector->Collect();
+  EXPECT_EQ(collector->stats().discoveries_total, 2);
+  EXPECT_EQ(third.devices.size(), 3u);
+  EXPECT_EQ(collector->inventory().errors.size(), 1u);
+}
+
+TEST(Collector, RejectsBadOptionValues) {
+  CollectorConfig c = FixtureConfig(FixtureDir("mlx5-roce"));
+  c.source_options["rdma"]["gid-interval"] = "soon";
+  auto collector = Collector::Create(c);
+  ASSERT_FALSE(collector.ok());
+  EXPECT_EQ(collector.error().message,
+            "--collector.rdma.gid-interval: invalid duration \"soon\" (expected e.g. 500ms, 30s, 5m, 1h)");
+}
+
+}  // namespace
+}  // namespace rocewatch

@@ -1,0 +1,61 @@
+#include "collect/scrape_coalescer.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+#include "common/fixture_paths.h"
+
+namespace rocewatch {
+namespace {
+
+using rocewatch::testing::FixtureDir;
+
+double SampleValue(const std::vector<prometheus::MetricFamily>& families, const std::string& name) {
+  for (const auto& f : families)
+    if (f.name == name && !f.metric.empty())
+      return f.type == prometheus::MetricType::Counter ? f.metric[0].counter.value
+                                                        : f.metric[0].gauge.value;
+  return -1;
+}
+
+TEST(ScrapeCoalescer, ConcurrentScrapesShareOnePass) {
+  constexpr int kScrapes = 16;
+  const ScrapeCoalescer* self = nullptr;
+  std::atomic<bool> first{true};
+  CollectorConfig config;
+  config.sysfs_root = FixtureDir("mlx5-roce") + "/sys";
+  config.configfs_root = FixtureDir("mlx5-roce") + "/configfs";
+  config.debugfs_root = FixtureDir("mlx5-roce") + "/debugfs";
+  config.enabled_sources = {"rdma", "netdev"};
+  // Hold the first pass until every other scrape is waiting on it.
+  config.sysfs_transform = [&](std::string_view, std::string&) {
+    if (!first.exchange(false)) return;
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (self->waiting() < kScrapes - 1 && std::chrono::steady_clock::now() < deadline)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  };
+  auto collector = Collector::Create(config);
+  ASSERT_TRUE(collector.ok());
+  ScrapeCoalescer coalescer(std::move(*collector));
+  self = &coalescer;
+
+  std::vector<std::vector<prometheus::MetricFamily>> results(kScrapes);
+  std::vector<std::thread> threads;
+  for (int i = 0; i < kScrapes; ++i)
+    threads.emplace_back([&, i] { results[i] = coalescer.Collect(); });
+  for (auto& t : threads) t.join();
+
+  for (const auto& r : results) {
+    EXPECT_EQ(SampleValue(r, "roce_exporter_collections_total"), 1);
+    EXPECT_EQ(r.size(), results[0].size());
+  }
+  auto after = coalescer.Collect();
+  EXPECT_EQ(SampleValue(after, "roce_exporter_collections_total"), 2);
+  EXPECT_EQ(SampleValue(after, "roce_exporter_coalesced_scrapes_total"), kScrapes - 1);
+}
+
+}  // namespace
+}  // namespace rocewatch

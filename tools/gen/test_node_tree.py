@@ -1,0 +1,351 @@
+#!/usr/bin/env python3
+"""Self-test of tools/gen/node_tree.py and the checked-in fixtures.
+
+    python3 tools/gen/test_node_tree.py        (exits non-zero on failure)
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent.parent
+FIXTURES = REPO / "tests" / "fixtures"
+sys.path.insert(0, str(HERE))
+
+import node_tree as nt  # noqa: E402
+
+
+def small_node(**kw) -> nt.NodeSpec:
+    """Two RoCE devices (one with a non-default PCI path), eno1 and lo."""
+    devs = [
+        nt.mlx5_roce_device(
+            "mlx5_0", pci="0000:17:00.0", netdev="ens1f0np0", mac="94:6d:ae:b1:2c:3a",
+            ifindex=3, roce_ips=["10.1.0.11"], hostname="n1",
+            counters={"port_xmit_data": 123, "port_rcv_data": 456},
+            hw_counters={"np_cnp_sent": 7}, ecn=nt.EcnSpec(),
+            rdma_cm=nt.RdmaCmPortSpec(), debugfs_cc_params=dict(nt.CC_PARAMS_DEFAULTS)),
+        nt.mlx5_roce_device(
+            "mlx5_1",
+            pci=nt.PciFunctionSpec("0000:9a:00.1", parents=(
+                "pci0000:97", "0000:97:02.0", "0000:98:00.0", "0000:99:1f.0")),
+            netdev="ens5f1np1", mac="94:6d:ae:b1:2c:3b", ifindex=4, hostname="n1",
+            link_up=False),
+    ]
+    spec = nt.NodeSpec(hostname="n1", devices=devs, extra_netdevs=[
+        nt.intel_ice_netdev("eno1", pci="0000:01:00.0", mac="b4:96:91:a2:c4:10", ifindex=2)])
+    for k, v in kw.items():
+        setattr(spec, k, v)
+    return spec
+
+
+class TempDirCase(unittest.TestCase):
+    def setUp(self) -> None:
+        self._tmp = tempfile.TemporaryDirectory(prefix="node_tree_test-")
+        self.tmp = Path(self._tmp.name)
+
+    def tearDown(self) -> None:
+        self._tmp.cleanup()
+
+
+class SymlinkTest(TempDirCase):
+    def setUp(self) -> None:
+        super().setUp()
+        self.root = nt.write_node(small_node(), self.tmp / "node")
+        self.sys = self.root / "sys"
+
+    def resolved(self, rel: str) -> Path:
+        p = self.sys / rel
+        self.assertTrue(p.is_symlink(), f"{rel} should be a symlink")
+        target = Path(os.path.realpath(p))
+        self.assertTrue(target.exists(), f"{rel} -> {os.readlink(p)} dangles")
+        self.assertTrue(str(target).startswith(str(self.root.resolve()) + os.sep),
+                        f"{rel} resolves outside the tree: {target}")
+        return target
+
+    def test_class_links_point_into_pci_function(self) -> None:
+        pci = (self.sys / "devices/pci0000:16/0000:16:01.0/0000:17:00.0").resolve()
+        self.assertEqual(self.resolved("class/infiniband/mlx5_0"), pci / "infiniband/mlx5_0")
+        self.assertEqual(self.resolved("class/net/ens1f0np0"), pci / "net/ens1f0np0")
+        self.assertEqual(os.readlink(self.sys / "class/infiniband/mlx5_0"),
+                         "../../devices/pci0000:16/0000:16:01.0/0000:17:00.0/infiniband/mlx5_0")
+
+    def test_device_links_point_back_to_pci_function(self) -> None:
+        pci = (self.sys / "devices/pci0000:16/0000:16:01.0/0000:17:00.0").resolve()
+        self.assertEqual(self.resolved("class/infiniband/mlx5_0/device"), pci)
+        self.assertEqual(self.resolved("class/net/ens1f0np0/device"), pci)
+        # The kernel writes the link via the target's parent, not "../..".
+        self.assertEqual(os.readlink(pci / "infiniband/mlx5_0/device"), "../../../0000:17:00.0")
+        self.assertEqual(os.readlink(pci / "net/ens1f0np0/device"), "../../../0000:17:00.0")
+        self.assertEqual((self.sys / "class/net/ens1f0np0/device/vendor").read_text(), "0x15b3\n")
+
+    def test_driver_links(self) -> None:
+        drv = (self.sys / "bus/pci/drivers/mlx5_core").resolve()
+        self.assertEqual(self.resolved("class/infiniband/mlx5_0/device/driver"), drv)
+        self.assertEqual(self.resolved("class/infiniband/mlx5_1/device/driver"), drv)
+        self.assertEqual(os.readlink(self.sys / "devices/pci0000:16/0000:16:01.0/0000:17:00.0/driver"),
+                         "../../../../bus/pci/drivers/mlx5_core")
+        deep = self.sys / "devices/pci0000:97/0000:97:02.0/0000:98:00.0/0000:99:1f.0/0000:9a:00.1"
+        self.assertEqual(os.readlink(deep / "driver"), "../../../../../../bus/pci/drivers/mlx5_core")
+        self.assertEqual(self.resolved("class/net/eno1/device/driver"),
+                         (self.sys / "bus/pci/drivers/ice").resolve())
+        self.assertEqual(self.resolved("bus/pci/drivers/mlx5_core/0000:9a:00.1"), deep.resolve())
+
+    def test_loopback_is_virtual(self) -> None:
+        self.assertEqual(self.resolved("class/net/lo"),
+                         (self.sys / "devices/virtual/net/lo").resolve())
+        self.assertFalse((self.sys / "devices/virtual/net/lo/device").exists())
+        self.assertFalse((self.sys / "class/net/lo/speed").exists())
+
+    def test_every_link_resolves_inside_the_tree(self) -> None:
+        n = 0
+        for dirpath, dirnames, filenames in os.walk(self.root):
+            for name in dirnames + filenames:
+                p = Path(dirpath) / name
+                if p.is_symlink():
+                    n += 1
+                    self.resolved(str(p.relative_to(self.sys)))
+        self.assertGreater(n, 10)
+
+
+class ContentTest(TempDirCase):
+    def test_values_end_with_newline(self) -> None:
+        root = nt.write_node(small_node(), self.tmp / "n")
+        for rel, (kind, payload) in nt.snapshot(root).items():
+            if kind == "file":
+                self.assertTrue(payload.endswith(b"\n"), rel)
+
+    def test_gid_table(self) -> None:
+        root = nt.write_node(small_node(), self.tmp / "n")
+        port = root / "sys/class/infiniband/mlx5_0/ports/1"
+        self.assertEqual(len(list((port / "gids").iterdir())), 255)
+        self.assertEqual((port / "gids/0").read_text(), "fe80:0000:0000:0000:966d:aeff:feb1:2c3a\n")
+        self.assertEqual((port / "gids/1").read_text(), (port / "gids/0").read_text())
+        self.assertEqual((port / "gids/3").read_text(), "0000:0000:0000:0000:0000:ffff:0a01:000b\n")
+        self.assertEqual((port / "gid_attrs/types/0").read_text(), "IB/RoCE v1\n")
+        self.assertEqual((port / "gid_attrs/types/3").read_text(), "RoCE v2\n")
+        self.assertEqual((port / "gid_attrs/ndevs/2").read_text(), "ens1f0np0\n")
+        self.assertEqual((port / "gids/4").read_text(), nt.ZERO_GID + "\n")
+        self.assertFalse((port / "gid_attrs/types/4").exists())
+        self.assertFalse((port / "gid_attrs/ndevs/254").exists())
+
+    def test_down_port_as_mlx5_shows_it(self) -> None:
+        root = nt.write_node(small_node(), self.tmp / "n")
+        ib = root / "sys/class/infiniband/mlx5_1/ports/1"
+        net = root / "sys/class/net/ens5f1np1"
+        self.assertEqual((ib / "state").read_text(), "1: DOWN\n")
+        self.assertEqual((ib / "phys_state").read_text(), "3: Disabled\n")
+        self.assertEqual((ib / "rate").read_text(), "40 Gb/sec (4X QDR)\n")
+        self.assertEqual((net / "speed").read_text(), "-1\n")
+        self.assertEqual((net / "carrier").read_text(), "0\n")
+        self.assertFalse((ib / "counters").exists())   # counters=None
+
+    def test_overrides_and_removals(self) -> None:
+        spec = small_node()
+        dev = spec.devices[0]
+        dev.overrides["ib:ports/1/counters/port_rcv_data"] = "garbage"
+        dev.overrides["net:ecn/roce_np/enable/3"] = b"\x00"
+        dev.remove.append("ib:ports/1/hw_counters")
+        dev.remove.append("pci:numa_node")
+        spec.overrides["sys/class/net/lo/mtu"] = "1500\n"
+        root = nt.write_node(spec, self.tmp / "n")
+        ib = root / "sys/class/infiniband/mlx5_0"
+        self.assertEqual((ib / "ports/1/counters/port_rcv_data").read_bytes(), b"garbage")
+        self.assertEqual((root / "sys/class/net/ens1f0np0/ecn/roce_np/enable/3").read_bytes(), b"\x00")
+        self.assertFalse((ib / "ports/1/hw_counters").exists())
+        self.assertFalse((ib / "device/numa_node").exists())
+        self.assertEqual((root / "sys/class/net/lo/mtu").read_text(), "1500\n")
+
+    def test_bad_specs_are_rejected(self) -> None:
+        spec = small_node()
+        spec.devices[0].remove.append("ib:ports/1/no_such_dir")
+        with self.assertRaises(nt.TreeError):
+            nt.build_entries(spec)
+        spec = small_node()
+        spec.devices[0].overrides["ports/1/rate"] = "x"      # no prefix
+        with self.assertRaises(nt.TreeError):
+            nt.build_entries(spec)
+        spec = small_node()
+        spec.devices[1].name = "mlx5_0"
+        with self.assertRaises(nt.TreeError):
+            nt.build_entries(spec)
+        spec = small_node()
+        spec.overrides["sys/class/net/lo"] = "not a link any more"   # replaces a link: fine
+        nt.build_entries(spec)
+        spec.overrides["sys/devices/virtual/net/lo"] = "x"           # replaces a directory
+        with self.assertRaises(nt.TreeError):
+            nt.build_entries(spec)
+
+    def test_capture_json(self) -> None:
+        import json
+        root = nt.write_node(small_node(description="d"), self.tmp / "n")
+        meta = json.loads((root / "capture.json").read_text())
+        self.assertEqual(meta["format"], "rocewatch-capture")
+        self.assertEqual(meta["version"], 1)
+        self.assertEqual(meta["hostname"], "n1")
+        self.assertTrue(meta["kernel"].startswith("6.8.0-"))
+        self.assertEqual(meta["created_by"], "tools/gen/node_tree.py (synthetic)")
+        self.assertEqual(meta["description"], "d")
+
+
+class DeterminismTest(TempDirCase):
+    def test_same_spec_same_bytes(self) -> None:
+        a = nt.write_node(small_node(), self.tmp / "a")
+        b = nt.write_node(small_node(), self.tmp / "b")
+        sa, sb = nt.snapshot(a), nt.snapshot(b)
+        self.assertEqual(nt.diff_trees(sa, sb), [])
+        self.assertEqual(sa, sb)
+
+    def test_modes_are_fixed(self) -> None:
+        old = os.umask(0o077)
+        try:
+            root = nt.write_node(small_node(), self.tmp / "a")
+        finally:
+            os.umask(old)
+        self.assertEqual((root / "capture.json").stat().st_mode & 0o777, 0o644)
+        self.assertEqual((root / "sys").stat().st_mode & 0o777, 0o755)
+        self.assertEqual(root.stat().st_mode & 0o777, 0o755)
+
+    def test_seeded_values_are_stable(self) -> None:
+        names = ["a", "b", "c"]
+        self.assertEqual(nt.seeded_values(names, "x"), nt.seeded_values(names, "x"))
+        self.assertNotEqual(nt.seeded_values(names, "x", default_range=(0, 10**9)),
+                            nt.seeded_values(names, "y", default_range=(0, 10**9)))
+
+    def test_diff_reports_changes(self) -> None:
+        a = nt.write_node(small_node(), self.tmp / "a")
+        b = nt.write_node(small_node(), self.tmp / "b")
+        (b / "sys/class/net/lo/mtu").write_text("1\n")
+        (b / "extra").write_text("x")
+        os.unlink(b / "capture.json")
+        diff = "\n".join(nt.diff_trees(nt.snapshot(a), nt.snapshot(b)))
+        self.assertIn("1 missing", diff)
+        self.assertIn("capture.json", diff)
+        self.assertIn("1 unexpected", diff)
+        self.assertIn("mtu", diff)
+
+
+class RefusalTest(TempDirCase):
+    def test_refuses_non_empty_directory(self) -> None:
+        d = self.tmp / "busy"
+        d.mkdir()
+        (d / "precious.txt").write_text("keep me")
+        with self.assertRaises(FileExistsError):
+            nt.write_node(small_node(), d)
+        with self.assertRaises(FileExistsError):   # no capture.json: never replaced
+            nt.write_node(small_node(), d, replace=True)
+        self.assertEqual((d / "precious.txt").read_text(), "keep me")
+
+    def test_refuses_a_file(self) -> None:
+        f = self.tmp / "file"
+        f.write_text("x")
+        with self.assertRaises(FileExistsError):
+            nt.write_node(small_node(), f, replace=True)
+
+    def test_empty_and_new_directories_are_fine(self) -> None:
+        d = self.tmp / "empty"
+        d.mkdir()
+        nt.write_node(small_node(), d)
+        nt.write_node(small_node(), self.tmp / "new" / "nested")
+        self.assertTrue((self.tmp / "new/nested/capture.json").is_file())
+
+    def test_replace_a_capture(self) -> None:
+        d = nt.write_node(small_node(), self.tmp / "cap")
+        with self.assertRaises(FileExistsError):
+            nt.write_node(small_node(), d)
+        (d / "stale").write_text("x")
+        nt.write_node(small_node(hostname="n2"), d, replace=True)
+        self.assertFalse((d / "stale").exists())
+        self.assertIn('"n2"', (d / "capture.json").read_text())
+        self.assertEqual([p.name for p in self.tmp.iterdir()], ["cap"])   # no temp left
+
+    def test_failed_build_leaves_destination_alone(self) -> None:
+        d = nt.write_node(small_node(), self.tmp / "cap")
+        before = nt.snapshot(d)
+        bad = small_node()
+        bad.remove.append("sys/nothing/here")
+        with self.assertRaises(nt.TreeError):
+            nt.write_node(bad, d, replace=True)
+        self.assertEqual(nt.snapshot(d), before)
+
+
+class FixtureTest(unittest.TestCase):
+    """The checked-in fixtures: up to date, and holding what README.md says."""
+
+    def test_generate_check_passes(self) -> None:
+        r = subprocess.run([sys.executable, str(FIXTURES / "generate.py"), "--check"],
+                           capture_output=True, text=True)
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+
+    def test_generate_check_catches_drift(self) -> None:
+        import shutil
+        with tempfile.TemporaryDirectory(prefix="fixtures-copy-") as tmp:
+            for name in ("mlx5-roce", "empty"):
+                shutil.copytree(FIXTURES / name, Path(tmp) / name, symlinks=True)
+            rel = "sys/class/infiniband/mlx5_0/ports/1/counters/port_xmit_data"
+            (Path(tmp) / "mlx5-roce" / rel).write_text("1\n")
+            os.unlink(Path(tmp) / "empty/sys/class/net/lo")
+            r = subprocess.run([sys.executable, str(FIXTURES / "generate.py"), "--check",
+                                "--dir", tmp, "--only", "mlx5-roce", "--only", "empty"],
+                               capture_output=True, text=True)
+            self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
+            self.assertIn("port_xmit_data", r.stdout)
+            self.assertIn("sys/class/net/lo", r.stdout)
+
+    def read(self, rel: str) -> str:
+        return (FIXTURES / rel).read_text()
+
+    def test_mlx5_roce_values(self) -> None:
+        ib = "mlx5-roce/sys/class/infiniband"
+        self.assertEqual(self.read(f"{ib}/mlx5_0/ports/1/counters/port_xmit_data"), "4823190551872\n")
+        self.assertEqual(self.read(f"{ib}/mlx5_0/ports/1/counters/port_rcv_data"), "4790021334016\n")
+        self.assertEqual(self.read(f"{ib}/mlx5_1/ports/1/counters/port_xmit_data"), "3911844096512\n")
+        self.assertEqual(self.read(f"{ib}/mlx5_0/ports/1/hw_counters/np_cnp_sent"), "2916005\n")
+        self.assertEqual(self.read(f"{ib}/mlx5_1/ports/1/hw_counters/rp_cnp_handled"), "2210987\n")
+        self.assertEqual(self.read(f"{ib}/mlx5_0/ports/1/hw_counters/out_of_sequence"),
+                         "18446744073709551616x\n")
+        self.assertEqual(self.read(f"{ib}/mlx5_1/ports/1/counters/VL15_dropped"), "N/A (no PMA)\n")
+        self.assertEqual(self.read(f"{ib}/mlx5_1/device/current_link_width"), "8\n")
+        self.assertEqual(self.read(f"{ib}/mlx5_1/device/max_link_width"), "16\n")
+        self.assertEqual(self.read(f"{ib}/mlx5_2/ports/1/state"), "1: DOWN\n")
+        self.assertFalse((FIXTURES / ib / "mlx5_3/ports/1/counters").exists())
+        self.assertTrue((FIXTURES / ib / "mlx5_3/ports/1/hw_counters/np_cnp_sent").exists())
+        self.assertEqual(self.read("mlx5-roce/sys/class/net/ens1f0np0/ecn/roce_rp/enable/3"), "1\n")
+        self.assertEqual(self.read("mlx5-roce/sys/class/net/ens1f0np0/ecn/roce_rp/enable/4"), "0\n")
+        self.assertEqual(self.read("mlx5-roce/configfs/rdma_cm/mlx5_1/ports/1/default_roce_tos"), "106\n")
+        self.assertFalse((FIXTURES / "mlx5-roce/configfs/rdma_cm/mlx5_2").exists())
+        self.assertEqual(self.read("mlx5-roce/debugfs/mlx5/0000:17:00.0/cc_params/np_cnp_dscp"), "48\n")
+        self.assertEqual(len(list((FIXTURES / "mlx5-roce/debugfs/mlx5").iterdir())), 1)
+        numa = [self.read(f"{ib}/mlx5_{i}/device/numa_node") for i in range(4)]
+        self.assertEqual(numa, ["0\n", "0\n", "1\n", "1\n"])
+
+    def test_counters_distinct_per_device(self) -> None:
+        ib = FIXTURES / "mlx5-roce/sys/class/infiniband"
+        for name in ("np_cnp_sent", "rp_cnp_handled", "rx_write_requests", "out_of_buffer"):
+            vals = [(ib / f"mlx5_{i}/ports/1/hw_counters/{name}").read_text() for i in range(4)]
+            self.assertEqual(len(set(vals)), 4, f"{name}: {vals}")
+
+    def test_mlx5_ib_values(self) -> None:
+        ib = "mlx5-ib/sys/class/infiniband"
+        self.assertEqual(self.read(f"{ib}/mlx5_0/ports/1/link_layer"), "InfiniBand\n")
+        self.assertEqual(self.read(f"{ib}/mlx5_0/ports/1/lid"), "0x1a\n")
+        self.assertEqual(self.read(f"{ib}/mlx5_1/ports/1/lid"), "0x1b\n")
+        self.assertEqual(self.read(f"{ib}/mlx5_1/ports/1/state"), "2: INIT\n")
+        self.assertEqual(self.read("mlx5-ib/sys/class/net/ibp23s0/type"), "32\n")
+        self.assertFalse((FIXTURES / ib / "mlx5_0/ports/1/gid_attrs/ndevs").exists())
+        self.assertFalse((FIXTURES / "mlx5-ib/sys/class/net/ibp23s0/ecn").exists())
+        self.assertFalse((FIXTURES / "mlx5-ib/configfs").exists())
+
+    def test_empty_node(self) -> None:
+        sysfs = FIXTURES / "empty/sys"
+        self.assertFalse((sysfs / "class/infiniband").exists())
+        self.assertEqual(sorted(p.name for p in (sysfs / "class/net").iterdir()), ["eno1", "lo"])
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=1)
