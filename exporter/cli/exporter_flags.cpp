@@ -7,6 +7,7 @@
 #include <regex>
 
 #include "rocewatch/strings.h"
+#include "kernel/answers.h"
 #include "sources/registry.h"
 
 namespace rocewatch::cli {
@@ -74,6 +75,7 @@ Result<ExporterSettings> SettingsFromFlags(const FlagSet& flags) {
     c.debugfs_root = replay + "/debugfs";
     Status sys = CheckDirectory("replay", c.sysfs_root, true);
     if (!sys.ok()) return Error{"--replay=" + replay + ": not a capture directory (no sys/ inside)"};
+    c.kernel = kernel::MakeReplayKernel(replay);
   } else {
     c.sysfs_root = flags.Get("path.sysfs");
     c.configfs_root = flags.Get("path.configfs");

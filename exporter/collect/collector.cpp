@@ -24,6 +24,7 @@ Collector::Collector(CollectorConfig config)
 
 Result<std::unique_ptr<Collector>> Collector::Create(CollectorConfig config) {
   std::unique_ptr<Collector> c(new Collector(std::move(config)));
+  if (!c->config_.kernel) c->config_.kernel = kernel::MakeLiveKernel();
   for (const auto& name : c->config_.enabled_sources) {
     const sources::SourceInfo* info = sources::FindSource(name);
     if (info == nullptr) return Error{"unknown collector " + name};
@@ -31,6 +32,7 @@ Result<std::unique_ptr<Collector>> Collector::Create(CollectorConfig config) {
     env.sysfs = &c->sysfs_;
     env.configfs = &c->configfs_;
     env.debugfs = &c->debugfs_;
+    env.kernel = c->config_.kernel.get();
     auto it = c->config_.source_options.find(name);
     env.options = WithDefaults(*info, it == c->config_.source_options.end()
                                           ? std::map<std::string, std::string>{}

@@ -12,6 +12,7 @@
 
 #include "fs/tree.h"
 #include "inventory/inventory.h"
+#include "kernel/answers.h"
 #include "metrics/exporter_metrics.h"
 #include "model/snapshot.h"
 #include "sources/registry.h"
@@ -28,6 +29,8 @@ struct CollectorConfig {
   std::map<std::string, std::map<std::string, std::string>> source_options;
   // Applied to every sysfs value read (replay motion; test seams). Optional.
   fs::ValueTransform sysfs_transform;
+  // ioctl/netlink/verbs answers; the live kernel when not set.
+  std::shared_ptr<kernel::KernelAnswers> kernel;
 };
 
 class Collector {

@@ -29,4 +29,19 @@ const SpecList& EcnSpecs();
 void RenderRdmaCm(const NodeSnapshot& snap, FamilySet& out);
 const SpecList& RdmaCmSpecs();
 
+void RenderEthtool(const NodeSnapshot& snap, FamilySet& out);
+const SpecList& EthtoolSpecs();
+
+void RenderDcb(const NodeSnapshot& snap, FamilySet& out);
+const SpecList& DcbSpecs();
+
+void RenderLinkState(const NodeSnapshot& snap, FamilySet& out);
+const SpecList& LinkStateSpecs();
+
+void RenderVerbs(const NodeSnapshot& snap, FamilySet& out);
+const SpecList& VerbsSpecs();
+
+void RenderOptics(const NodeSnapshot& snap, FamilySet& out);
+const SpecList& OpticsSpecs();
+
 }  // namespace rocewatch::metrics

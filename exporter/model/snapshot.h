@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "model/kernel_snapshot.h"
+
 namespace rocewatch {
 
 struct NamedCounter {
@@ -117,6 +119,11 @@ struct NodeSnapshot {
   std::vector<PcieSnapshot> pcie;
   std::vector<EcnSnapshot> ecn;
   std::vector<RdmaCmSnapshot> rdma_cm;
+  std::vector<EthtoolSnapshot> ethtool;
+  std::vector<DcbSnapshot> dcb;
+  std::vector<LinkStateSnapshot> link_state;
+  std::vector<VerbsPortSnapshot> verbs;
+  std::vector<OpticsSnapshot> optics;
   std::vector<SourceStatus> sources;
   double collection_seconds = 0;
 };

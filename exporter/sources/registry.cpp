@@ -1,10 +1,15 @@
 #include "sources/registry.h"
 
+#include "sources/dcb.h"
 #include "sources/ecn.h"
+#include "sources/ethtool.h"
+#include "sources/ethtool_netlink.h"
 #include "sources/netdev.h"
 #include "sources/pcie.h"
 #include "sources/rdma.h"
+#include "sources/optics.h"
 #include "sources/rdma_cm.h"
+#include "sources/verbs.h"
 
 namespace rocewatch::sources {
 
@@ -23,6 +28,20 @@ const std::vector<SourceInfo>& AllSources() {
        {{"create-groups", "false",
          "create rdma_cm/<dev> in configfs so the kernel shows the defaults (needs root)"}},
        &MakeRdmaCmSource, &metrics::RenderRdmaCm, &metrics::RdmaCmSpecs},
+      {"ethtool", "driver info, link settings and classified statistics (per-priority PFC, PHY) via SIOCETHTOOL",
+       true,
+       {{"metrics-include", "",
+         "regex of raw ethtool stat names (per-queue and unclassified) to export as roce_ethtool_stat_total"}},
+       &MakeEthtoolSource, &metrics::RenderEthtool, &metrics::EthtoolSpecs},
+      {"dcb", "QoS as the kernel holds it via dcbnl: PFC, ETS, APP table (trust, DSCP map), buffers, DCBX",
+       true, {}, &MakeDcbSource, &metrics::RenderDcb, &metrics::DcbSpecs},
+      {"ethtool_netlink", "link state with the link-down reason, and 802.3x pause, via ethtool netlink",
+       true, {}, &MakeEthtoolNetlinkSource, &metrics::RenderLinkState, &metrics::LinkStateSpecs},
+      {"verbs", "active MTU and speed of each port via libibverbs", true, {}, &MakeVerbsSource,
+       &metrics::RenderVerbs, &metrics::VerbsSpecs},
+      {"optics", "transceiver modules via ethtool (EEPROM: identity, DOM, thresholds, flags)", true,
+       {{"interval", "60s", "how often to re-read module EEPROMs (slow on real modules)"}},
+       &MakeOpticsSource, &metrics::RenderOptics, &metrics::OpticsSpecs},
   };
   return kSources;
 }

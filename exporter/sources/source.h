@@ -10,6 +10,7 @@
 
 #include "fs/tree.h"
 #include "inventory/inventory.h"
+#include "kernel/answers.h"
 #include "model/snapshot.h"
 #include "rocewatch/result.h"
 
@@ -21,6 +22,7 @@ struct SourceEnv {
   const fs::Tree* sysfs = nullptr;
   const fs::Tree* configfs = nullptr;
   const fs::Tree* debugfs = nullptr;
+  kernel::KernelAnswers* kernel = nullptr;  // ioctl/netlink answers: live, recording or replay
   std::map<std::string, std::string> options;
 
   const std::string& Option(const std::string& name) const;

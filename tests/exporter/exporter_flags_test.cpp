@@ -24,7 +24,8 @@ TEST(ExporterFlags, DefaultsEnableEveryCollector) {
   auto s = Parse({sysfs.c_str()});
   ASSERT_TRUE(s.ok()) << s.error().message;
   EXPECT_EQ(s->collector.enabled_sources,
-            (std::vector<std::string>{"rdma", "netdev", "pcie", "ecn", "rdma_cm"}));
+            (std::vector<std::string>{"rdma", "netdev", "pcie", "ecn", "rdma_cm", "ethtool", "dcb",
+                                      "ethtool_netlink", "verbs", "optics"}));
   EXPECT_EQ(s->collector.source_options["rdma"]["gid-interval"], "30s");
   EXPECT_EQ(s->server.listen.port, 9879);
   EXPECT_EQ(s->server.telemetry_path, "/metrics");
@@ -38,7 +39,8 @@ TEST(ExporterFlags, NoCollectorDisablesAndOptionsAreKept) {
                   "--device-include=^mlx5_[01]$"});
   ASSERT_TRUE(s.ok()) << s.error().message;
   EXPECT_EQ(s->collector.enabled_sources,
-            (std::vector<std::string>{"rdma", "netdev", "pcie", "rdma_cm"}));
+            (std::vector<std::string>{"rdma", "netdev", "pcie", "rdma_cm", "ethtool", "dcb",
+                                      "ethtool_netlink", "verbs", "optics"}));
   EXPECT_EQ(s->collector.source_options["rdma"]["gid-interval"], "5m");
   EXPECT_TRUE(s->collector.discover.devices.Accepts("mlx5_1"));
   EXPECT_FALSE(s->collector.discover.devices.Accepts("mlx5_2"));

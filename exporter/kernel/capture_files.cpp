@@ -1,0 +1,54 @@
+#include "kernel/capture_files.h"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include "netlink/errno_name.h"
+#include "rocewatch/strings.h"
+
+namespace rocewatch::kernel {
+
+namespace stdfs = std::filesystem;
+
+Status WriteAnswer(const std::string& capture_dir, const std::string& key, const Answer& answer) {
+  stdfs::path path = stdfs::path(capture_dir) / "kernel" / key;
+  std::error_code ec;
+  stdfs::create_directories(path.parent_path(), ec);
+  if (ec) return Error{"cannot create " + path.parent_path().string() + ": " + ec.message()};
+  if (answer.ok()) {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(answer.bytes.data()),
+              static_cast<std::streamsize>(answer.bytes.size()));
+    if (!out) return Error{"cannot write " + path.string()};
+  } else {
+    std::ofstream out(path.string() + ".errno", std::ios::trunc);
+    out << answer.error << " " << netlink::ErrnoName(answer.error) << "\n";
+    if (!out) return Error{"cannot write " + path.string() + ".errno"};
+  }
+  return {};
+}
+
+Answer ReadAnswer(const std::string& capture_dir, const std::string& key) {
+  stdfs::path path = stdfs::path(capture_dir) / "kernel" / key;
+  std::ifstream in(path, std::ios::binary);
+  if (in) {
+    std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
+                                    std::istreambuf_iterator<char>());
+    return Answer{std::move(bytes), 0};
+  }
+  std::ifstream err(path.string() + ".errno");
+  if (err) {
+    std::string text;
+    std::getline(err, text);
+    auto parts = Split(Trim(text), ' ');
+    auto number = ParseU64(parts.empty() ? std::string_view() : parts[0]);
+    if (number && *number > 0 && *number < 4096) return Answer{{}, static_cast<int>(*number)};
+    return Answer{{}, EIO};
+  }
+  return Answer{{}, ENODATA};
+}
+
+}  // namespace rocewatch::kernel

@@ -1,0 +1,254 @@
+// The running kernel: SIOCETHTOOL ioctls on a datagram socket, rtnetlink and
+// generic netlink through libnl-3 sockets. Requests are built and replies
+// decoded elsewhere; this file only moves bytes, with a timeout on every
+// netlink wait so that a reply that never comes cannot stall a scrape.
+
+#include <linux/ethtool.h>
+#include <linux/sockios.h>
+#include <net/if.h>
+#include <netlink/genl/ctrl.h>
+#include <netlink/genl/genl.h>
+#include <netlink/netlink.h>
+#include <netlink/socket.h>
+#include <poll.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <mutex>
+
+#include "ethtool/driver_info.h"
+#include "ethtool/link_settings.h"
+#include "ethtool/string_set.h"
+#include "kernel/answers.h"
+#include "kernel/verbs_query.h"
+#include "netlink/dcbnl.h"
+#include "netlink/ethtool_genl.h"
+#include "netlink/messages.h"
+
+namespace rocewatch::kernel {
+namespace {
+
+Answer Fail(int err) { return Answer{{}, err}; }
+
+// One libnl socket of a netlink protocol, connected lazily.
+class NetlinkChannel {
+ public:
+  explicit NetlinkChannel(int protocol) : protocol_(protocol) {}
+  ~NetlinkChannel() {
+    if (sock_ != nullptr) nl_socket_free(sock_);
+  }
+  NetlinkChannel(const NetlinkChannel&) = delete;
+  NetlinkChannel& operator=(const NetlinkChannel&) = delete;
+
+  nl_sock* socket() { return Connect() == 0 ? sock_ : nullptr; }
+  std::uint32_t NextSeq() { return ++seq_; }
+
+  // Sends `request` (with sequence number `seq`) and returns the first reply
+  // datagram carrying that sequence number, or the errno (ETIMEDOUT).
+  Answer Ask(const std::vector<std::uint8_t>& request, std::uint32_t seq, int timeout_ms) {
+    int err = Connect();
+    if (err != 0) return Fail(err);
+    if (nl_sendto(sock_, const_cast<std::uint8_t*>(request.data()), request.size()) < 0)
+      return Fail(EIO);
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+    int fd = nl_socket_get_fd(sock_);
+    while (true) {
+      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                      deadline - std::chrono::steady_clock::now())
+                      .count();
+      if (left <= 0) return Fail(ETIMEDOUT);
+      pollfd pfd{fd, POLLIN, 0};
+      int rc = ::poll(&pfd, 1, static_cast<int>(left));
+      if (rc < 0 && errno == EINTR) continue;
+      if (rc < 0) return Fail(errno);
+      if (rc == 0) return Fail(ETIMEDOUT);
+      sockaddr_nl from{};
+      unsigned char* buf = nullptr;
+      int n = nl_recv(sock_, &from, &buf, nullptr);
+      if (n <= 0) {
+        std::free(buf);
+        return Fail(n == 0 ? ECONNRESET : EIO);
+      }
+      std::vector<std::uint8_t> bytes(buf, buf + n);
+      std::free(buf);
+      // Skip stale replies to an earlier request that timed out.
+      if (bytes.size() >= sizeof(nlmsghdr)) {
+        nlmsghdr hdr;
+        std::memcpy(&hdr, bytes.data(), sizeof hdr);
+        if (hdr.nlmsg_seq != seq) continue;
+      }
+      return Answer{std::move(bytes), 0};
+    }
+  }
+
+ private:
+  int Connect() {
+    if (sock_ != nullptr) return 0;
+    sock_ = nl_socket_alloc();
+    if (sock_ == nullptr) return ENOMEM;
+    nl_socket_disable_seq_check(sock_);
+    if (nl_connect(sock_, protocol_) < 0) {
+      nl_socket_free(sock_);
+      sock_ = nullptr;
+      return ECONNREFUSED;
+    }
+    nl_socket_set_buffer_size(sock_, 1 << 20, 0);
+    return 0;
+  }
+
+  int protocol_;
+  nl_sock* sock_ = nullptr;
+  std::uint32_t seq_ = 0;
+};
+
+class LiveKernel final : public KernelAnswers {
+ public:
+  explicit LiveKernel(LiveOptions options)
+      : options_(options), route_(NETLINK_ROUTE), genl_(NETLINK_GENERIC) {
+    ioctl_fd_ = ::socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+  }
+  ~LiveKernel() override {
+    if (ioctl_fd_ >= 0) ::close(ioctl_fd_);
+  }
+
+  Answer EthtoolDriverInfo(const std::string& netdev) override {
+    return Ioctl(netdev, ethtool::BuildDriverInfoRequest());
+  }
+  Answer EthtoolStringSetInfo(const std::string& netdev, std::uint32_t set) override {
+    return Ioctl(netdev, ethtool::BuildSsetInfoRequest(set));
+  }
+  Answer EthtoolStrings(const std::string& netdev, std::uint32_t set,
+                        std::uint32_t count) override {
+    auto req = ethtool::BuildStringsRequest(set, count, kHeadroom);
+    if (!req) return Fail(EINVAL);
+    return Ioctl(netdev, std::move(*req));
+  }
+  Answer EthtoolStats(const std::string& netdev, std::uint32_t count) override {
+    auto req = ethtool::BuildStatsRequest(count, kHeadroom);
+    if (!req) return Fail(EINVAL);
+    return Ioctl(netdev, std::move(*req));
+  }
+  Answer EthtoolLinkSettings(const std::string& netdev) override {
+    Answer first = Ioctl(netdev, ethtool::BuildLinkSettingsRequest(0));
+    if (!first.ok()) return first;
+    auto decoded = ethtool::DecodeLinkSettings(first.bytes);
+    if (!decoded || !decoded->handshake_words) return first;
+    return Ioctl(netdev, ethtool::BuildLinkSettingsRequest(*decoded->handshake_words));
+  }
+  Answer EthtoolModuleInfo(const std::string& netdev) override {
+    ethtool_modinfo info{};
+    info.cmd = ETHTOOL_GMODULEINFO;
+    std::vector<std::uint8_t> buf(sizeof info);
+    std::memcpy(buf.data(), &info, sizeof info);
+    return Ioctl(netdev, std::move(buf));
+  }
+  Answer EthtoolModuleEeprom(const std::string& netdev, std::uint32_t offset,
+                             std::uint32_t length) override {
+    if (length > 4096) return Fail(EINVAL);
+    ethtool_eeprom hdr{};
+    hdr.cmd = ETHTOOL_GMODULEEEPROM;
+    hdr.offset = offset;
+    hdr.len = length;
+    std::vector<std::uint8_t> buf(sizeof hdr + length);
+    std::memcpy(buf.data(), &hdr, sizeof hdr);
+    return Ioctl(netdev, std::move(buf));
+  }
+
+  Answer DcbIeee(const std::string& netdev) override {
+    std::lock_guard<std::mutex> lock(route_mu_);
+    std::uint32_t seq = route_.NextSeq();
+    auto req = dcbnl::BuildIeeeGetRequest(netdev, seq);
+    if (!req) return Fail(EINVAL);
+    return route_.Ask(*req, seq, options_.netlink_timeout_ms);
+  }
+  Answer DcbDcbx(const std::string& netdev) override {
+    std::lock_guard<std::mutex> lock(route_mu_);
+    std::uint32_t seq = route_.NextSeq();
+    auto req = dcbnl::BuildDcbxGetRequest(netdev, seq);
+    if (!req) return Fail(EINVAL);
+    return route_.Ask(*req, seq, options_.netlink_timeout_ms);
+  }
+
+  Answer LinkState(const std::string& netdev) override {
+    std::lock_guard<std::mutex> lock(genl_mu_);
+    int family = EthtoolFamily();
+    if (family < 0) return Fail(-family);
+    std::uint32_t seq = genl_.NextSeq();
+    auto req = ethtool_nl::BuildLinkStateRequest(static_cast<std::uint16_t>(family), netdev, seq,
+                                                  /*with_stats=*/true);
+    if (!req) return Fail(EINVAL);
+    return genl_.Ask(*req, seq, options_.netlink_timeout_ms);
+  }
+  Answer Pause(const std::string& netdev) override {
+    std::lock_guard<std::mutex> lock(genl_mu_);
+    int family = EthtoolFamily();
+    if (family < 0) return Fail(-family);
+    std::uint32_t seq = genl_.NextSeq();
+    auto req = ethtool_nl::BuildPauseRequest(static_cast<std::uint16_t>(family), netdev, seq);
+    if (!req) return Fail(EINVAL);
+    return genl_.Ask(*req, seq, options_.netlink_timeout_ms);
+  }
+  Answer ModuleEepromPage(const std::string& netdev, const ModulePage& page) override {
+    std::lock_guard<std::mutex> lock(genl_mu_);
+    int family = EthtoolFamily();
+    if (family < 0) return Fail(-family);
+    std::uint32_t seq = genl_.NextSeq();
+    ethtool_nl::ModuleEepromRequest r;
+    r.offset = page.offset;
+    r.length = page.length;
+    r.page = page.page;
+    r.bank = page.bank;
+    r.i2c_address = page.i2c_address;
+    auto req = ethtool_nl::BuildModuleEepromRequest(static_cast<std::uint16_t>(family), netdev, r, seq);
+    if (!req) return Fail(EINVAL);
+    return genl_.Ask(*req, seq, options_.netlink_timeout_ms);
+  }
+
+  Answer VerbsPortAttr(const std::string& device, std::uint32_t port) override {
+    return QueryVerbsPort(device, port);
+  }
+
+ private:
+  // Extra entries in GSTRINGS/GSTATS buffers in case the driver's set grew
+  // between GSSET_INFO and the read.
+  static constexpr std::uint32_t kHeadroom = 64;
+
+  Answer Ioctl(const std::string& netdev, std::vector<std::uint8_t> buf) {
+    if (ioctl_fd_ < 0) return Fail(EBADF);
+    if (netdev.empty() || netdev.size() >= IFNAMSIZ) return Fail(EINVAL);
+    ifreq ifr{};
+    std::memcpy(ifr.ifr_name, netdev.data(), netdev.size());
+    ifr.ifr_data = reinterpret_cast<char*>(buf.data());
+    if (::ioctl(ioctl_fd_, SIOCETHTOOL, &ifr) != 0) return Fail(errno);
+    return Answer{std::move(buf), 0};
+  }
+
+  // The generic netlink id of "ethtool" (resolved once), or -errno.
+  int EthtoolFamily() {
+    if (family_ != 0) return family_;
+    nl_sock* sock = genl_.socket();
+    if (sock == nullptr) return -ECONNREFUSED;
+    int id = genl_ctrl_resolve(sock, "ethtool");
+    // Kernels before 5.6 have no ethtool netlink family.
+    family_ = id > 0 ? id : -EOPNOTSUPP;
+    return family_;
+  }
+
+  LiveOptions options_;
+  int ioctl_fd_ = -1;
+  std::mutex route_mu_, genl_mu_;
+  NetlinkChannel route_, genl_;
+  int family_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<KernelAnswers> MakeLiveKernel(LiveOptions options) {
+  return std::make_unique<LiveKernel>(options);
+}
+
+}  // namespace rocewatch::kernel

@@ -1,0 +1,50 @@
+// Answers from a capture directory: every call returns what the captured node
+// answered, so replayed /metrics equal the node's through the same decoders.
+
+#include "kernel/answers.h"
+#include "kernel/capture_files.h"
+
+namespace rocewatch::kernel {
+namespace {
+
+class ReplayKernel final : public KernelAnswers {
+ public:
+  explicit ReplayKernel(std::string dir) : dir_(std::move(dir)) {}
+
+  Answer EthtoolDriverInfo(const std::string& n) override { return Read(key::DriverInfo(n)); }
+  Answer EthtoolStringSetInfo(const std::string& n, std::uint32_t set) override {
+    return Read(key::StringSetInfo(n, set));
+  }
+  Answer EthtoolStrings(const std::string& n, std::uint32_t set, std::uint32_t) override {
+    return Read(key::Strings(n, set));
+  }
+  Answer EthtoolStats(const std::string& n, std::uint32_t) override { return Read(key::Stats(n)); }
+  Answer EthtoolLinkSettings(const std::string& n) override { return Read(key::LinkSettings(n)); }
+  Answer EthtoolModuleInfo(const std::string& n) override { return Read(key::ModuleInfo(n)); }
+  Answer EthtoolModuleEeprom(const std::string& n, std::uint32_t offset,
+                             std::uint32_t length) override {
+    return Read(key::ModuleEeprom(n, offset, length));
+  }
+  Answer DcbIeee(const std::string& n) override { return Read(key::DcbIeee(n)); }
+  Answer DcbDcbx(const std::string& n) override { return Read(key::DcbDcbx(n)); }
+  Answer LinkState(const std::string& n) override { return Read(key::LinkState(n)); }
+  Answer Pause(const std::string& n) override { return Read(key::Pause(n)); }
+  Answer ModuleEepromPage(const std::string& n, const ModulePage& page) override {
+    return Read(key::ModuleEepromPage(n, page));
+  }
+  Answer VerbsPortAttr(const std::string& d, std::uint32_t port) override {
+    return Read(key::VerbsPortAttr(d, port));
+  }
+
+ private:
+  Answer Read(const std::string& key) { return ReadAnswer(dir_, key); }
+  std::string dir_;
+};
+
+}  // namespace
+
+std::unique_ptr<KernelAnswers> MakeReplayKernel(std::string capture_dir) {
+  return std::make_unique<ReplayKernel>(std::move(capture_dir));
+}
+
+}  // namespace rocewatch::kernel

@@ -1,0 +1,116 @@
+#pragma once
+
+// Snapshot sections filled from ioctl and netlink answers (ethtool, dcbnl,
+// ethtool netlink), libibverbs, and module EEPROMs. Plain structs in base units,
+// like snapshot.h; each section belongs to one source.
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rocewatch {
+
+// SIOCETHTOOL: driver info, link settings and the classified statistics of one netdev.
+struct EthtoolSnapshot {
+  std::string netdev;
+  bool driver_info_read = false;
+  std::string driver, version, firmware, bus_info;
+  std::optional<double> speed_bytes_per_second;  // GLINKSETTINGS; absent when unknown
+  std::string duplex, connector;                 // "full", "fibre" … ("unknown" when unknown)
+  std::optional<bool> autoneg;
+  struct PriorityValue {
+    std::uint8_t priority = 0;
+    std::string direction;  // "rx" or "tx"
+    std::string kind;       // ethtool::PriorityKindName: pause_frames, pause_duration_seconds …
+    double value = 0;       // base units
+  };
+  std::vector<PriorityValue> per_priority;
+  struct PortValue {
+    std::string kind;  // ethtool::PortStatSpec::kind, e.g. rx_discarded_packets
+    double value = 0;  // base units
+  };
+  std::vector<PortValue> port;
+  struct RawValue {
+    std::string name;  // the driver's name, for --collector.ethtool.metrics-include matches
+    double value = 0;
+  };
+  std::vector<RawValue> included;  // per-queue and unclassified stats the include regex selected
+};
+
+// dcbnl (DCB_CMD_IEEE_GET, DCB_CMD_GDCBX): the QoS settings as the kernel holds them.
+struct DcbSnapshot {
+  std::string netdev;
+  bool supported = false;  // false: the device has no DCB (EOPNOTSUPP); nothing else is set
+  std::optional<std::array<bool, 8>> pfc_enabled;
+  std::optional<std::uint32_t> pfc_capability;
+  std::optional<std::array<double, 8>> pfc_tx_pause_frames, pfc_rx_pause_frames;  // requests/indications
+  std::optional<std::array<std::uint32_t, 8>> priority_tc;
+  std::optional<std::array<double, 8>> tc_tx_bandwidth_percent;
+  std::optional<std::array<std::string, 8>> tc_tsa;
+  std::optional<std::array<double, 8>> tc_max_rate_bytes_per_second;
+  std::string trust;  // "dscp" or "pcp" (from the APP table)
+  struct App {
+    std::string selector;  // dcbnl::SelectorName
+    std::uint32_t protocol = 0;
+    std::uint32_t priority = 0;
+  };
+  std::vector<App> app_table;
+  struct DscpMap {
+    std::uint32_t dscp = 0;
+    std::uint32_t priority = 0;     // the first priority the table gives it
+    bool ambiguous = false;         // the table gives it more than one
+  };
+  std::vector<DscpMap> dscp_priority;
+  std::optional<std::array<std::uint32_t, 8>> priority_buffer;
+  std::optional<std::array<double, 8>> buffer_size_bytes;
+  std::optional<double> buffer_total_bytes;
+  std::vector<std::string> dcbx_modes;  // "host", "lld_managed", "cee", "ieee", "static"
+};
+
+// ethtool netlink: link state with the link-down reason, and 802.3x pause.
+struct LinkStateSnapshot {
+  std::string netdev;
+  std::optional<bool> link;
+  std::string ext_state, ext_substate;  // why the link is down ("link_training_failure" …)
+  std::optional<double> link_down_events;
+  std::optional<double> sqi, sqi_max;
+  std::optional<bool> pause_autoneg, pause_rx, pause_tx;
+  std::optional<double> pause_rx_frames, pause_tx_frames;
+};
+
+// libibverbs ibv_query_port.
+struct VerbsPortSnapshot {
+  std::string device;
+  std::uint32_t port = 0;
+  std::optional<double> active_mtu_bytes, max_mtu_bytes;
+  std::optional<double> active_speed_bytes_per_second;
+  std::optional<double> gid_table_length;
+};
+
+// A transceiver module's EEPROM, decoded (refreshed on its own interval).
+struct OpticsSnapshot {
+  std::string netdev;
+  bool present = false;
+  std::string identifier, spec, vendor, part_number, serial, revision, connector, media;
+  struct Thresholds {
+    double high_alarm = 0, low_alarm = 0, high_warning = 0, low_warning = 0;
+  };
+  struct Flags {
+    std::optional<bool> high_alarm, low_alarm, high_warning, low_warning;
+  };
+  struct Sensor {
+    std::string name;  // temperature_celsius, voltage_volts, tx_bias_amperes, tx_power_watts, rx_power_watts
+    std::uint32_t lane = 0;  // 0 for module-wide sensors, 1.. for lanes
+    std::optional<double> value;
+    std::optional<Thresholds> thresholds;
+    Flags flags;
+  };
+  std::vector<Sensor> sensors;
+  double last_read_timestamp_seconds = 0;  // Unix time of the EEPROM read behind these values
+  bool last_read_ok = false;
+  std::string error;
+};
+
+}  // namespace rocewatch

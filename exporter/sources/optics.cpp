@@ -1,0 +1,19 @@
+#include "sources/optics.h"
+
+namespace rocewatch::sources {
+namespace {
+
+// Placeholder until the source is written: reads nothing.
+class OpticsSource final : public Source {
+ public:
+  void Prepare(const Inventory&) override {}
+  void Collect(const Inventory&, NodeSnapshot&, SourceStatus&) override {}
+};
+
+}  // namespace
+
+Result<std::unique_ptr<Source>> MakeOpticsSource(const SourceEnv&) {
+  return std::unique_ptr<Source>(std::make_unique<OpticsSource>());
+}
+
+}  // namespace rocewatch::sources
