@@ -1,9 +1,18 @@
 // roce_exporter: Prometheus exporter for the RoCE/RDMA NICs of a node.
+//   roce_exporter [flags]                 serve /metrics
+//   roce_exporter capture DIR [flags]     record what this node answers, for --replay
+//   roce_exporter decode-eeprom FILE      decode a module EEPROM dump to JSON
 
 #include <cstring>
 
+#include "cli/capture_command.h"
+#include "cli/decode_eeprom_command.h"
 #include "cli/serve_command.h"
 
 int main(int argc, char** argv) {
+  if (argc > 1 && std::strcmp(argv[1], "capture") == 0)
+    return rocewatch::cli::RunCapture(argc, argv);
+  if (argc > 1 && std::strcmp(argv[1], "decode-eeprom") == 0)
+    return rocewatch::cli::RunDecodeEeprom(argc, argv);
   return rocewatch::cli::RunServe(argc, argv);
 }

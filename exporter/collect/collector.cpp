@@ -44,6 +44,12 @@ Result<std::unique_ptr<Collector>> Collector::Create(CollectorConfig config) {
   return c;
 }
 
+void Collector::SetRecorder(fs::Recorder* recorder) {
+  sysfs_.set_recorder(recorder);
+  configfs_.set_recorder(recorder);
+  debugfs_.set_recorder(recorder);
+}
+
 void Collector::Rediscover() {
   inventory_ = Discover(sysfs_, config_.discover, inventory_.generation + 1);
   for (const auto& e : inventory_.errors) log::Warn("device skipped", {{"reason", e}});

@@ -44,6 +44,8 @@ class Collector {
   const metrics::CollectorStats& stats() const { return stats_; }
   const Inventory& inventory() const { return inventory_; }
   std::vector<const fs::Tree*> trees() const { return {&sysfs_, &configfs_, &debugfs_}; }
+  // Observes every path the three trees read (capture).
+  void SetRecorder(fs::Recorder* recorder);
   const std::vector<std::string>& enabled_sources() const { return config_.enabled_sources; }
 
  private:

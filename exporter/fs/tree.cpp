@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 
 namespace rocewatch::fs {
@@ -98,6 +99,7 @@ Result<std::vector<std::string>> Tree::List(std::string_view rel) const {
 }
 
 Result<std::string> Tree::ReadLink(std::string_view rel) const {
+  if (recorder_ != nullptr) recorder_->OnLink(name_, rel);
   std::string path = Abs(rel);
   char buf[4096];
   ssize_t n = ::readlink(path.c_str(), buf, sizeof buf - 1);
@@ -106,6 +108,7 @@ Result<std::string> Tree::ReadLink(std::string_view rel) const {
 }
 
 Result<std::string> Tree::Resolve(std::string_view rel) const {
+  if (recorder_ != nullptr) recorder_->OnLink(name_, rel);
   // Walk component by component so that links are resolved against the tree's
   // root, never the host's: a fixture's absolute link would escape otherwise.
   std::string done;  // canonical prefix, relative to root
@@ -183,7 +186,21 @@ bool Tree::IsDirectory(std::string_view rel) const {
 }
 
 int Tree::Open(std::string_view rel) const {
-  return ::open(Abs(rel).c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY);
+  std::string path = Abs(rel);
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY);
+  if (fd >= 0 || errno != ENOENT || kernel_fs_) return fd;
+  // Replay of a read that failed on the captured node.
+  int efd = ::open((path + ".errno").c_str(), O_RDONLY | O_CLOEXEC);
+  if (efd < 0) {
+    errno = ENOENT;
+    return -1;
+  }
+  char buf[32] = {};
+  ssize_t n = ::read(efd, buf, sizeof buf - 1);
+  ::close(efd);
+  int recorded = n > 0 ? std::atoi(buf) : 0;
+  errno = recorded > 0 ? recorded : EIO;
+  return -1;
 }
 
 }  // namespace rocewatch::fs

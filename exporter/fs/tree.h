@@ -22,6 +22,8 @@ class Recorder {
   virtual ~Recorder() = default;
   virtual void OnRead(std::string_view tree, std::string_view rel) = 0;
   virtual void OnList(std::string_view tree, std::string_view rel) = 0;
+  // A path whose symlinks were resolved or read (Resolve, ReadLink).
+  virtual void OnLink(std::string_view tree, std::string_view rel) = 0;
 };
 
 // Rewrites an attribute's text after it was read (replay "motion": counters that
@@ -52,7 +54,9 @@ class Tree {
   bool Exists(std::string_view rel) const;
   bool IsDirectory(std::string_view rel) const;
 
-  // Opens `rel` read-only for repeated pread; -1 and errno on failure.
+  // Opens `rel` read-only for repeated pread; -1 and errno on failure. In a
+  // replay tree, a missing file with a `<rel>.errno` sibling fails with the
+  // errno recorded there (a capture keeps the reads that failed on the node).
   int Open(std::string_view rel) const;
 
   // True when the root is a kernel pseudo file system (sysfs, configfs,

@@ -177,11 +177,18 @@ class LiveKernel final : public KernelAnswers {
     std::lock_guard<std::mutex> lock(genl_mu_);
     int family = EthtoolFamily();
     if (family < 0) return Fail(-family);
-    std::uint32_t seq = genl_.NextSeq();
-    auto req = ethtool_nl::BuildLinkStateRequest(static_cast<std::uint16_t>(family), netdev, seq,
-                                                  /*with_stats=*/true);
-    if (!req) return Fail(EINVAL);
-    return genl_.Ask(*req, seq, options_.netlink_timeout_ms);
+    // The link-down count needs ETHTOOL_FLAG_STATS, which kernels before 6.2
+    // refuse on LINKSTATE with EINVAL: ask with it once, and without after that.
+    for (bool with_stats : {linkstate_stats_, false}) {
+      std::uint32_t seq = genl_.NextSeq();
+      auto req = ethtool_nl::BuildLinkStateRequest(static_cast<std::uint16_t>(family), netdev, seq,
+                                                    with_stats);
+      if (!req) return Fail(EINVAL);
+      Answer a = genl_.Ask(*req, seq, options_.netlink_timeout_ms);
+      if (!with_stats || !a.ok() || ReplyErrno(a.bytes) != EINVAL) return a;
+      linkstate_stats_ = false;
+    }
+    return Fail(EINVAL);
   }
   Answer Pause(const std::string& netdev) override {
     std::lock_guard<std::mutex> lock(genl_mu_);
@@ -238,7 +245,16 @@ class LiveKernel final : public KernelAnswers {
     return family_;
   }
 
+  // The errno of an NLMSG_ERROR reply, 0 for anything else.
+  static int ReplyErrno(const std::vector<std::uint8_t>& bytes) {
+    auto messages = netlink::ParseMessages(bytes, "reply");
+    if (!messages || messages->empty() || messages->front().type != NLMSG_ERROR) return 0;
+    auto err = netlink::DecodeErrorMessage(messages->front(), "reply");
+    return err ? err->errno_value : 0;
+  }
+
   LiveOptions options_;
+  bool linkstate_stats_ = true;
   int ioctl_fd_ = -1;
   std::mutex route_mu_, genl_mu_;
   NetlinkChannel route_, genl_;

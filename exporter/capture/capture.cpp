@@ -1,0 +1,192 @@
+#include "capture/capture.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include "rocewatch/version.h"
+
+namespace rocewatch::capture {
+namespace {
+
+namespace stdfs = std::filesystem;
+
+// Collects what each tree saw, by tree name.
+class PathRecorder final : public fs::Recorder {
+ public:
+  void OnRead(std::string_view tree, std::string_view rel) override {
+    reads_[std::string(tree)].emplace(rel);
+  }
+  void OnList(std::string_view tree, std::string_view rel) override {
+    lists_[std::string(tree)].emplace(rel);
+  }
+  void OnLink(std::string_view tree, std::string_view rel) override {
+    links_[std::string(tree)].emplace(rel);
+  }
+  std::map<std::string, std::set<std::string>> reads_, lists_, links_;
+};
+
+// Reproduces `rel` of `tree` under `dest`: directories, the symlinks on the
+// way (with their stored targets), and the file at the end (or its .errno).
+class TreeCopier {
+ public:
+  TreeCopier(const fs::Tree& tree, std::string dest, CaptureResult& result)
+      : tree_(tree), dest_(std::move(dest)), result_(result) {}
+
+  // `kind`: 'f' copy the final component as a file, 'd' as a directory, 'l' only its links.
+  void Copy(const std::string& rel, char kind) {
+    std::string cur;
+    std::string todo = rel;
+    int hops = 0;
+    while (!todo.empty()) {
+      auto slash = todo.find('/');
+      std::string part = todo.substr(0, slash);
+      todo = slash == std::string::npos ? std::string() : todo.substr(slash + 1);
+      if (part.empty() || part == ".") continue;
+      if (part == "..") {
+        cur = std::string(fs::DirName(cur));
+        continue;
+      }
+      std::string next = fs::Join(cur, part);
+      struct stat st;
+      if (::lstat(tree_.Abs(next).c_str(), &st) != 0) {
+        if (todo.empty() && kind == 'f') CopyFile(next);  // keeps the errno of the read
+        return;
+      }
+      if (S_ISLNK(st.st_mode)) {
+        if (++hops > 40) return;
+        auto target = tree_.ReadLink(next);
+        if (!target || target->empty() || target->front() == '/') return;
+        MakeParents(next);
+        stdfs::path link = stdfs::path(dest_) / next;
+        std::error_code ec;
+        if (!stdfs::is_symlink(link, ec)) {
+          stdfs::create_symlink(*target, link, ec);
+          if (!ec) ++result_.links;
+        }
+        // Continue through the link's target, which must exist in the copy too.
+        auto resolved = fs::Normalize(fs::Join(fs::DirName(next), *target));
+        if (!resolved) return;
+        if (todo.empty()) {
+          todo = *resolved;
+          cur.clear();
+          if (kind == 'l') kind = 'd';
+          continue;
+        }
+        todo = *resolved + "/" + todo;
+        cur.clear();
+        continue;
+      }
+      if (S_ISDIR(st.st_mode)) {
+        std::error_code ec;
+        stdfs::create_directories(stdfs::path(dest_) / next, ec);
+        cur = next;
+        continue;
+      }
+      if (todo.empty() && kind == 'f') CopyFile(next);
+      return;
+    }
+  }
+
+ private:
+  void MakeParents(const std::string& rel) {
+    std::error_code ec;
+    stdfs::create_directories((stdfs::path(dest_) / rel).parent_path(), ec);
+  }
+
+  void CopyFile(const std::string& rel) {
+    if (!copied_.insert(rel).second) return;
+    MakeParents(rel);
+    // Read without the transform and recorder: the node's own bytes.
+    int fd = ::open(tree_.Abs(rel).c_str(), O_RDONLY | O_CLOEXEC);
+    std::string content;
+    int err = 0;
+    if (fd < 0) {
+      err = errno;
+    } else {
+      char buf[4096];
+      ssize_t n;
+      while ((n = ::read(fd, buf, sizeof buf)) > 0) content.append(buf, static_cast<std::size_t>(n));
+      if (n < 0) err = errno;
+      ::close(fd);
+    }
+    stdfs::path out = stdfs::path(dest_) / rel;
+    if (err != 0) {
+      if (err == ENOENT) return;  // absent on the node: absent in the capture
+      std::ofstream(out.string() + ".errno") << err << " " << std::strerror(err) << "\n";
+      ++result_.failed_reads;
+      return;
+    }
+    std::ofstream(out, std::ios::binary) << content;
+    ++result_.files;
+  }
+
+  const fs::Tree& tree_;
+  std::string dest_;
+  CaptureResult& result_;
+  std::set<std::string> copied_;
+};
+
+std::string TreeDir(const std::string& tree_name) {
+  if (tree_name == "sysfs") return "sys";
+  return tree_name;  // configfs, debugfs
+}
+
+}  // namespace
+
+Result<CaptureResult> Capture(CollectorConfig config, const std::string& dir,
+                              const std::string& description) {
+  std::error_code ec;
+  if (stdfs::exists(dir, ec) && !stdfs::is_empty(dir, ec))
+    return Error{"capture: " + dir + " is not empty; choose a new directory"};
+  stdfs::create_directories(dir, ec);
+  if (ec) return Error{"capture: cannot create " + dir + ": " + ec.message()};
+
+  config.kernel = kernel::MakeRecordingKernel(kernel::MakeLiveKernel(), dir);
+  auto collector = Collector::Create(config);
+  if (!collector) return collector.error();
+  PathRecorder recorder;
+  (*collector)->SetRecorder(&recorder);
+  (*collector)->Collect();
+  (*collector)->SetRecorder(nullptr);
+
+  CaptureResult result;
+  for (const fs::Tree* tree : (*collector)->trees()) {
+    TreeCopier copier(*tree, (stdfs::path(dir) / TreeDir(tree->name())).string(), result);
+    for (const auto& rel : recorder.links_[tree->name()]) copier.Copy(rel, 'l');
+    for (const auto& rel : recorder.lists_[tree->name()]) copier.Copy(rel, 'd');
+    for (const auto& rel : recorder.reads_[tree->name()]) copier.Copy(rel, 'f');
+  }
+
+  utsname uts{};
+  ::uname(&uts);
+  char host[256] = {};
+  ::gethostname(host, sizeof host - 1);
+  nlohmann::json meta = {
+      {"format", "rocewatch-capture"},
+      {"version", 1},
+      {"hostname", host},
+      {"kernel", uts.release},
+      {"created_by", std::string("roce_exporter capture ") + kVersion + " (" + kRevision + ")"},
+      {"created_unix", std::chrono::duration_cast<std::chrono::seconds>(
+                           std::chrono::system_clock::now().time_since_epoch())
+                           .count()},
+      {"description", description},
+      {"collectors", config.enabled_sources},
+  };
+  std::ofstream(stdfs::path(dir) / "capture.json") << meta.dump(2) << "\n";
+  return result;
+}
+
+}  // namespace rocewatch::capture

@@ -1,0 +1,25 @@
+#pragma once
+
+// `roce_exporter capture DIR`: runs one collection against this node with
+// every tree and kernel call recorded, then writes what was read — the sysfs,
+// configfs and debugfs subset (symlinks kept), the kernel answers and a
+// capture.json — as a directory that `--replay DIR` serves through the same
+// parsers (docs/capture.md).
+
+#include <string>
+
+#include "collect/collector.h"
+#include "rocewatch/result.h"
+
+namespace rocewatch::capture {
+
+struct CaptureResult {
+  std::size_t files = 0, links = 0, failed_reads = 0;
+};
+
+// `config` says what to read (roots, filters, collectors); its kernel is
+// replaced by a recording one. DIR must not exist or be empty.
+Result<CaptureResult> Capture(CollectorConfig config, const std::string& dir,
+                              const std::string& description);
+
+}  // namespace rocewatch::capture

@@ -1,0 +1,295 @@
+#include "ethtool/classify.h"
+
+#include <charconv>
+#include <string>
+
+namespace rocewatch::ethtool {
+namespace {
+
+constexpr double kMicroseconds = 1e-6;
+constexpr double kPercent = 0.01;
+
+using D = Direction;
+using K = PriorityKind;
+
+// mlx5 (drivers/net/ethernet/mellanox/mlx5/core/en_stats.c): pport_per_prio_traffic,
+// pport_per_prio_pfc ("rx_%s_pause" with %s = "prio%d"), pport_per_tc_prio and
+// pport_per_tc_congest_prio. ice (drivers/net/ethernet/intel/ice/ice_ethtool.c):
+// "rx_priority_%u_xoff.nic" / "tx_priority_%u_xoff.nic" (XOFF = pause frames).
+constexpr PriorityPattern kPriorityPatterns[] = {
+    {"rx_prio", "_pause", D::kRx, K::kPauseFrames, 1},
+    {"tx_prio", "_pause", D::kTx, K::kPauseFrames, 1},
+    {"rx_prio", "_pause_duration", D::kRx, K::kPauseDurationSeconds, kMicroseconds},
+    {"tx_prio", "_pause_duration", D::kTx, K::kPauseDurationSeconds, kMicroseconds},
+    {"rx_prio", "_pause_transition", D::kRx, K::kPauseTransitions, 1},
+    {"rx_prio", "_bytes", D::kRx, K::kBytes, 1},
+    {"tx_prio", "_bytes", D::kTx, K::kBytes, 1},
+    {"rx_prio", "_packets", D::kRx, K::kPackets, 1},
+    {"tx_prio", "_packets", D::kTx, K::kPackets, 1},
+    {"rx_prio", "_discards", D::kRx, K::kDiscards, 1},
+    {"rx_prio", "_buf_discard", D::kRx, K::kBufferDiscards, 1},
+    {"rx_prio", "_cong_discard", D::kRx, K::kCongestionDiscards, 1},
+    {"rx_prio", "_marked", D::kRx, K::kEcnMarked, 1},
+    {"rx_priority_", "_xoff.nic", D::kRx, K::kPauseFrames, 1},
+    {"tx_priority_", "_xoff.nic", D::kTx, K::kPauseFrames, 1},
+};
+
+using T = StatType;
+
+// Port-wide statistics. mlx5 names from en_stats.c; meanings from the kernel's
+// Documentation/networking/device_drivers/ethernet/mellanox/mlx5/counters.rst.
+constexpr PortStatSpec kPortStats[] = {
+    {"rx_bytes_phy", "rx_bytes", T::kCounter, 1, "Bytes received on the physical port."},
+    {"tx_bytes_phy", "tx_bytes", T::kCounter, 1, "Bytes sent on the physical port."},
+    {"rx_packets_phy", "rx_packets", T::kCounter, 1, "Frames received on the physical port."},
+    {"tx_packets_phy", "tx_packets", T::kCounter, 1, "Frames sent on the physical port."},
+    {"rx_crc_errors_phy", "rx_crc_error_frames", T::kCounter, 1,
+     "Frames received with a bad frame check sequence."},
+    {"rx_symbol_err_phy", "rx_symbol_errors", T::kCounter, 1,
+     "Symbol errors during carrier (IEEE 802.3 aSymbolErrorDuringCarrier)."},
+    {"rx_pcs_symbol_err_phy", "rx_pcs_symbol_errors", T::kCounter, 1,
+     "Symbol errors seen by the PCS (uncorrectable by FEC)."},
+    {"rx_corrected_bits_phy", "rx_fec_corrected_bits", T::kCounter, 1,
+     "Bits corrected by forward error correction."},
+    {"rx_discards_phy", "rx_discarded_packets", T::kCounter, 1,
+     "Received packets dropped for lack of resources (ifInDiscards), pause storms included."},
+    {"tx_discards_phy", "tx_discarded_packets", T::kCounter, 1,
+     "Packets dropped before sending (ifOutDiscards), e.g. held back too long by pause."},
+    {"tx_errors_phy", "tx_error_packets", T::kCounter, 1, "Packets that failed to send."},
+    {"rx_out_of_buffer", "rx_out_of_buffer_packets", T::kCounter, 1,
+     "Packets dropped because no receive descriptor was posted (host too slow)."},
+    {"rx_buffer_passed_thres_phy", "rx_buffer_almost_full_events", T::kCounter, 1,
+     "Times the port receive buffer passed its almost-full threshold."},
+    {"rx_pause_ctrl_phy", "rx_pause_control_frames", T::kCounter, 1,
+     "MAC control pause frames received."},
+    {"tx_pause_ctrl_phy", "tx_pause_control_frames", T::kCounter, 1,
+     "MAC control pause frames sent."},
+    {"rx_mac_control_phy", "rx_mac_control_frames", T::kCounter, 1, "MAC control frames received."},
+    {"tx_mac_control_phy", "tx_mac_control_frames", T::kCounter, 1, "MAC control frames sent."},
+    {"rx_oversize_pkts_phy", "rx_oversize_frames", T::kCounter, 1,
+     "Received frames longer than the MTU allows."},
+    {"rx_undersize_pkts_phy", "rx_undersize_frames", T::kCounter, 1,
+     "Received frames shorter than 64 bytes with a good FCS."},
+    {"rx_fragments_phy", "rx_fragment_frames", T::kCounter, 1,
+     "Received frames shorter than 64 bytes with a bad FCS."},
+    {"rx_jabbers_phy", "rx_jabber_frames", T::kCounter, 1,
+     "Received frames longer than the MTU with a bad FCS."},
+    {"link_down_events_phy", "link_down_events", T::kCounter, 1,
+     "Times the physical link went down."},
+    {"total_success_recovery_phy", "link_recovery_events", T::kCounter, 1,
+     "Successful link recovery events (link kept up by the PHY)."},
+    {"tx_pause_storm_warning_events", "tx_pause_storm_warning_events", T::kCounter, 1,
+     "Times the device sent pause frames for longer than the warning threshold."},
+    {"tx_pause_storm_error_events", "tx_pause_storm_error_events", T::kCounter, 1,
+     "Times a pause storm passed the error threshold and the device stopped sending pause."},
+    {"rx_global_pause", "rx_global_pause_frames", T::kCounter, 1,
+     "Global (802.3x) pause frames received."},
+    {"tx_global_pause", "tx_global_pause_frames", T::kCounter, 1,
+     "Global (802.3x) pause frames sent."},
+    {"rx_global_pause_duration", "rx_global_pause_duration_seconds", T::kCounter, kMicroseconds,
+     "Time the link partner asked this port to pause (global pause)."},
+    {"tx_global_pause_duration", "tx_global_pause_duration_seconds", T::kCounter, kMicroseconds,
+     "Time this port asked the link partner to pause (global pause)."},
+    {"rx_global_pause_transition", "rx_global_pause_transitions", T::kCounter, 1,
+     "XOFF to XON transitions of global pause."},
+    {"rx_pci_signal_integrity", "pcie_rx_signal_integrity_errors", T::kCounter, 1,
+     "PCIe physical layer errors on receive."},
+    {"tx_pci_signal_integrity", "pcie_tx_signal_integrity_errors", T::kCounter, 1,
+     "PCIe physical layer errors reported by the link partner (recovery entries)."},
+    {"outbound_pci_buffer_overflow", "pcie_outbound_buffer_overflow_packets", T::kCounter, 1,
+     "Packets dropped because the PCIe buffer overflowed (host cannot take the rate)."},
+    {"outbound_pci_stalled_rd", "pcie_outbound_read_stalled_ratio", T::kGauge, kPercent,
+     "Share of the last second outbound PCIe reads waited for credits."},
+    {"outbound_pci_stalled_wr", "pcie_outbound_write_stalled_ratio", T::kGauge, kPercent,
+     "Share of the last second outbound PCIe writes waited for credits."},
+    {"outbound_pci_stalled_rd_events", "pcie_outbound_read_stalled_seconds", T::kCounter, 1,
+     "Seconds in which outbound PCIe reads were stalled more than 30% of the time."},
+    {"outbound_pci_stalled_wr_events", "pcie_outbound_write_stalled_seconds", T::kCounter, 1,
+     "Seconds in which outbound PCIe writes were stalled more than 30% of the time."},
+    {"rx_vport_rdma_unicast_packets", "rx_rdma_unicast_packets", T::kCounter, 1,
+     "RDMA unicast packets received by this function."},
+    {"rx_vport_rdma_unicast_bytes", "rx_rdma_unicast_bytes", T::kCounter, 1,
+     "RDMA unicast bytes received by this function."},
+    {"tx_vport_rdma_unicast_packets", "tx_rdma_unicast_packets", T::kCounter, 1,
+     "RDMA unicast packets sent by this function."},
+    {"tx_vport_rdma_unicast_bytes", "tx_rdma_unicast_bytes", T::kCounter, 1,
+     "RDMA unicast bytes sent by this function."},
+    {"rx_steer_missed_packets", "rx_steering_missed_packets", T::kCounter, 1,
+     "Received packets that matched no steering rule and were dropped."},
+    {"rx_if_down_packets", "rx_interface_down_packets", T::kCounter, 1,
+     "Packets dropped while the interface was down."},
+    {"dev_internal_queue_oob", "device_internal_queue_out_of_buffer_packets", T::kCounter, 1,
+     "Packets dropped because a device-internal queue had no buffer."},
+    {"rx_oversize_pkts_buffer", "rx_oversize_buffer_packets", T::kCounter, 1,
+     "Packets dropped because they were larger than the receive buffer."},
+    {"module_unplug", "module_unplug_events", T::kCounter, 1, "Transceiver module unplugs."},
+    {"module_bus_stuck", "module_bus_stuck_events", T::kCounter, 1,
+     "Transceiver module I2C bus stuck errors."},
+    {"module_high_temp", "module_high_temperature_events", T::kCounter, 1,
+     "Transceiver module high temperature errors."},
+    {"module_bad_shorted", "module_bad_cable_events", T::kCounter, 1,
+     "Transceiver module bad or shorted cable errors."},
+};
+
+// Per-queue names: prefix, then a queue number when `indexed`, then '_' and the counter.
+struct QueuePattern {
+  std::string_view prefix;
+  bool indexed;
+  std::string_view queue_kind;
+};
+// Order matters: longer prefixes first. mlx5: "rx%d_", "tx%d_", "ch%d_", "ptp_tx%d_",
+// "ptp_cq%d_", "ptp_rq%d_", "ptp_ch_", "qos_tx%d_", aggregates "rx_xsk_"/"tx_xsk_";
+// ice, veth: "rx_queue_%u_", "tx_queue_%u_".
+constexpr QueuePattern kQueuePatterns[] = {
+    {"rx_queue_", true, "rx"},    {"tx_queue_", true, "tx"},  {"ptp_tx", true, "ptp_tx"},
+    {"ptp_cq", true, "ptp_cq"},   {"ptp_rq", true, "ptp_rq"}, {"ptp_ch_", false, "ptp_ch"},
+    {"ptp_", false, "ptp"},       {"qos_tx", true, "qos_tx"}, {"rx_xsk_", false, "rx_xsk"},
+    {"tx_xsk_", false, "tx_xsk"}, {"rx", true, "rx"},         {"tx", true, "tx"},
+    {"ch", true, "ch"},
+};
+
+// Parses the decimal digits at the start of `s` into `value`; returns how many were used.
+std::size_t ParseLeadingNumber(std::string_view s, std::uint32_t& value) {
+  const auto result = std::from_chars(s.data(), s.data() + s.size(), value);
+  if (result.ec != std::errc{}) return 0;
+  return static_cast<std::size_t>(result.ptr - s.data());
+}
+
+bool MatchPriority(std::string_view name, const PriorityPattern& p, std::uint8_t& priority) {
+  if (!name.starts_with(p.prefix) || !name.ends_with(p.suffix)) return false;
+  if (name.size() != p.prefix.size() + 1 + p.suffix.size()) return false;  // one digit
+  const char digit = name[p.prefix.size()];
+  if (digit < '0' || digit > '7') return false;
+  priority = static_cast<std::uint8_t>(digit - '0');
+  return true;
+}
+
+bool MatchQueue(std::string_view name, const QueuePattern& p, QueueStat& out) {
+  if (!name.starts_with(p.prefix)) return false;
+  std::string_view rest = name.substr(p.prefix.size());
+  std::optional<std::uint32_t> queue;
+  if (p.indexed) {
+    std::uint32_t number = 0;
+    const std::size_t used = ParseLeadingNumber(rest, number);
+    if (used == 0) return false;
+    rest = rest.substr(used);
+    if (!rest.starts_with('_')) return false;
+    rest = rest.substr(1);
+    queue = number;
+  }
+  if (rest.empty()) return false;
+  out.queue_kind = std::string(p.queue_kind);
+  out.queue = queue;
+  out.counter = std::string(rest);
+  return true;
+}
+
+}  // namespace
+
+std::string_view DirectionName(Direction direction) {
+  return direction == Direction::kRx ? "rx" : "tx";
+}
+
+std::string_view PriorityKindName(PriorityKind kind) {
+  switch (kind) {
+    case K::kPauseFrames:
+      return "pause_frames";
+    case K::kPauseDurationSeconds:
+      return "pause_duration_seconds";
+    case K::kPauseTransitions:
+      return "pause_transitions";
+    case K::kBytes:
+      return "bytes";
+    case K::kPackets:
+      return "packets";
+    case K::kDiscards:
+      return "discards";
+    case K::kBufferDiscards:
+      return "buffer_discards";
+    case K::kCongestionDiscards:
+      return "congestion_discards";
+    case K::kEcnMarked:
+      return "ecn_marked";
+  }
+  return "unknown";
+}
+
+std::span<const PriorityPattern> PriorityPatternTable() { return kPriorityPatterns; }
+std::span<const PortStatSpec> PortStatTable() { return kPortStats; }
+
+Classification ClassifyStrings(std::span<const std::string> names) {
+  Classification out;
+  out.name_count = names.size();
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    const std::string_view name = names[i];
+    const auto index = static_cast<std::uint32_t>(i);
+
+    bool done = false;
+    for (const PriorityPattern& p : kPriorityPatterns) {
+      std::uint8_t priority = 0;
+      if (MatchPriority(name, p, priority)) {
+        out.per_priority.push_back(PriorityStat{index, priority, p.direction, p.kind, p.scale});
+        done = true;
+        break;
+      }
+    }
+    if (done) continue;
+
+    for (const PortStatSpec& spec : kPortStats) {
+      if (name == spec.driver_name) {
+        out.port.push_back(PortStat{index, &spec});
+        done = true;
+        break;
+      }
+    }
+    if (done) continue;
+
+    for (const QueuePattern& p : kQueuePatterns) {
+      QueueStat stat;
+      if (MatchQueue(name, p, stat)) {
+        stat.index = index;
+        out.per_queue.push_back(std::move(stat));
+        done = true;
+        break;
+      }
+    }
+    if (done) continue;
+
+    out.other.push_back(OtherStat{index, std::string(name)});
+  }
+  return out;
+}
+
+Result<StatValues> Apply(const Classification& classification,
+                         std::span<const std::uint64_t> values, bool include_per_queue) {
+  if (values.size() != classification.name_count) {
+    return Error{"ethtool statistics: " + std::to_string(values.size()) + " values for " +
+                 std::to_string(classification.name_count) +
+                 " classified names (the driver's statistics changed: classify again)"};
+  }
+  StatValues out;
+  out.per_priority.reserve(classification.per_priority.size());
+  for (const PriorityStat& s : classification.per_priority) {
+    const std::uint64_t raw = values[s.index];
+    out.per_priority.push_back(
+        PriorityValue{s.priority, s.direction, s.kind, raw, static_cast<double>(raw) * s.scale});
+  }
+  out.port.reserve(classification.port.size());
+  for (const PortStat& s : classification.port) {
+    const std::uint64_t raw = values[s.index];
+    out.port.push_back(PortValue{s.spec, raw, static_cast<double>(raw) * s.spec->scale});
+  }
+  if (include_per_queue) {
+    out.per_queue.reserve(classification.per_queue.size());
+    for (const QueueStat& s : classification.per_queue) {
+      out.per_queue.push_back(QueueValue{&s, values[s.index]});
+    }
+  }
+  out.other.reserve(classification.other.size());
+  for (const OtherStat& s : classification.other) {
+    out.other.push_back(OtherValue{s.name, values[s.index]});
+  }
+  return out;
+}
+
+}  // namespace rocewatch::ethtool
