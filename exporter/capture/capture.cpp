@@ -153,7 +153,11 @@ Result<CaptureResult> Capture(CollectorConfig config, const std::string& dir,
   stdfs::create_directories(dir, ec);
   if (ec) return Error{"capture: cannot create " + dir + ": " + ec.message()};
 
-  config.kernel = kernel::MakeRecordingKernel(kernel::MakeLiveKernel(), dir);
+  // Record what the node answers; when the config replays a capture already,
+  // record the replay (a capture of a capture keeps only what is read).
+  std::shared_ptr<kernel::KernelAnswers> inner =
+      config.kernel ? config.kernel : kernel::MakeLiveKernel();
+  config.kernel = kernel::MakeRecordingKernel(inner, dir);
   auto collector = Collector::Create(config);
   if (!collector) return collector.error();
   PathRecorder recorder;

@@ -20,17 +20,14 @@ int RunCapture(int argc, const char* const* argv) {
     std::printf("usage: roce_exporter capture DIR [flags]\n\n"
                 "Reads this node once, as a scrape would, and writes everything read to DIR:\n"
                 "the sysfs/configfs/debugfs subset and the raw ethtool, dcbnl, ethtool netlink\n"
-                "and verbs answers. `roce_exporter --replay DIR` serves it.\n\nFlags:\n%s",
+                "and verbs answers. `roce_exporter --replay DIR` serves it. With --replay SRC,\n"
+                "captures what the exporter reads of SRC (a trimmed copy of a capture).\n\nFlags:\n%s",
                 flags.Usage().c_str());
     return 0;
   }
   if (flags.positional().size() != 1) {
     std::fprintf(stderr, "roce_exporter capture: expected one directory, got %zu arguments\n",
                  flags.positional().size());
-    return 2;
-  }
-  if (!flags.Get("replay").empty()) {
-    std::fprintf(stderr, "roce_exporter capture: --replay cannot be captured again; copy the directory\n");
     return 2;
   }
   auto settings = SettingsFromFlags(flags);

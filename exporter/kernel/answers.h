@@ -87,7 +87,7 @@ std::unique_ptr<KernelAnswers> MakeLiveKernel(LiveOptions options = {});
 // Answers from a capture directory's kernel/ folder.
 std::unique_ptr<KernelAnswers> MakeReplayKernel(std::string capture_dir);
 // Asks `inner` and writes every answer under `capture_dir`/kernel/.
-std::unique_ptr<KernelAnswers> MakeRecordingKernel(std::unique_ptr<KernelAnswers> inner,
+std::unique_ptr<KernelAnswers> MakeRecordingKernel(std::shared_ptr<KernelAnswers> inner,
                                                    std::string capture_dir);
 
 }  // namespace rocewatch::kernel

@@ -10,7 +10,7 @@ namespace {
 
 class RecordingKernel final : public KernelAnswers {
  public:
-  RecordingKernel(std::unique_ptr<KernelAnswers> inner, std::string dir)
+  RecordingKernel(std::shared_ptr<KernelAnswers> inner, std::string dir)
       : inner_(std::move(inner)), dir_(std::move(dir)) {}
 
   Answer EthtoolDriverInfo(const std::string& n) override {
@@ -55,13 +55,13 @@ class RecordingKernel final : public KernelAnswers {
     return answer;
   }
 
-  std::unique_ptr<KernelAnswers> inner_;
+  std::shared_ptr<KernelAnswers> inner_;
   std::string dir_;
 };
 
 }  // namespace
 
-std::unique_ptr<KernelAnswers> MakeRecordingKernel(std::unique_ptr<KernelAnswers> inner,
+std::unique_ptr<KernelAnswers> MakeRecordingKernel(std::shared_ptr<KernelAnswers> inner,
                                                    std::string capture_dir) {
   return std::make_unique<RecordingKernel>(std::move(inner), std::move(capture_dir));
 }
