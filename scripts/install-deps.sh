@@ -5,10 +5,10 @@
 set -eu
 
 PACKAGES="
-  build-essential cmake ninja-build pkg-config git ca-certificates python3 curl
+  build-essential cmake ninja-build pkg-config git ca-certificates python3 python3-jsonschema curl
   prometheus-cpp-dev libcivetweb-dev libibverbs-dev
   libnl-3-dev libnl-route-3-dev libnl-genl-3-dev nlohmann-json3-dev
-  libgtest-dev libgmock-dev libbenchmark-dev
+  libgtest-dev libgmock-dev libbenchmark-dev libcurl4-openssl-dev
   clang libclang-rt-14-dev
   prometheus prometheus-alertmanager prometheus-node-exporter
   iproute2 ethtool shellcheck wrk openssh-client openssh-server

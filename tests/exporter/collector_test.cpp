@@ -18,6 +18,7 @@ CollectorConfig FixtureConfig(const std::string& dir) {
   c.sysfs_root = dir + "/sys";
   c.configfs_root = dir + "/configfs";
   c.debugfs_root = dir + "/debugfs";
+  c.kernel = kernel::MakeReplayKernel(dir);
   for (const auto& s : sources::AllSources()) c.enabled_sources.emplace_back(s.name);
   return c;
 }

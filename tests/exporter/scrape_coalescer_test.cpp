@@ -29,6 +29,7 @@ TEST(ScrapeCoalescer, ConcurrentScrapesShareOnePass) {
   config.sysfs_root = FixtureDir("mlx5-roce") + "/sys";
   config.configfs_root = FixtureDir("mlx5-roce") + "/configfs";
   config.debugfs_root = FixtureDir("mlx5-roce") + "/debugfs";
+  config.kernel = kernel::MakeReplayKernel(FixtureDir("mlx5-roce"));
   config.enabled_sources = {"rdma", "netdev"};
   // Hold the first pass until every other scrape is waiting on it.
   config.sysfs_transform = [&](std::string_view, std::string&) {

@@ -1,0 +1,85 @@
+// roce-lint plan FILE: validates a cluster plan, for CI.
+
+#include <nlohmann/json.hpp>
+
+#include "lint/cli/commands.h"
+#include "lint/cli/common_flags.h"
+#include "lint/cli/exit_codes.h"
+#include "lint/plan/load.h"
+#include "lint/plan/validate.h"
+#include "lint/report/json_report.h"
+#include "lint/report/text_report.h"
+
+namespace rocewatch::lint::cli {
+namespace {
+
+constexpr const char* kUsage =
+    "usage: roce-lint plan FILE [--format text|json] [--fail-on SEVERITY]\n"
+    "\n"
+    "Validates a cluster plan (docs/plan.md): JSON syntax, the shape of every key, and the\n"
+    "plan checks (duplicates, invalid addresses, values out of range, contradictions in the\n"
+    "RoCE profiles). FILE may be - for standard input.\n"
+    "\n"
+    "  --format text|json   one line per finding (default), or a JSON report\n"
+    "  --fail-on SEVERITY   info, warning (default), error or critical: exit 1 when a\n"
+    "                       finding is at least this severe\n"
+    "\n"
+    "Exit codes: 0 clean, 1 findings at or above --fail-on, 2 unusable input (unreadable\n"
+    "file, invalid JSON, bad flags).\n";
+
+std::string Plural(std::size_t n, const char* word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+}  // namespace
+
+int RunPlanCommand(const std::vector<std::string>& args, CommandIo io) {
+  auto parsed = ParseArgs(args, {kFormatFlag, kFailOnFlag, kHelpFlag});
+  if (!parsed.ok()) {
+    io.err << "roce-lint plan: " << parsed.error().message << "\n" << kUsage;
+    return kExitUnusable;
+  }
+  if (parsed->Has("--help")) {
+    io.out << kUsage;
+    return kExitClean;
+  }
+  auto format = ParseFormat(parsed->Value("--format"));
+  auto fail_on = ParseFailOn(parsed->Value("--fail-on"));
+  for (const Error* e :
+       {format.ok() ? nullptr : &format.error(), fail_on.ok() ? nullptr : &fail_on.error()}) {
+    if (e != nullptr) {
+      io.err << "roce-lint plan: " << e->message << '\n';
+      return kExitUnusable;
+    }
+  }
+  if (parsed->positional.size() != 1) {
+    io.err << "roce-lint plan: expected one plan file, got " << parsed->positional.size() << "\n"
+           << kUsage;
+    return kExitUnusable;
+  }
+  const std::string& path = parsed->positional.front();
+  auto loaded = plan::LoadPlan(path);
+  if (!loaded.ok()) {
+    io.err << "roce-lint plan: " << loaded.error().message << '\n';
+    return kExitUnusable;
+  }
+  std::vector<Finding> findings = std::move(loaded->findings);
+  std::vector<Finding> semantic = plan::ValidatePlan(loaded->plan);
+  findings.insert(findings.end(), std::make_move_iterator(semantic.begin()),
+                  std::make_move_iterator(semantic.end()));
+
+  const bool failed = CountAtOrAbove(findings, *fail_on) > 0;
+  if (*format == OutputFormat::kJson) {
+    io.out << report::JsonReport(findings, {"plan", path, *fail_on}).dump(2) << '\n';
+  } else {
+    report::WriteTextFindings(io.out, findings);
+    std::size_t nics = 0;
+    for (const auto& node : loaded->plan.nodes) nics += node.nics.size();
+    io.out << path << ": " << report::SeverityCounts(findings) << " ("
+           << Plural(loaded->plan.nodes.size(), "node") << ", " << Plural(nics, "NIC") << ", "
+           << Plural(loaded->plan.profiles.size(), "profile") << ")\n";
+  }
+  return failed ? kExitFindings : kExitClean;
+}
+
+}  // namespace rocewatch::lint::cli

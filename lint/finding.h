@@ -1,0 +1,44 @@
+#pragma once
+
+// Finding: one deviation found by a roce-lint check, as a value (STYLE.md: "findings are values,
+// not prints"). Every check of the project produces these; reports render them.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rocewatch::lint {
+
+// Ordered: a higher value is more severe, so `severity >= fail_on` reads naturally.
+enum class Severity { kInfo = 0, kWarning = 1, kError = 2, kCritical = 3 };
+
+// "info", "warning", "error", "critical".
+std::string_view SeverityName(Severity severity);
+// Parses the names above (ASCII case-insensitive); nullopt for anything else.
+std::optional<Severity> ParseSeverity(std::string_view text);
+// The accepted names, for help texts and "did you mean".
+const std::vector<std::string>& SeverityNames();
+
+struct Finding {
+  std::string check;  // stable ID, e.g. "plan.duplicate-roce-ip" or "qos.pfc-priorities"
+  Severity severity = Severity::kError;
+  std::string node;      // node name from the plan, empty when the finding is cluster-wide
+  std::string device;    // RDMA device (ib_dev), e.g. "mlx5_0"
+  std::string port;      // RDMA port number, e.g. "1"
+  std::string netdev;    // network interface, e.g. "ens1f0np0"
+  std::string expected;  // what the plan (or the majority of peers) wants
+  std::string found;     // what was there instead
+  std::string message;   // one sentence an operator can act on
+  std::string fix;       // the command or edit that fixes it
+  std::string location;  // plan findings: "plan.json:12:5 /nodes/3/nics/0/roce_ip"
+
+  bool operator==(const Finding&) const = default;
+};
+
+// The most severe finding's severity; nullopt for an empty list.
+std::optional<Severity> MaxSeverity(const std::vector<Finding>& findings);
+// Number of findings at or above `threshold`.
+std::size_t CountAtOrAbove(const std::vector<Finding>& findings, Severity threshold);
+
+}  // namespace rocewatch::lint

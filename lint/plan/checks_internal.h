@@ -1,0 +1,24 @@
+#pragma once
+
+// Shared by the plan check files (node_checks.cpp, profile_checks.cpp); not a public header.
+
+#include <string>
+#include <string_view>
+
+#include "lint/finding.h"
+#include "lint/plan/finding_sink.h"
+#include "lint/plan/model.h"
+
+namespace rocewatch::lint::plan::internal {
+
+// A finding of check `id`, its severity taken from PlanChecks().
+Finding MakeFinding(std::string_view id, std::string message, std::string expected = {},
+                    std::string found = {}, std::string fix = {});
+
+void CheckNodes(const Plan& plan, FindingSink& sink);
+void CheckProfiles(const Plan& plan, FindingSink& sink);
+
+// "/profiles/<name>" with the name escaped.
+std::string ProfilePointer(std::string_view name);
+
+}  // namespace rocewatch::lint::plan::internal

@@ -1,0 +1,31 @@
+#pragma once
+
+// Findings as JSON for tools. The document carries a schema version; fields are always present
+// (empty strings when not applicable) so consumers need no existence checks.
+//
+// {"schema_version": 1, "tool": "roce-lint", "version": "0.1.0", "command": "plan",
+//  "input": "plan.json", "summary": {"total": 3, "critical": 0, "error": 2, "warning": 1,
+//  "info": 0, "fail_on": "warning", "failed": true}, "findings": [{"check": …, "severity": …,
+//  "node", "device", "port", "netdev", "expected", "found", "message", "fix", "location"}]}
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "lint/finding.h"
+
+namespace rocewatch::lint::report {
+
+inline constexpr int kJsonReportSchemaVersion = 1;
+
+struct JsonReportContext {
+  std::string command;  // "plan", "check", …
+  std::string input;    // what was examined, e.g. the plan path
+  Severity fail_on = Severity::kWarning;
+};
+
+nlohmann::ordered_json FindingToJson(const Finding& finding);
+nlohmann::ordered_json JsonReport(const std::vector<Finding>& findings,
+                                  const JsonReportContext& context);
+
+}  // namespace rocewatch::lint::report
