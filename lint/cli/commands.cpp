@@ -11,6 +11,7 @@ const std::vector<Command>& Commands() {
       {"plan", "validate a cluster plan (for CI)", RunPlanCommand},
       {"import-csv", "turn a spreadsheet export (one row per NIC) into a plan",
        RunImportCsvCommand},
+      {"check", "check the nodes against the plan and each other", RunCheckCommand},
   };
   return kCommands;
 }

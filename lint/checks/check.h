@@ -1,0 +1,68 @@
+#pragma once
+
+// The checks of the nodes against the plan and against each other. Each check
+// has a stable ID documented in docs/checks.md (why it matters, how to fix it),
+// a severity, and produces Findings that name node, device, port and netdev,
+// expected and found, and the command that fixes it.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lint/finding.h"
+#include "lint/observe/node_view.h"
+#include "lint/plan/model.h"
+
+namespace rocewatch::lint::checks {
+
+struct CheckSpec {
+  std::string_view id;        // "qos.pfc-priorities"
+  Severity severity;
+  std::string_view title;     // "PFC enabled on other priorities than planned"
+  std::string_view title_zh;  // the same in Chinese, for --lang zh
+};
+
+// Every node check, for docs and reports (plan checks are in lint/plan/validate.h).
+const std::vector<const CheckSpec*>& AllCheckSpecs();
+const CheckSpec* FindCheckSpec(std::string_view id);
+
+// A planned NIC as observed on its node.
+struct NicContext {
+  const plan::Plan& plan;
+  const plan::Node& node;
+  const plan::Nic& nic;
+  const plan::Profile* profile;  // nullptr when the plan names an unknown profile
+  const observe::NodeView& view;
+  std::string port;     // the device's port seen in roce_port_info ("1" when none)
+  bool device_present;  // roce_device_info has the planned ib_dev
+};
+
+class FindingSink {
+ public:
+  void Nic(const CheckSpec& spec, const NicContext& nic, std::string expected, std::string found,
+           std::string message, std::string fix);
+  void Node(const CheckSpec& spec, const plan::Node& node, std::string device, std::string netdev,
+            std::string expected, std::string found, std::string message, std::string fix);
+  std::vector<Finding>& findings() { return findings_; }
+
+ private:
+  std::vector<Finding> findings_;
+};
+
+// The check groups; each reads one planned NIC (or node) and adds findings.
+void CheckInventory(const plan::Plan& plan, const plan::Node& node, const observe::NodeView& view,
+                    FindingSink& sink);
+void CheckLink(const NicContext& nic, FindingSink& sink);
+void CheckQos(const NicContext& nic, FindingSink& sink);
+void CheckEcn(const NicContext& nic, FindingSink& sink);
+void CheckVersions(const NicContext& nic, FindingSink& sink);
+void CheckOptics(const NicContext& nic, FindingSink& sink);
+void CheckCounters(const NicContext& nic, FindingSink& sink);
+// Drift compares every NIC's settings with the NICs of the same profile.
+void CheckDrift(const std::vector<NicContext>& nics, FindingSink& sink);
+
+// All checks on all nodes, in plan order. `views` has one entry per plan node
+// (observe.h); findings come sorted by node, then device, then check.
+std::vector<Finding> RunChecks(const plan::Plan& plan, const std::vector<observe::NodeView>& views);
+
+}  // namespace rocewatch::lint::checks

@@ -1,0 +1,37 @@
+#include "lint/checks/check.h"
+
+namespace rocewatch::lint::checks {
+
+void FindingSink::Nic(const CheckSpec& spec, const NicContext& nic, std::string expected,
+                      std::string found, std::string message, std::string fix) {
+  Finding f;
+  f.check = std::string(spec.id);
+  f.severity = spec.severity;
+  f.node = nic.node.name;
+  f.device = nic.nic.ib_dev;
+  f.port = nic.port;
+  f.netdev = nic.nic.netdev;
+  f.expected = std::move(expected);
+  f.found = std::move(found);
+  f.message = std::move(message);
+  f.fix = std::move(fix);
+  findings_.push_back(std::move(f));
+}
+
+void FindingSink::Node(const CheckSpec& spec, const plan::Node& node, std::string device,
+                       std::string netdev, std::string expected, std::string found,
+                       std::string message, std::string fix) {
+  Finding f;
+  f.check = std::string(spec.id);
+  f.severity = spec.severity;
+  f.node = node.name;
+  f.device = std::move(device);
+  f.netdev = std::move(netdev);
+  f.expected = std::move(expected);
+  f.found = std::move(found);
+  f.message = std::move(message);
+  f.fix = std::move(fix);
+  findings_.push_back(std::move(f));
+}
+
+}  // namespace rocewatch::lint::checks

@@ -1,0 +1,119 @@
+// roce-lint check PLAN: every node against the plan and against its peers.
+
+#include <fstream>
+
+#include "lint/checks/check.h"
+#include "lint/cli/commands.h"
+#include "lint/cli/common_flags.h"
+#include "lint/cli/exit_codes.h"
+#include "lint/cli/observe_flags.h"
+#include "lint/plan/load.h"
+#include "lint/plan/validate.h"
+#include "lint/report/json_report.h"
+#include "lint/report/node_report.h"
+
+namespace rocewatch::lint::cli {
+namespace {
+
+constexpr const char* kUsage =
+    "usage: roce-lint check PLAN [flags]\n"
+    "\n"
+    "Compares every planned node's NICs with the plan and with the NICs of the same profile\n"
+    "(drift), and reports each deviation with the command that fixes it (docs/checks.md).\n"
+    "\n"
+    "  --format text|json|junit|sarif   report format (default text: one line per node, then details)\n"
+    "  --lang en|zh                     language of the text report (default en)\n"
+    "  --output FILE                    write the report there instead of standard output\n"
+    "  --fail-on SEVERITY               info, warning (default), error or critical\n"
+    "\n";
+
+}  // namespace
+
+int RunCheckCommand(const std::vector<std::string>& args, CommandIo io) {
+  std::vector<FlagSpec> specs = ObserveFlagSpecs();
+  specs.insert(specs.end(), {kFormatFlag, kFailOnFlag, kHelpFlag, {"--lang", "", true}, {"--output", "-o", true}});
+  auto parsed = ParseArgs(args, specs);
+  if (!parsed.ok()) {
+    io.err << "roce-lint check: " << parsed.error().message << "\n";
+    return kExitUnusable;
+  }
+  if (parsed->Has("--help")) {
+    io.out << kUsage << kObserveFlagsHelp
+           << "\nExit codes: 0 clean, 1 findings at or above --fail-on, 2 unusable input.\n";
+    return kExitClean;
+  }
+  if (parsed->positional.size() != 1) {
+    io.err << "roce-lint check: expected one plan file, got " << parsed->positional.size()
+           << " (see --help)\n";
+    return kExitUnusable;
+  }
+  std::string format = parsed->Value("--format").value_or("text");
+  if (format != "text" && format != "json" && format != "junit" && format != "sarif") {
+    io.err << "roce-lint check: --format \"" << format << "\" is not one of: text, json, junit, sarif\n";
+    return kExitUnusable;
+  }
+  std::string lang = parsed->Value("--lang").value_or("en");
+  if (lang != "en" && lang != "zh") {
+    io.err << "roce-lint check: --lang \"" << lang << "\" is not one of: en, zh\n";
+    return kExitUnusable;
+  }
+  auto fail_on = ParseFailOn(parsed->Value("--fail-on"));
+  if (!fail_on) {
+    io.err << "roce-lint check: " << fail_on.error().message << "\n";
+    return kExitUnusable;
+  }
+  auto settings = ObserveSettingsFromArgs(*parsed);
+  if (!settings) {
+    io.err << "roce-lint check: " << settings.error().message << "\n";
+    return kExitUnusable;
+  }
+  const std::string& plan_path = parsed->positional.front();
+  auto loaded = plan::LoadPlan(plan_path);
+  if (!loaded) {
+    io.err << "roce-lint check: " << loaded.error().message << "\n";
+    return kExitUnusable;
+  }
+  std::vector<Finding> plan_findings = loaded->findings;
+  for (auto& f : plan::ValidatePlan(loaded->plan)) plan_findings.push_back(std::move(f));
+  if (CountAtOrAbove(plan_findings, Severity::kError) > 0) {
+    io.err << "roce-lint check: the plan has errors; fix them first (roce-lint plan " << plan_path << "):\n";
+    for (const auto& f : plan_findings)
+      if (f.severity >= Severity::kError) io.err << "  " << f.location << ": " << f.message << "\n";
+    return kExitUnusable;
+  }
+  auto observed = Observe(loaded->plan, *settings);
+  if (!observed) {
+    io.err << "roce-lint check: " << observed.error().message << "\n";
+    return kExitUnusable;
+  }
+
+  report::CheckRun run;
+  run.plan = &loaded->plan;
+  run.views = &observed->views;
+  run.findings = checks::RunChecks(loaded->plan, observed->views);
+  run.input = observed->input;
+  run.counters_checked = observed->counters;
+
+  std::ofstream file;
+  std::ostream* out = &io.out;
+  if (auto path = parsed->Value("--output")) {
+    file.open(*path, std::ios::trunc);
+    if (!file) {
+      io.err << "roce-lint check: cannot write " << *path << "\n";
+      return kExitUnusable;
+    }
+    out = &file;
+  }
+  if (format == "json") {
+    *out << report::JsonReport(run.findings, {"check", plan_path + " @ " + run.input, *fail_on}).dump(2) << "\n";
+  } else if (format == "junit") {
+    report::WriteJUnitReport(*out, run);
+  } else if (format == "sarif") {
+    report::WriteSarifReport(*out, run, plan_path);
+  } else {
+    report::WriteNodeReport(*out, run, lang == "zh" ? report::Language::kChinese : report::Language::kEnglish);
+  }
+  return CountAtOrAbove(run.findings, *fail_on) > 0 ? kExitFindings : kExitClean;
+}
+
+}  // namespace rocewatch::lint::cli

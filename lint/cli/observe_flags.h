@@ -1,0 +1,41 @@
+#pragma once
+
+// The flags that say where roce-lint gets the nodes' metrics, shared by
+// `check`, `serve` and `fix --only-findings`:
+//   --metrics-dir DIR [--previous-metrics-dir DIR --window 30s]   saved /metrics files
+//   --prometheus URL [--window 5m]                               a Prometheus-compatible API
+//   (default) direct scrapes of the exporters the plan names [--counter-window 30s]
+//   --timeout 5s, --concurrency 32, --max-bytes N, --scheme http|https,
+//   --ca-file, --cert-file, --key-file, --username, --password-file
+
+#include <string>
+#include <vector>
+
+#include "lint/cli/args.h"
+#include "lint/observe/observe.h"
+#include "lint/plan/model.h"
+
+namespace rocewatch::lint::cli {
+
+const std::vector<FlagSpec>& ObserveFlagSpecs();
+extern const char* const kObserveFlagsHelp;
+
+struct ObserveSettings {
+  enum class Mode { kScrape, kMetricsDir, kPrometheus } mode = Mode::kScrape;
+  std::string metrics_dir, previous_metrics_dir, prometheus_url;
+  double window_seconds = 0;          // counter window (0: no counter checks)
+  observe::ScrapeOptions scrape;
+};
+Result<ObserveSettings> ObserveSettingsFromArgs(const ParsedArgs& args);
+
+struct Observed {
+  std::vector<observe::NodeView> views;  // one per plan node
+  std::string input;                     // what was observed, for reports
+  bool counters = false;                 // the views carry counter increases
+};
+// Observes every node once (twice, `window` apart, for direct scrapes with a
+// counter window). An Error only when the source itself is unusable (a
+// Prometheus API that does not answer); unreachable nodes are NodeViews with errors.
+Result<Observed> Observe(const plan::Plan& plan, const ObserveSettings& settings);
+
+}  // namespace rocewatch::lint::cli

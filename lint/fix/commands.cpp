@@ -1,0 +1,83 @@
+#include "lint/fix/commands.h"
+
+namespace rocewatch::lint::fix {
+
+std::string SetPfc(Toolset tools, const std::string& netdev, const std::vector<std::int64_t>& priorities) {
+  bool on[8] = {};
+  for (auto p : priorities)
+    if (p >= 0 && p < 8) on[p] = true;
+  if (tools == Toolset::kMlnx) {
+    std::string list;
+    for (int p = 0; p < 8; ++p) list += std::string(p ? "," : "") + (on[p] ? "1" : "0");
+    return "mlnx_qos -i " + netdev + " --pfc " + list;
+  }
+  std::string cmd = "dcb pfc set dev " + netdev + " prio-pfc";
+  for (int p = 0; p < 8; ++p) cmd += " " + std::to_string(p) + (on[p] ? ":on" : ":off");
+  return cmd;
+}
+
+std::string SetTrustDscp(Toolset tools, const std::string& netdev,
+                         const std::map<std::int64_t, std::int64_t>& dscp_priority) {
+  if (tools == Toolset::kMlnx) {
+    std::string cmd = "mlnx_qos -i " + netdev + " --trust dscp";
+    for (const auto& [dscp, prio] : dscp_priority)
+      cmd += " && mlnx_qos -i " + netdev + " --dscp2prio set," + std::to_string(dscp) + "," +
+             std::to_string(prio);
+    return cmd;
+  }
+  std::string cmd = "dcb app add dev " + netdev + " dscp-prio";
+  for (const auto& [dscp, prio] : dscp_priority)
+    cmd += " " + std::to_string(dscp) + ":" + std::to_string(prio);
+  return cmd;
+}
+
+std::string SetTrustPcp(Toolset tools, const std::string& netdev) {
+  if (tools == Toolset::kMlnx) return "mlnx_qos -i " + netdev + " --trust pcp";
+  return "dcb app flush dev " + netdev + " dscp-prio";
+}
+
+std::string SetDscpPriority(Toolset tools, const std::string& netdev, std::int64_t dscp,
+                            std::int64_t priority) {
+  if (tools == Toolset::kMlnx)
+    return "mlnx_qos -i " + netdev + " --dscp2prio set," + std::to_string(dscp) + "," +
+           std::to_string(priority);
+  return "dcb app replace dev " + netdev + " dscp-prio " + std::to_string(dscp) + ":" +
+         std::to_string(priority);
+}
+
+std::string SetEcn(const std::string& netdev, const std::string& point, std::int64_t priority, bool on) {
+  return std::string("echo ") + (on ? "1" : "0") + " > /sys/class/net/" + netdev + "/ecn/roce_" +
+         point + "/enable/" + std::to_string(priority);
+}
+
+std::string SetDcqcnParameter(const std::string& netdev, const std::string& point,
+                              const std::string& name, std::int64_t value) {
+  return "echo " + std::to_string(value) + " > /sys/class/net/" + netdev + "/ecn/roce_" + point +
+         "/" + name;
+}
+
+std::string SetMtu(const std::string& netdev, std::int64_t mtu) {
+  return "ip link set dev " + netdev + " mtu " + std::to_string(mtu);
+}
+
+std::string SetGlobalPauseOff(const std::string& netdev) {
+  return "ethtool -A " + netdev + " autoneg off rx off tx off";
+}
+
+std::string SetCmRoceModeV2(Toolset tools, const std::string& device, const std::string& port) {
+  if (tools == Toolset::kMlnx) return "cma_roce_mode -d " + device + " -p " + port + " -m 2";
+  std::string dir = "/sys/kernel/config/rdma_cm/" + device;
+  return "mkdir -p " + dir + " && echo 'RoCE v2' > " + dir + "/ports/" + port + "/default_roce_mode";
+}
+
+std::string SetCmTos(Toolset tools, const std::string& device, const std::string& port, std::int64_t tos) {
+  if (tools == Toolset::kMlnx)
+    return "cma_roce_tos -d " + device + " -p " + port + " -t " + std::to_string(tos);
+  std::string dir = "/sys/kernel/config/rdma_cm/" + device;
+  return "mkdir -p " + dir + " && echo " + std::to_string(tos) + " > " + dir + "/ports/" + port +
+         "/default_roce_tos";
+}
+
+std::int64_t TosForDscp(std::int64_t dscp) { return dscp << 2 | 2; }
+
+}  // namespace rocewatch::lint::fix

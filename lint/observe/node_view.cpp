@@ -1,0 +1,75 @@
+#include "lint/observe/node_view.h"
+
+#include <cmath>
+#include <unordered_map>
+
+#include "rocewatch/strings.h"
+
+namespace rocewatch::lint::observe {
+
+std::vector<SampleRef> NodeView::SelectIn(const Exposition& e, std::string_view metric,
+                                          LabelMatch labels) {
+  std::vector<SampleRef> out;
+  std::span<const std::uint32_t> candidates =
+      labels.size() == 0 ? e.SamplesOf(metric)
+                         : e.Find(metric, labels.begin()->first, labels.begin()->second);
+  for (std::uint32_t idx : candidates) {
+    const Sample& s = e.samples()[idx];
+    bool all = true;
+    for (const auto& [name, value] : labels) {
+      auto v = e.LabelValue(s, name);
+      if (!v || *v != value) {
+        all = false;
+        break;
+      }
+    }
+    if (all) out.push_back(SampleRef{&e, idx});
+  }
+  return out;
+}
+
+std::vector<SampleRef> NodeView::Select(std::string_view metric, LabelMatch labels) const {
+  if (!metrics_) return {};
+  return SelectIn(*metrics_, metric, labels);
+}
+
+std::optional<double> NodeView::Value(std::string_view metric, LabelMatch labels) const {
+  auto found = Select(metric, labels);
+  if (found.empty()) return std::nullopt;
+  return found.front().value();
+}
+
+std::vector<SampleRef> NodeView::SelectIncrease(std::string_view metric, LabelMatch labels) const {
+  if (!increase_) return {};
+  return SelectIn(*increase_, metric, labels);
+}
+
+std::optional<double> NodeView::Increase(std::string_view metric, LabelMatch labels) const {
+  auto found = SelectIncrease(metric, labels);
+  if (found.empty()) return std::nullopt;
+  return found.front().value();
+}
+
+Result<Exposition> ComputeIncrease(const Exposition& before, const Exposition& after) {
+  std::unordered_map<std::string, double> old_values;
+  for (const Sample& s : before.samples()) old_values.emplace(before.SeriesString(s), s.value);
+  std::string text;
+  for (const Sample& s : after.samples()) {
+    std::string_view name = after.MetricName(s);
+    const Family* family = after.FamilyOf(name);
+    bool counter = family != nullptr ? family->type == MetricType::kCounter
+                                     : name.size() > 6 && name.substr(name.size() - 6) == "_total";
+    if (!counter || std::isnan(s.value)) continue;
+    std::string series = after.SeriesString(s);
+    auto it = old_values.find(series);
+    if (it == old_values.end()) continue;  // new series: no increase known yet
+    double increase = s.value >= it->second ? s.value - it->second : s.value;
+    text += series;
+    text += ' ';
+    text += FormatDouble(increase);
+    text += '\n';
+  }
+  return Exposition::Parse(std::move(text));
+}
+
+}  // namespace rocewatch::lint::observe

@@ -1,0 +1,114 @@
+#include "lint/report/node_report.h"
+
+#include <map>
+#include <set>
+
+#include "lint/checks/check.h"
+#include "lint/report/text_report.h"
+
+namespace rocewatch::lint::report {
+namespace {
+
+std::vector<const Finding*> FindingsOf(const CheckRun& run, const std::string& node) {
+  std::vector<const Finding*> out;
+  for (const auto& f : run.findings)
+    if (f.node == node) out.push_back(&f);
+  return out;
+}
+
+const char* Text(Language lang, const char* en, const char* zh) {
+  return lang == Language::kChinese ? zh : en;
+}
+
+std::string SeverityText(Severity s, Language lang) {
+  if (lang == Language::kEnglish) return std::string(SeverityName(s));
+  switch (s) {
+    case Severity::kCritical: return "严重";
+    case Severity::kError: return "错误";
+    case Severity::kWarning: return "警告";
+    case Severity::kInfo: return "信息";
+  }
+  return "";
+}
+
+}  // namespace
+
+NodeState StateOf(const CheckRun& run, const plan::Node& node) {
+  for (const auto& f : run.findings) {
+    if (f.node != node.name) continue;
+    if (f.check == "inventory.exporter-unreachable") return NodeState::kUnreachable;
+  }
+  for (const auto& f : run.findings)
+    if (f.node == node.name) return NodeState::kFailed;
+  return NodeState::kPassed;
+}
+
+std::string CheckTitle(const std::string& check_id, Language lang) {
+  const checks::CheckSpec* spec = checks::FindCheckSpec(check_id);
+  if (spec == nullptr) return check_id;
+  return std::string(lang == Language::kChinese ? spec->title_zh : spec->title);
+}
+
+void WriteNodeReport(std::ostream& out, const CheckRun& run, Language lang) {
+  std::size_t passed = 0, failed = 0, unreachable = 0, nics = 0;
+  for (const auto& node : run.plan->nodes) {
+    nics += node.nics.size();
+    auto mine = FindingsOf(run, node.name);
+    NodeState state = StateOf(run, node);
+    out << node.name << ": ";
+    if (state == NodeState::kPassed) {
+      ++passed;
+      out << Text(lang, "passed", "通过") << " (" << node.nics.size() << Text(lang, " NICs", " 块网卡")
+          << ")\n";
+      continue;
+    }
+    if (state == NodeState::kUnreachable) {
+      ++unreachable;
+      out << Text(lang, "UNREACHABLE", "不可达") << "  " << mine.front()->found << "\n";
+      continue;
+    }
+    ++failed;
+    out << Text(lang, "FAILED", "未通过") << " ";
+    std::map<std::string, std::set<std::string>> by_check;  // check → where
+    std::vector<std::string> order;
+    for (const Finding* f : mine) {
+      if (!by_check.count(f->check)) order.push_back(f->check);
+      by_check[f->check].insert(!f->netdev.empty() ? f->netdev : f->device);
+    }
+    bool first = true;
+    for (const auto& check : order) {
+      out << (first ? " " : ", ") << (lang == Language::kChinese ? CheckTitle(check, lang) : check);
+      std::string where;
+      for (const auto& w : by_check[check]) if (!w.empty()) where += (where.empty() ? "" : " ") + w;
+      if (!where.empty()) out << " (" << where << ")";
+      first = false;
+    }
+    out << "\n";
+  }
+  if (!run.findings.empty()) {
+    out << "\n" << Text(lang, "Details:", "详情：") << "\n";
+    for (const auto& f : run.findings) {
+      std::string where = f.node;
+      for (const std::string* part : {&f.device, &f.netdev})
+        if (!part->empty()) where += " " + *part;
+      out << where << ": " << SeverityText(f.severity, lang) << ": ";
+      if (lang == Language::kChinese) out << CheckTitle(f.check, lang) << "。";
+      out << f.message << " [" << f.check << "]\n";
+      if (!f.expected.empty() || !f.found.empty())
+        out << "    " << Text(lang, "expected: ", "期望：") << f.expected << "; "
+            << Text(lang, "found: ", "实际：") << f.found << "\n";
+      if (!f.fix.empty()) out << "    " << Text(lang, "fix: ", "修复：") << f.fix << "\n";
+    }
+  }
+  out << "\n" << run.plan->nodes.size() << Text(lang, " nodes, ", " 个节点，") << nics
+      << Text(lang, " NICs: ", " 块网卡：") << passed << Text(lang, " passed, ", " 通过，") << failed
+      << Text(lang, " failed, ", " 未通过，") << unreachable << Text(lang, " unreachable", " 不可达")
+      << "; " << SeverityCounts(run.findings) << "\n";
+  if (!run.counters_checked)
+    out << Text(lang,
+                "Counter checks skipped: no observation window (use --counter-window, "
+                "--previous-metrics-dir, or --prometheus).\n",
+                "未检查计数器：没有观测窗口（使用 --counter-window、--previous-metrics-dir 或 --prometheus）。\n");
+}
+
+}  // namespace rocewatch::lint::report

@@ -1,0 +1,38 @@
+#pragma once
+
+// The report of `roce-lint check`: one line per node first (passed, or the list
+// of what failed), then every finding with its fix. Text in English or Chinese,
+// JUnit XML and SARIF for CI systems; JSON is json_report.h.
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "lint/finding.h"
+#include "lint/observe/node_view.h"
+#include "lint/plan/model.h"
+
+namespace rocewatch::lint::report {
+
+enum class Language { kEnglish, kChinese };
+
+struct CheckRun {
+  const plan::Plan* plan = nullptr;
+  const std::vector<observe::NodeView>* views = nullptr;  // one per plan node
+  std::vector<Finding> findings;                          // sorted by node
+  std::string input;                                      // where the metrics came from
+  bool counters_checked = false;                          // a counter window was available
+};
+
+enum class NodeState { kPassed, kFailed, kUnreachable };
+NodeState StateOf(const CheckRun& run, const plan::Node& node);
+
+void WriteNodeReport(std::ostream& out, const CheckRun& run, Language lang);
+void WriteJUnitReport(std::ostream& out, const CheckRun& run);
+void WriteSarifReport(std::ostream& out, const CheckRun& run, const std::string& plan_path);
+
+// The check's title in the report language (the finding's message stays English
+// in JSON and SARIF, which tools read).
+std::string CheckTitle(const std::string& check_id, Language lang);
+
+}  // namespace rocewatch::lint::report
