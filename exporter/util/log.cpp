@@ -6,6 +6,8 @@
 #include <ctime>
 #include <mutex>
 
+#include "rocewatch/time_format.h"
+
 namespace rocewatch::log {
 namespace {
 
@@ -56,16 +58,8 @@ bool ParseLevel(std::string_view text, Level& out) {
 
 void Write(Level level, std::string_view msg, const Fields& fields) {
   if (level < g_level.load()) return;
-  auto now = std::chrono::system_clock::now();
-  auto secs = std::chrono::system_clock::to_time_t(now);
-  auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count() % 1000;
-  std::tm tm{};
-  ::gmtime_r(&secs, &tm);
-  char ts[64];
-  std::snprintf(ts, sizeof ts, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", tm.tm_year + 1900,
-                tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, static_cast<int>(ms));
   std::string line = "ts=";
-  line += ts;
+  line += FormatRfc3339(std::chrono::system_clock::now());
   line += " level=";
   line += Name(level);
   line += " msg=";

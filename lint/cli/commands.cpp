@@ -12,6 +12,7 @@ const std::vector<Command>& Commands() {
       {"import-csv", "turn a spreadsheet export (one row per NIC) into a plan",
        RunImportCsvCommand},
       {"check", "check the nodes against the plan and each other", RunCheckCommand},
+      {"serve", "run the checks as a daemon: /metrics and Alertmanager", RunServeCommand},
   };
   return kCommands;
 }

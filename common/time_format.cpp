@@ -1,0 +1,20 @@
+#include "rocewatch/time_format.h"
+
+#include <cstdio>
+#include <ctime>
+
+namespace rocewatch {
+
+std::string FormatRfc3339(std::chrono::system_clock::time_point t) {
+  auto secs = std::chrono::system_clock::to_time_t(t);
+  auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count() % 1000;
+  std::tm tm{};
+  ::gmtime_r(&secs, &tm);
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", tm.tm_year + 1900,
+                tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec,
+                static_cast<int>(ms < 0 ? 0 : ms));
+  return buf;
+}
+
+}  // namespace rocewatch

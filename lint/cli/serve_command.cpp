@@ -1,0 +1,162 @@
+// roce-lint serve PLAN: the checks as a daemon, feeding Prometheus and Alertmanager.
+
+#include <csignal>
+#include <pthread.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <iostream>
+#include <thread>
+
+#include <prometheus/exposer.h>
+
+#include "lint/cli/commands.h"
+#include "lint/cli/exit_codes.h"
+#include "lint/cli/observe_flags.h"
+#include "lint/serve/daemon.h"
+#include "rocewatch/duration.h"
+#include "rocewatch/strings.h"
+
+namespace rocewatch::lint::cli {
+namespace {
+
+constexpr const char* kUsage =
+    "usage: roce-lint serve PLAN [flags]\n"
+    "\n"
+    "Evaluates the checks every --interval, serves the open findings on /metrics\n"
+    "(roce_lint_finding{node,device,netdev,check,severity} and the run's status) and pushes them\n"
+    "to Alertmanager as alerts that resolve when fixed. Reloads the plan on SIGHUP or when the\n"
+    "file changes, keeping the last good plan when the new one is invalid. Counter checks compare\n"
+    "consecutive runs.\n"
+    "\n"
+    "  --interval DURATION          time between evaluations (default 60s)\n"
+    "  --web.listen-address ADDR    where to serve /metrics (default :9880)\n"
+    "  --alertmanager URLS          comma-separated Alertmanager base URLs (none: no pushes)\n"
+    "  --alertmanager.resend DURATION  how long a pushed alert stays firing without a new push\n"
+    "                               (default 4 intervals)\n"
+    "  --cluster NAME               the cluster label on alerts (default: the plan's cluster)\n"
+    "\n";
+
+std::atomic<int> g_signal{0};
+
+std::string CivetListen(const std::string& addr) {
+  if (!addr.empty() && addr.front() == ':') return addr.substr(1);
+  if (addr.rfind("0.0.0.0:", 0) == 0) return addr.substr(8);
+  return addr;
+}
+
+}  // namespace
+
+int RunServeCommand(const std::vector<std::string>& args, CommandIo io) {
+  std::vector<FlagSpec> specs = ObserveFlagSpecs();
+  specs.insert(specs.end(), {{"--interval", "", true}, {"--web.listen-address", "", true},
+                             {"--alertmanager", "", true}, {"--alertmanager.resend", "", true},
+                             {"--cluster", "", true}, {"--help", "-h", false}});
+  auto parsed = ParseArgs(args, specs);
+  if (!parsed.ok()) {
+    io.err << "roce-lint serve: " << parsed.error().message << "\n";
+    return kExitUnusable;
+  }
+  if (parsed->Has("--help")) {
+    io.out << kUsage << kObserveFlagsHelp;
+    return kExitClean;
+  }
+  if (parsed->positional.size() != 1) {
+    io.err << "roce-lint serve: expected one plan file (see --help)\n";
+    return kExitUnusable;
+  }
+  serve::DaemonOptions options;
+  options.plan_path = parsed->positional.front();
+  auto interval = ParseDuration(parsed->Value("--interval").value_or("60s"));
+  if (!interval || *interval < 1) {
+    io.err << "roce-lint serve: --interval: " << (interval ? "must be at least 1s" : interval.error().message) << "\n";
+    return kExitUnusable;
+  }
+  options.interval_seconds = *interval;
+  auto observe = ObserveSettingsFromArgs(*parsed);
+  if (!observe) {
+    io.err << "roce-lint serve: " << observe.error().message << "\n";
+    return kExitUnusable;
+  }
+  options.observe = *observe;
+  if (auto urls = parsed->Value("--alertmanager")) {
+    for (auto part : Split(*urls, ',')) {
+      std::string url(Trim(part));
+      while (!url.empty() && url.back() == '/') url.pop_back();
+      if (url.rfind("http://", 0) != 0 && url.rfind("https://", 0) != 0) {
+        io.err << "roce-lint serve: --alertmanager " << Quote(url) << ": expected http:// or https:// URL\n";
+        return kExitUnusable;
+      }
+      options.alertmanager.urls.push_back(url);
+    }
+  }
+  auto resend = ParseDuration(parsed->Value("--alertmanager.resend").value_or(FormatDouble(4 * *interval) + "s"));
+  if (!resend) {
+    io.err << "roce-lint serve: --alertmanager.resend: " << resend.error().message << "\n";
+    return kExitUnusable;
+  }
+  options.alertmanager.resend_ttl_seconds = *resend;
+  options.alertmanager.cluster = parsed->Value("--cluster").value_or("");
+
+  auto daemon = std::make_shared<serve::Daemon>(options);
+  Status started = daemon->Start();
+  if (!started.ok()) {
+    io.err << "roce-lint serve: " << options.plan_path << ": " << started.error().message << "\n";
+    return kExitUnusable;
+  }
+
+  sigset_t signals;
+  sigemptyset(&signals);
+  for (int s : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&signals, s);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  std::signal(SIGPIPE, SIG_IGN);
+
+  std::string listen = parsed->Value("--web.listen-address").value_or(":9880");
+  std::unique_ptr<prometheus::Exposer> exposer;
+  try {
+    exposer = std::make_unique<prometheus::Exposer>(
+        std::vector<std::string>{"listening_ports", CivetListen(listen), "num_threads", "2"});
+  } catch (const std::exception& ex) {
+    io.err << "roce-lint serve: cannot listen on " << listen << ": " << ex.what() << "\n";
+    return 1;
+  }
+  exposer->RegisterCollectable(daemon);
+  auto ports = exposer->GetListeningPorts();
+  std::cerr << "roce-lint serve: listening on port " << (ports.empty() ? 0 : ports.front())
+            << ", plan " << options.plan_path << ", interval " << FormatDouble(*interval) << "s\n";
+
+  std::mutex mu;
+  std::condition_variable wake;
+  std::thread waiter([&] {
+    while (true) {
+      int sig = 0;
+      sigwait(&signals, &sig);
+      {
+        std::lock_guard<std::mutex> lock(mu);
+        g_signal = sig;
+      }
+      wake.notify_all();
+      if (sig != SIGHUP) return;
+    }
+  });
+  while (true) {
+    daemon->RunOnce();
+    auto st = daemon->state();
+    std::cerr << "roce-lint serve: run " << FormatDouble(st.runs_total) << ": " << st.findings.size()
+              << " findings, " << st.nodes_passed << " passed, " << st.nodes_failed << " failed, "
+              << st.nodes_unreachable << " unreachable" << (st.alertmanager_ok ? "" : ", alertmanager push FAILED")
+              << "\n";
+    std::unique_lock<std::mutex> lock(mu);
+    wake.wait_for(lock, std::chrono::duration<double>(*interval), [&] { return g_signal != 0; });
+    int sig = g_signal.exchange(0);
+    lock.unlock();
+    if (sig == SIGINT || sig == SIGTERM) break;
+    daemon->MaybeReloadPlan(sig == SIGHUP);
+  }
+  waiter.join();
+  std::cerr << "roce-lint serve: stopping\n";
+  return kExitClean;
+}
+
+}  // namespace rocewatch::lint::cli

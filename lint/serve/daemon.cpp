@@ -1,0 +1,183 @@
+#include "lint/serve/daemon.h"
+
+#include <filesystem>
+#include <map>
+
+#include "lint/checks/check.h"
+#include "lint/plan/load.h"
+#include "lint/plan/validate.h"
+#include "rocewatch/version.h"
+
+namespace rocewatch::lint::serve {
+namespace {
+
+prometheus::MetricFamily Family(const std::string& name, const std::string& help,
+                                prometheus::MetricType type) {
+  prometheus::MetricFamily f;
+  f.name = name;
+  f.help = help;
+  f.type = type;
+  return f;
+}
+
+void AddGauge(prometheus::MetricFamily& f, std::vector<prometheus::ClientMetric::Label> labels, double v) {
+  prometheus::ClientMetric m;
+  m.label = std::move(labels);
+  if (f.type == prometheus::MetricType::Counter) m.counter.value = v;
+  else m.gauge.value = v;
+  f.metric.push_back(std::move(m));
+}
+
+}  // namespace
+
+Daemon::Daemon(DaemonOptions options)
+    : options_(std::move(options)), pusher_(options_.alertmanager) {}
+
+Status Daemon::LoadPlan() {
+  auto loaded = plan::LoadPlan(options_.plan_path);
+  if (!loaded) return loaded.error();
+  std::vector<Finding> findings = loaded->findings;
+  for (auto& f : plan::ValidatePlan(loaded->plan)) findings.push_back(std::move(f));
+  for (const auto& f : findings)
+    if (f.severity >= Severity::kError) return Error{f.location + ": " + f.message + " [" + f.check + "]"};
+  plan_ = std::move(loaded->plan);
+  std::error_code ec;
+  auto mtime = std::filesystem::last_write_time(options_.plan_path, ec);
+  if (!ec)
+    plan_mtime_ = std::chrono::system_clock::now() +
+                  std::chrono::duration_cast<std::chrono::system_clock::duration>(
+                      mtime - std::filesystem::file_time_type::clock::now());
+  previous_.clear();  // node set may have changed: counters start over
+  previous_at_.reset();
+  return {};
+}
+
+Status Daemon::Start() {
+  Status s = LoadPlan();
+  if (!s.ok()) return s;
+  if (options_.alertmanager.cluster.empty()) options_.alertmanager.cluster = plan_->cluster;
+  pusher_ = AlertmanagerPusher(options_.alertmanager);
+  return {};
+}
+
+void Daemon::MaybeReloadPlan(bool forced) {
+  if (!forced) {
+    std::error_code ec;
+    auto mtime = std::filesystem::last_write_time(options_.plan_path, ec);
+    if (ec) return;
+    auto now_mtime = std::chrono::system_clock::now() +
+                     std::chrono::duration_cast<std::chrono::system_clock::duration>(
+                         mtime - std::filesystem::file_time_type::clock::now());
+    if (plan_mtime_ && std::chrono::abs(now_mtime - *plan_mtime_) < std::chrono::milliseconds(10)) return;
+  }
+  Status s = LoadPlan();
+  std::lock_guard<std::mutex> lock(mu_);
+  state_.plan_reload_ok = s.ok();
+  state_.plan_error = s.ok() ? "" : s.error().message;
+  if (!s.ok()) {
+    // Keep the last good plan; remember the file's time so we do not retry every run.
+    std::error_code ec;
+    auto mtime = std::filesystem::last_write_time(options_.plan_path, ec);
+    if (!ec)
+      plan_mtime_ = std::chrono::system_clock::now() +
+                    std::chrono::duration_cast<std::chrono::system_clock::duration>(
+                        mtime - std::filesystem::file_time_type::clock::now());
+  }
+}
+
+void Daemon::RunOnce() {
+  auto start = std::chrono::steady_clock::now();
+  cli::ObserveSettings settings = options_.observe;
+  settings.window_seconds = 0;  // counters come from the previous run
+  auto observed = cli::Observe(*plan_, settings);
+  RunState next;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    next.plan_reload_ok = state_.plan_reload_ok;
+    next.plan_error = state_.plan_error;
+    next.runs_total = state_.runs_total + 1;
+    next.alertmanager_failures_total = state_.alertmanager_failures_total;
+  }
+  if (observed) {
+    if (previous_at_ && !previous_.empty()) {
+      double window = std::chrono::duration<double>(start - *previous_at_).count();
+      observe::AttachIncrease(observed->views, previous_, window);
+    }
+    next.findings = checks::RunChecks(*plan_, observed->views);
+    std::map<std::string, int> state_by_node;  // 0 passed, 1 failed, 2 unreachable
+    for (const auto& n : plan_->nodes) state_by_node[n.name] = 0;
+    for (const auto& f : next.findings)
+      state_by_node[f.node] = std::max(state_by_node[f.node], f.check == "inventory.exporter-unreachable" ? 2 : 1);
+    for (const auto& [node, st] : state_by_node) {
+      if (st == 0) ++next.nodes_passed;
+      else if (st == 1) ++next.nodes_failed;
+      else ++next.nodes_unreachable;
+    }
+    next.success = true;
+    previous_ = std::move(observed->views);
+    previous_at_ = start;
+  } else {
+    next.success = false;
+    std::lock_guard<std::mutex> lock(mu_);
+    next.findings = state_.findings;  // keep serving what we knew
+  }
+  PushResult push = pusher_.Push(next.findings, std::chrono::system_clock::now());
+  next.alertmanager_ok = push.ok;
+  if (!push.ok) next.alertmanager_failures_total += 1;
+  next.pending_resolutions = pusher_.pending_resolutions();
+  next.duration_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  next.timestamp_seconds =
+      std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+  std::lock_guard<std::mutex> lock(mu_);
+  state_ = std::move(next);
+}
+
+RunState Daemon::state() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return state_;
+}
+
+std::vector<prometheus::MetricFamily> Daemon::Collect() const {
+  RunState s = state();
+  using T = prometheus::MetricType;
+  std::vector<prometheus::MetricFamily> out;
+  auto finding = Family("roce_lint_finding", "An open roce-lint finding; always 1 (docs/checks.md).", T::Gauge);
+  std::map<std::string, double> by_severity = {{"critical", 0}, {"error", 0}, {"warning", 0}, {"info", 0}};
+  std::map<std::string, bool> seen;
+  for (const auto& f : s.findings) {
+    std::string sev(SeverityName(f.severity));
+    by_severity[sev] += 1;
+    std::string key = f.node + "\x1f" + f.device + "\x1f" + f.netdev + "\x1f" + f.check;
+    if (seen[key]) continue;  // one series per (node, device, netdev, check)
+    seen[key] = true;
+    AddGauge(finding, {{"node", f.node}, {"device", f.device}, {"netdev", f.netdev}, {"check", f.check}, {"severity", sev}}, 1);
+  }
+  out.push_back(std::move(finding));
+  auto findings = Family("roce_lint_findings", "Open findings by severity.", T::Gauge);
+  for (const auto& [sev, n] : by_severity) AddGauge(findings, {{"severity", sev}}, n);
+  out.push_back(std::move(findings));
+  auto nodes = Family("roce_lint_nodes", "Planned nodes by the state of the last run: passed, failed, unreachable.", T::Gauge);
+  AddGauge(nodes, {{"state", "passed"}}, static_cast<double>(s.nodes_passed));
+  AddGauge(nodes, {{"state", "failed"}}, static_cast<double>(s.nodes_failed));
+  AddGauge(nodes, {{"state", "unreachable"}}, static_cast<double>(s.nodes_unreachable));
+  out.push_back(std::move(nodes));
+  auto single = [&](const char* name, const char* help, T type, double v) {
+    auto f = Family(name, help, type);
+    AddGauge(f, {}, v);
+    out.push_back(std::move(f));
+  };
+  single("roce_lint_run_success", "1 when the last evaluation could observe the cluster.", T::Gauge, s.success ? 1 : 0);
+  single("roce_lint_run_duration_seconds", "Duration of the last evaluation.", T::Gauge, s.duration_seconds);
+  single("roce_lint_last_run_timestamp_seconds", "Unix time of the last evaluation.", T::Gauge, s.timestamp_seconds);
+  single("roce_lint_runs_total", "Evaluations since start.", T::Counter, s.runs_total);
+  single("roce_lint_plan_reload_success", "0 when the last plan reload failed (the previous plan is kept).", T::Gauge, s.plan_reload_ok ? 1 : 0);
+  single("roce_lint_alertmanager_push_success", "1 when the last push reached an Alertmanager.", T::Gauge, s.alertmanager_ok ? 1 : 0);
+  single("roce_lint_alertmanager_push_failures_total", "Pushes that reached no Alertmanager after their retries.", T::Counter, s.alertmanager_failures_total);
+  single("roce_lint_alertmanager_pending_resolutions", "Resolved alerts not yet delivered to Alertmanager.", T::Gauge, static_cast<double>(s.pending_resolutions));
+  auto info = Family("roce_lint_build_info", "Version of roce-lint; always 1.", T::Gauge);
+  AddGauge(info, {{"version", kVersion}, {"revision", kRevision}}, 1);
+  out.push_back(std::move(info));
+  return out;
+}
+
+}  // namespace rocewatch::lint::serve

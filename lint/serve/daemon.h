@@ -1,0 +1,75 @@
+#pragma once
+
+// `roce-lint serve`: evaluates the plan against the cluster on an interval,
+// serves the open findings as metrics, and pushes them to Alertmanager. The
+// plan is reloaded on SIGHUP or when its file changes; an invalid new plan is
+// reported and the last good one kept.
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <prometheus/collectable.h>
+#include <prometheus/metric_family.h>
+
+#include "lint/cli/observe_flags.h"
+#include "lint/finding.h"
+#include "lint/plan/model.h"
+#include "lint/serve/alertmanager.h"
+
+namespace rocewatch::lint::serve {
+
+struct DaemonOptions {
+  std::string plan_path;
+  double interval_seconds = 60;
+  cli::ObserveSettings observe;  // its window is replaced by the interval (consecutive runs)
+  AlertmanagerOptions alertmanager;
+};
+
+// What the last run found, as served on /metrics.
+struct RunState {
+  bool success = false;
+  double duration_seconds = 0;
+  double timestamp_seconds = 0;
+  std::vector<Finding> findings;
+  std::size_t nodes_passed = 0, nodes_failed = 0, nodes_unreachable = 0;
+  bool plan_reload_ok = true;
+  std::string plan_error;
+  bool alertmanager_ok = true;
+  double alertmanager_failures_total = 0;
+  double runs_total = 0;
+  std::size_t pending_resolutions = 0;
+};
+
+class Daemon : public prometheus::Collectable {
+ public:
+  explicit Daemon(DaemonOptions options);
+
+  // Loads the plan; an Error when the first plan is unusable.
+  Status Start();
+  // One evaluation (observe, check, publish, push).
+  void RunOnce();
+  // Re-reads the plan if asked to or if the file changed; keeps the old one on errors.
+  void MaybeReloadPlan(bool forced);
+
+  std::vector<prometheus::MetricFamily> Collect() const override;
+  RunState state() const;
+
+ private:
+  Status LoadPlan();
+
+  DaemonOptions options_;
+  std::optional<plan::Plan> plan_;
+  std::optional<std::chrono::system_clock::time_point> plan_mtime_;
+  std::vector<observe::NodeView> previous_;
+  std::optional<std::chrono::steady_clock::time_point> previous_at_;
+  AlertmanagerPusher pusher_;
+  mutable std::mutex mu_;
+  RunState state_;
+};
+
+}  // namespace rocewatch::lint::serve
