@@ -8,6 +8,7 @@
 
 #include "rocewatch/strings.h"
 #include "kernel/answers.h"
+#include "replay/motion.h"
 #include "sources/registry.h"
 
 namespace rocewatch::cli {
@@ -75,7 +76,15 @@ Result<ExporterSettings> SettingsFromFlags(const FlagSet& flags) {
     c.debugfs_root = replay + "/debugfs";
     Status sys = CheckDirectory("replay", c.sysfs_root, true);
     if (!sys.ok()) return Error{"--replay=" + replay + ": not a capture directory (no sys/ inside)"};
-    c.kernel = kernel::MakeReplayKernel(replay);
+    fs::Tree sysfs("sysfs", c.sysfs_root);
+    auto motion = replay::Motion::Load(replay, sysfs);
+    if (!motion) return Error{"--replay=" + replay + ": " + motion.error().message};
+    if (!(*motion)->empty()) {
+      std::shared_ptr<const replay::Motion> m = *motion;
+      c.sysfs_transform = m->SysfsTransform();
+      c.motion = m;
+    }
+    c.kernel = kernel::MakeReplayKernel(replay, c.motion);
   } else {
     c.sysfs_root = flags.Get("path.sysfs");
     c.configfs_root = flags.Get("path.configfs");

@@ -29,6 +29,8 @@ struct CollectorConfig {
   std::map<std::string, std::map<std::string, std::string>> source_options;
   // Applied to every sysfs value read (replay motion; test seams). Optional.
   fs::ValueTransform sysfs_transform;
+  // Keeps the replay's motion alive as long as the transform that uses it.
+  std::shared_ptr<const replay::Motion> motion;
   // ioctl/netlink/verbs answers; the live kernel when not set.
   std::shared_ptr<kernel::KernelAnswers> kernel;
 };

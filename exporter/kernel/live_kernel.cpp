@@ -97,6 +97,10 @@ class NetlinkChannel {
       return ECONNREFUSED;
     }
     nl_socket_set_buffer_size(sock_, 1 << 20, 0);
+    // Ask for the kernel's error text too (extended ACK): drivers explain
+    // refusals there ("Transceiver module not inserted").
+    int one = 1;
+    ::setsockopt(nl_socket_get_fd(sock_), SOL_NETLINK, NETLINK_EXT_ACK, &one, sizeof one);
     return 0;
   }
 

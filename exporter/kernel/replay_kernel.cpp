@@ -3,13 +3,15 @@
 
 #include "kernel/answers.h"
 #include "kernel/capture_files.h"
+#include "replay/motion.h"
 
 namespace rocewatch::kernel {
 namespace {
 
 class ReplayKernel final : public KernelAnswers {
  public:
-  explicit ReplayKernel(std::string dir) : dir_(std::move(dir)) {}
+  ReplayKernel(std::string dir, std::shared_ptr<const replay::Motion> motion)
+      : dir_(std::move(dir)), motion_(std::move(motion)) {}
 
   Answer EthtoolDriverInfo(const std::string& n) override { return Read(key::DriverInfo(n)); }
   Answer EthtoolStringSetInfo(const std::string& n, std::uint32_t set) override {
@@ -18,7 +20,14 @@ class ReplayKernel final : public KernelAnswers {
   Answer EthtoolStrings(const std::string& n, std::uint32_t set, std::uint32_t) override {
     return Read(key::Strings(n, set));
   }
-  Answer EthtoolStats(const std::string& n, std::uint32_t) override { return Read(key::Stats(n)); }
+  Answer EthtoolStats(const std::string& n, std::uint32_t) override {
+    Answer stats = Read(key::Stats(n));
+    if (stats.ok() && motion_ && !motion_->empty()) {
+      Answer strings = Read(key::Strings(n, 1));  // ETH_SS_STATS
+      if (strings.ok()) motion_->ApplyToStats(n, strings.bytes, stats.bytes);
+    }
+    return stats;
+  }
   Answer EthtoolLinkSettings(const std::string& n) override { return Read(key::LinkSettings(n)); }
   Answer EthtoolModuleInfo(const std::string& n) override { return Read(key::ModuleInfo(n)); }
   Answer EthtoolModuleEeprom(const std::string& n, std::uint32_t offset,
@@ -39,12 +48,14 @@ class ReplayKernel final : public KernelAnswers {
  private:
   Answer Read(const std::string& key) { return ReadAnswer(dir_, key); }
   std::string dir_;
+  std::shared_ptr<const replay::Motion> motion_;
 };
 
 }  // namespace
 
-std::unique_ptr<KernelAnswers> MakeReplayKernel(std::string capture_dir) {
-  return std::make_unique<ReplayKernel>(std::move(capture_dir));
+std::unique_ptr<KernelAnswers> MakeReplayKernel(std::string capture_dir,
+                                                std::shared_ptr<const replay::Motion> motion) {
+  return std::make_unique<ReplayKernel>(std::move(capture_dir), std::move(motion));
 }
 
 }  // namespace rocewatch::kernel

@@ -1,0 +1,106 @@
+#include "replay/motion.h"
+
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "rocewatch/strings.h"
+
+namespace rocewatch::replay {
+
+Motion::Motion() {
+  auto start = std::chrono::steady_clock::now();
+  clock_ = [start] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+}
+
+Result<std::shared_ptr<Motion>> Motion::Load(const std::string& capture_dir, const fs::Tree& sysfs) {
+  std::string path = capture_dir + "/motion.json";
+  std::ifstream in(path);
+  if (!in) return std::shared_ptr<Motion>(new Motion());
+  std::stringstream text;
+  text << in.rdbuf();
+  return Parse(text.str(), path, sysfs);
+}
+
+Result<std::shared_ptr<Motion>> Motion::Parse(const std::string& text, const std::string& where,
+                                              const fs::Tree& sysfs) {
+  nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
+  if (doc.is_discarded() || !doc.is_object()) return Error{where + ": not a JSON object"};
+  if (doc.value("version", 0) != 1) return Error{where + ": \"version\" must be 1"};
+  std::shared_ptr<Motion> m(new Motion());
+  auto rate_of = [&](const nlohmann::json& v, const std::string& key) -> Result<double> {
+    if (!v.is_number() || v.get<double>() < 0 || !std::isfinite(v.get<double>()))
+      return Error{where + ": " + key + ": rate must be a non-negative number"};
+    return v.get<double>();
+  };
+  if (doc.contains("sysfs")) {
+    if (!doc["sysfs"].is_object()) return Error{where + ": \"sysfs\" must be an object"};
+    for (auto it = doc["sysfs"].begin(); it != doc["sysfs"].end(); ++it) {
+      auto rate = rate_of(it.value(), "sysfs/" + it.key());
+      if (!rate) return rate.error();
+      std::string key = it.key();
+      auto dir = sysfs.Resolve(std::string(fs::DirName(key)));
+      if (!dir) return Error{where + ": sysfs/" + key + ": " + dir.error().message};
+      m->sysfs_[fs::Join(*dir, fs::BaseName(key))] = *rate;
+    }
+  }
+  if (doc.contains("ethtool")) {
+    if (!doc["ethtool"].is_object()) return Error{where + ": \"ethtool\" must be an object"};
+    for (auto nd = doc["ethtool"].begin(); nd != doc["ethtool"].end(); ++nd) {
+      if (!nd.value().is_object()) return Error{where + ": ethtool/" + nd.key() + " must be an object"};
+      for (auto st = nd.value().begin(); st != nd.value().end(); ++st) {
+        auto rate = rate_of(st.value(), "ethtool/" + nd.key() + "/" + st.key());
+        if (!rate) return rate.error();
+        m->ethtool_[nd.key()][st.key()] = *rate;
+      }
+    }
+  }
+  return m;
+}
+
+std::uint64_t Motion::Delta(double rate) const {
+  double t = clock_();
+  return t <= 0 ? 0 : static_cast<std::uint64_t>(std::floor(rate * t));
+}
+
+fs::ValueTransform Motion::SysfsTransform() const {
+  return [this](std::string_view rel, std::string& text) {
+    auto it = sysfs_.find(std::string(rel));
+    if (it == sysfs_.end()) return;
+    auto v = ParseU64(text);
+    if (!v) return;  // not a number: leave it to the parser to complain
+    text = std::to_string(*v + Delta(it->second)) + "\n";
+  };
+}
+
+void Motion::ApplyToStats(const std::string& netdev, const std::vector<std::uint8_t>& strings,
+                          std::vector<std::uint8_t>& stats) const {
+  auto nd = ethtool_.find(netdev);
+  if (nd == ethtool_.end()) return;
+  // struct ethtool_gstrings {u32 cmd, string_set, len; u8 data[len * 32]}
+  // struct ethtool_stats {u32 cmd, n_stats; u64 data[n_stats]}
+  constexpr std::size_t kStringsHeader = 12, kStatsHeader = 8, kNameBytes = 32;
+  if (strings.size() < kStringsHeader || stats.size() < kStatsHeader) return;
+  std::uint32_t count = 0;
+  std::memcpy(&count, strings.data() + 8, 4);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    std::size_t name_at = kStringsHeader + std::size_t{i} * kNameBytes;
+    std::size_t value_at = kStatsHeader + std::size_t{i} * 8;
+    if (name_at + kNameBytes > strings.size() || value_at + 8 > stats.size()) return;
+    const char* name = reinterpret_cast<const char*>(strings.data() + name_at);
+    std::string key(name, ::strnlen(name, kNameBytes));
+    auto rate = nd->second.find(key);
+    if (rate == nd->second.end()) continue;
+    std::uint64_t v = 0;
+    std::memcpy(&v, stats.data() + value_at, 8);
+    v += Delta(rate->second);
+    std::memcpy(stats.data() + value_at, &v, 8);
+  }
+}
+
+}  // namespace rocewatch::replay

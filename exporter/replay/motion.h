@@ -1,0 +1,58 @@
+#pragma once
+
+// Replay motion: counters that move in a replayed capture. A capture is one
+// instant; dashboards and rate() alerts need counters that grow. A capture
+// directory may hold motion.json declaring per-second rates for sysfs counter
+// files and ethtool statistics; the replay then serves
+//   value(t) = captured value + floor(rate × seconds since the replay started).
+// Documented in docs/capture.md.
+//
+// {"version": 1,
+//  "sysfs":   {"class/infiniband/mlx5_0/ports/1/hw_counters/np_cnp_sent": 1200, …},
+//  "ethtool": {"ens1f0np0": {"rx_prio3_pause": 150, "tx_pause_storm_warning_events": 0.2}, …}}
+
+#include <chrono>
+#include <functional>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "fs/tree.h"
+#include "rocewatch/result.h"
+
+namespace rocewatch::replay {
+
+class Motion {
+ public:
+  // Reads DIR/motion.json; an empty Motion when there is none. Sysfs keys may
+  // go through symlinks (class/…); they are resolved against `sysfs`.
+  static Result<std::shared_ptr<Motion>> Load(const std::string& capture_dir, const fs::Tree& sysfs);
+  // From JSON text (tests); `where` names it in errors.
+  static Result<std::shared_ptr<Motion>> Parse(const std::string& text, const std::string& where,
+                                               const fs::Tree& sysfs);
+
+  bool empty() const { return sysfs_.empty() && ethtool_.empty(); }
+
+  // The transform for the replayed sysfs tree.
+  fs::ValueTransform SysfsTransform() const;
+  // Adds the motion to a GSTATS answer, given the GSTRINGS answer naming its entries.
+  void ApplyToStats(const std::string& netdev, const std::vector<std::uint8_t>& strings_answer,
+                    std::vector<std::uint8_t>& stats_answer) const;
+
+  // Seconds since the replay started (the clock is injectable for tests).
+  void set_clock(std::function<double()> seconds_since_start) { clock_ = std::move(seconds_since_start); }
+
+ private:
+  Motion();
+  std::uint64_t Delta(double rate) const;
+
+  std::unordered_map<std::string, double> sysfs_;                      // canonical path → rate
+  std::map<std::string, std::unordered_map<std::string, double>> ethtool_;  // netdev → stat → rate
+  std::function<double()> clock_;
+};
+
+}  // namespace rocewatch::replay
