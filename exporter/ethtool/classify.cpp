@@ -49,7 +49,7 @@ constexpr PortStatSpec kPortStats[] = {
      "Symbol errors during carrier (IEEE 802.3 aSymbolErrorDuringCarrier)."},
     {"rx_pcs_symbol_err_phy", "rx_pcs_symbol_errors", T::kCounter, 1,
      "Symbol errors seen by the PCS (uncorrectable by FEC)."},
-    {"rx_corrected_bits_phy", "rx_fec_corrected_bits", T::kCounter, 1,
+    {"rx_corrected_bits_phy", "rx_fec_corrected_bit_errors", T::kCounter, 1,
      "Bits corrected by forward error correction."},
     {"rx_discards_phy", "rx_discarded_packets", T::kCounter, 1,
      "Received packets dropped for lack of resources (ifInDiscards), pause storms included."},

@@ -1,13 +1,132 @@
+#include <deque>
+#include <map>
+#include <string>
+
+#include "ethtool/classify.h"
 #include "metrics/renderers.h"
 
 namespace rocewatch::metrics {
+namespace {
 
-// Placeholder until the renderer is written.
+using T = MetricType;
+
+const MetricSpec kDriverInfo{"roce_ethtool_driver_info", T::kGauge,
+    "Driver, driver version, firmware and bus address of the netdev (ethtool -i); always 1.",
+    {"netdev", "driver", "version", "firmware", "bus_info"}};
+const MetricSpec kLinkSpeed{"roce_ethtool_link_speed_bytes_per_second", T::kGauge,
+    "Link speed from ETHTOOL_GLINKSETTINGS in bytes per second (absent while unknown).",
+    {"netdev"}};
+const MetricSpec kLinkInfo{"roce_ethtool_link_info", T::kGauge,
+    "Duplex, connector port type and autonegotiation (on/off) of the link; always 1.",
+    {"netdev", "duplex", "connector", "autoneg"}};
+
+const std::vector<std::string_view> kPriorityLabels = {"netdev", "priority", "direction"};
+const MetricSpec kPfcPauseFrames{"roce_pfc_pause_frames_total", T::kCounter,
+    "PFC pause (XOFF) frames per priority from the driver statistics (rx received, tx sent).",
+    kPriorityLabels};
+const MetricSpec kPfcPauseDuration{"roce_pfc_pause_duration_seconds_total", T::kCounter,
+    "Time paused by PFC per priority (rx: the peer paused us, tx: we paused the peer).",
+    kPriorityLabels};
+const MetricSpec kPfcPauseTransitions{"roce_pfc_pause_transitions_total", T::kCounter,
+    "PFC XOFF to XON transitions per priority.", kPriorityLabels};
+const MetricSpec kPriorityBytes{"roce_priority_bytes_total", T::kCounter,
+    "Bytes per priority on the physical port.", kPriorityLabels};
+const MetricSpec kPriorityPackets{"roce_priority_packets_total", T::kCounter,
+    "Packets per priority on the physical port.", kPriorityLabels};
+const MetricSpec kPriorityDiscards{"roce_priority_discards_total", T::kCounter,
+    "Packets dropped per priority (any reason).", kPriorityLabels};
+const MetricSpec kPriorityBufferDiscards{"roce_priority_buffer_discards_total", T::kCounter,
+    "Packets dropped per priority for lack of receive buffer.", kPriorityLabels};
+const MetricSpec kPriorityCongestionDiscards{"roce_priority_congestion_discards_total",
+    T::kCounter, "Packets dropped per priority by congestion control (WRED).", kPriorityLabels};
+const MetricSpec kPriorityEcnMarked{"roce_priority_ecn_marked_packets_total", T::kCounter,
+    "Packets ECN-marked (CE) per priority by the device.", kPriorityLabels};
+
+const MetricSpec kRawStat{"roce_ethtool_stat_total", T::kCounter,
+    "A per-queue or unclassified driver statistic selected by --collector.ethtool.metrics-include, "
+    "named as the driver names it.",
+    {"netdev", "stat"}};
+
+const std::map<std::string_view, const MetricSpec*>& PrioritySpecs() {
+  static const std::map<std::string_view, const MetricSpec*> kByKind = {
+      {ethtool::PriorityKindName(ethtool::PriorityKind::kPauseFrames), &kPfcPauseFrames},
+      {ethtool::PriorityKindName(ethtool::PriorityKind::kPauseDurationSeconds), &kPfcPauseDuration},
+      {ethtool::PriorityKindName(ethtool::PriorityKind::kPauseTransitions), &kPfcPauseTransitions},
+      {ethtool::PriorityKindName(ethtool::PriorityKind::kBytes), &kPriorityBytes},
+      {ethtool::PriorityKindName(ethtool::PriorityKind::kPackets), &kPriorityPackets},
+      {ethtool::PriorityKindName(ethtool::PriorityKind::kDiscards), &kPriorityDiscards},
+      {ethtool::PriorityKindName(ethtool::PriorityKind::kBufferDiscards), &kPriorityBufferDiscards},
+      {ethtool::PriorityKindName(ethtool::PriorityKind::kCongestionDiscards),
+       &kPriorityCongestionDiscards},
+      {ethtool::PriorityKindName(ethtool::PriorityKind::kEcnMarked), &kPriorityEcnMarked},
+  };
+  return kByKind;
+}
+
+// One family per port statistic kind of ethtool::PortStatTable(): roce_ethtool_<kind>,
+// with _total for counters. Built once; the names live as long as the program.
+struct PortFamilies {
+  std::deque<std::string> names;
+  std::deque<MetricSpec> specs;
+  std::map<std::string_view, const MetricSpec*> by_kind;
+};
+
+const PortFamilies& PortSpecs() {
+  static const PortFamilies kFamilies = [] {
+    PortFamilies f;
+    for (const ethtool::PortStatSpec& s : ethtool::PortStatTable()) {
+      if (f.by_kind.count(s.kind) != 0) continue;  // another driver's name for the same kind
+      const bool counter = s.type == ethtool::StatType::kCounter;
+      f.names.push_back("roce_ethtool_" + std::string(s.kind) +
+                        (counter ? "_total" : ""));
+      f.specs.push_back(MetricSpec{f.names.back(), counter ? T::kCounter : T::kGauge, s.help,
+                                   {"netdev"}});
+      f.by_kind.emplace(s.kind, &f.specs.back());
+    }
+    return f;
+  }();
+  return kFamilies;
+}
+
+}  // namespace
+
 const SpecList& EthtoolSpecs() {
-  static const SpecList kSpecs;
+  static const SpecList kSpecs = [] {
+    SpecList specs = {&kDriverInfo,      &kLinkSpeed,        &kLinkInfo,
+                      &kPfcPauseFrames,  &kPfcPauseDuration, &kPfcPauseTransitions,
+                      &kPriorityBytes,   &kPriorityPackets,  &kPriorityDiscards,
+                      &kPriorityBufferDiscards, &kPriorityCongestionDiscards,
+                      &kPriorityEcnMarked};
+    for (const MetricSpec& s : PortSpecs().specs) specs.push_back(&s);
+    specs.push_back(&kRawStat);
+    return specs;
+  }();
   return kSpecs;
 }
 
-void RenderEthtool(const NodeSnapshot&, FamilySet&) {}
+void RenderEthtool(const NodeSnapshot& snap, FamilySet& out) {
+  const auto& priority_specs = PrioritySpecs();
+  const auto& port_specs = PortSpecs().by_kind;
+  for (const auto& e : snap.ethtool) {
+    if (e.driver_info_read) {
+      out.Add(kDriverInfo, {e.netdev, e.driver, e.version, e.firmware, e.bus_info}, 1);
+    }
+    if (e.speed_bytes_per_second) out.Add(kLinkSpeed, {e.netdev}, *e.speed_bytes_per_second);
+    if (e.autoneg) {
+      out.Add(kLinkInfo, {e.netdev, e.duplex, e.connector, *e.autoneg ? "on" : "off"}, 1);
+    }
+    for (const auto& p : e.per_priority) {
+      auto it = priority_specs.find(p.kind);
+      if (it == priority_specs.end()) continue;
+      out.Add(*it->second, {e.netdev, std::to_string(p.priority), p.direction}, p.value);
+    }
+    for (const auto& p : e.port) {
+      auto it = port_specs.find(p.kind);
+      if (it == port_specs.end()) continue;
+      out.Add(*it->second, {e.netdev}, p.value);
+    }
+    for (const auto& r : e.included) out.Add(kRawStat, {e.netdev, r.name}, r.value);
+  }
+}
 
 }  // namespace rocewatch::metrics

@@ -1,13 +1,96 @@
+#include <string>
+
 #include "metrics/renderers.h"
 
 namespace rocewatch::metrics {
+namespace {
 
-// Placeholder until the renderer is written.
+using T = MetricType;
+using State = OpticsSnapshot::State;
+
+const MetricSpec kPresent{"roce_module_present", T::kGauge,
+    "1 when a transceiver module is plugged into the netdev's cage, 0 when the cage is empty.",
+    {"netdev"}};
+const MetricSpec kInfo{"roce_module_info", T::kGauge,
+    "Identity of the transceiver module from its EEPROM; always 1.",
+    {"netdev", "identifier", "spec", "vendor", "part_number", "serial", "revision", "connector",
+     "media"}};
+const MetricSpec kTemperature{"roce_module_temperature_celsius", T::kGauge,
+    "Module temperature as the module measures it, in degrees Celsius.", {"netdev"}};
+const MetricSpec kVoltage{"roce_module_voltage_volts", T::kGauge,
+    "Module supply voltage as the module measures it, in volts.", {"netdev"}};
+const MetricSpec kTxBias{"roce_module_lane_tx_bias_amperes", T::kGauge,
+    "Laser bias current of one lane, in amperes.", {"netdev", "lane"}};
+const MetricSpec kTxPower{"roce_module_lane_tx_power_watts", T::kGauge,
+    "Optical power one lane transmits, in watts.", {"netdev", "lane"}};
+const MetricSpec kRxPower{"roce_module_lane_rx_power_watts", T::kGauge,
+    "Optical power one lane receives, in watts.", {"netdev", "lane"}};
+const MetricSpec kThreshold{"roce_module_threshold", T::kGauge,
+    "The module's own alarm or warning threshold for a sensor, in the sensor's base unit.",
+    {"netdev", "sensor", "level"}};
+const MetricSpec kFlag{"roce_module_flag", T::kGauge,
+    "1 when the module raises this alarm or warning flag now, else 0 (lane 0: module-wide).",
+    {"netdev", "sensor", "lane", "level"}};
+const MetricSpec kLastRead{"roce_module_last_read_timestamp_seconds", T::kGauge,
+    "Unix time of the last read of the netdev's module EEPROM (the values above come from it).",
+    {"netdev"}};
+const MetricSpec kReadSuccess{"roce_module_read_success", T::kGauge,
+    "1 when the last module EEPROM read and decode of the netdev succeeded, else 0.", {"netdev"}};
+
+void AddFlags(FamilySet& out, const std::string& netdev, const OpticsSnapshot::Reading& r) {
+  const std::string lane = std::to_string(r.lane);
+  auto add = [&](const std::optional<bool>& flag, std::string_view level) {
+    if (flag) out.Add(kFlag, {netdev, r.sensor, lane, level}, *flag ? 1 : 0);
+  };
+  add(r.flags.high_alarm, "high_alarm");
+  add(r.flags.low_alarm, "low_alarm");
+  add(r.flags.high_warning, "high_warning");
+  add(r.flags.low_warning, "low_warning");
+}
+
+}  // namespace
+
 const SpecList& OpticsSpecs() {
-  static const SpecList kSpecs;
+  static const SpecList kSpecs = {&kPresent, &kInfo,      &kTemperature, &kVoltage,
+                                  &kTxBias,  &kTxPower,   &kRxPower,     &kThreshold,
+                                  &kFlag,    &kLastRead,  &kReadSuccess};
   return kSpecs;
 }
 
-void RenderOptics(const NodeSnapshot&, FamilySet&) {}
+void RenderOptics(const NodeSnapshot& snap, FamilySet& out) {
+  for (const auto& m : snap.optics) {
+    const std::string& n = m.netdev;
+    if (m.present) out.Add(kPresent, {n}, *m.present ? 1 : 0);
+    if (m.state == State::kModule) {
+      out.Add(kInfo, {n, m.identifier, m.spec, m.vendor, m.part_number, m.serial, m.revision,
+                      m.connector, m.media},
+              1);
+      for (const auto& r : m.readings) {
+        if (!r.value) continue;
+        const std::string lane = std::to_string(r.lane);
+        if (r.sensor == "temperature_celsius") {
+          out.Add(kTemperature, {n}, *r.value);
+        } else if (r.sensor == "voltage_volts") {
+          out.Add(kVoltage, {n}, *r.value);
+        } else if (r.sensor == "tx_bias_amperes") {
+          out.Add(kTxBias, {n, lane}, *r.value);
+        } else if (r.sensor == "tx_power_watts") {
+          out.Add(kTxPower, {n, lane}, *r.value);
+        } else if (r.sensor == "rx_power_watts") {
+          out.Add(kRxPower, {n, lane}, *r.value);
+        }
+      }
+      for (const auto& t : m.thresholds) {
+        out.Add(kThreshold, {n, t.sensor, "high_alarm"}, t.thresholds.high_alarm);
+        out.Add(kThreshold, {n, t.sensor, "low_alarm"}, t.thresholds.low_alarm);
+        out.Add(kThreshold, {n, t.sensor, "high_warning"}, t.thresholds.high_warning);
+        out.Add(kThreshold, {n, t.sensor, "low_warning"}, t.thresholds.low_warning);
+      }
+      for (const auto& r : m.readings) AddFlags(out, n, r);
+    }
+    out.Add(kLastRead, {n}, m.last_read_timestamp_seconds);
+    out.Add(kReadSuccess, {n}, m.read_ok ? 1 : 0);
+  }
+}
 
 }  // namespace rocewatch::metrics

@@ -1,19 +1,248 @@
 #include "sources/ethtool.h"
 
+#include <linux/ethtool.h>
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <regex>
+#include <set>
+#include <tuple>
+#include <utility>
+
+#include "ethtool/classify.h"
+#include "ethtool/driver_info.h"
+#include "ethtool/link_settings.h"
+#include "ethtool/string_set.h"
+#include "sources/kernel_reader.h"
+
 namespace rocewatch::sources {
 namespace {
 
-// Placeholder until the source is written: reads nothing.
+using Outcome = KernelReader::Outcome;
+
+// The statistics names of one netdev, classified once and kept across scrapes: the
+// names change only when the driver reconfigures (channels, PFC priorities), which
+// changes their number, so they are read again only when GDRVINFO's n_stats or the
+// number of GSTATS values differs from what was classified.
+struct StatSet {
+  std::string driver;                        // GDRVINFO driver when classified
+  std::optional<std::uint32_t> drv_n_stats;  // GDRVINFO n_stats when classified
+  std::vector<std::string> names;
+  ethtool::Classification classification;
+  // Indices of the per-queue and unclassified names --collector.ethtool.metrics-include
+  // selects (matched once per string set, not per scrape).
+  std::vector<std::uint32_t> included;
+};
+
 class EthtoolSource final : public Source {
  public:
-  void Prepare(const Inventory&) override {}
-  void Collect(const Inventory&, NodeSnapshot&, SourceStatus&) override {}
+  EthtoolSource(const SourceEnv& env, std::optional<std::regex> include)
+      : kernel_(*env.kernel), include_(std::move(include)) {}
+
+  void Prepare(const Inventory& inventory) override {
+    // Keep the string sets of the netdevs that are still there.
+    std::map<std::string, StatSet> kept;
+    for (const auto& ref : inventory.netdevs) {
+      auto it = sets_.find(ref.name);
+      if (it != sets_.end()) kept.emplace(ref.name, std::move(it->second));
+    }
+    sets_ = std::move(kept);
+  }
+
+  void Collect(const Inventory& inventory, NodeSnapshot& out, SourceStatus& status) override {
+    for (const auto& ref : inventory.netdevs) {
+      EthtoolSnapshot snap;
+      snap.netdev = ref.name;
+      if (CollectOne(ref.name, snap, status)) {
+        out.ethtool.push_back(std::move(snap));
+      } else {
+        sets_.erase(ref.name);
+        reader_.Vanished("netdev " + ref.name, status);
+      }
+    }
+    reader_.Finish(status);
+  }
+
+ private:
+  // False when the netdev went away (no series for it in this scrape).
+  bool CollectOne(const std::string& netdev, EthtoolSnapshot& snap, SourceStatus& status) {
+    const std::string subject = "netdev " + netdev;
+    std::optional<ethtool::DriverInfo> info;
+    kernel::Answer a = kernel_.EthtoolDriverInfo(netdev);
+    Outcome o = reader_.Check(a, "ethtool GDRVINFO", subject, status);
+    if (o == Outcome::kGone) return false;
+    if (o == Outcome::kOk) {
+      auto decoded = ethtool::DecodeDriverInfo(a.bytes);
+      if (decoded) {
+        info = std::move(*decoded);
+        snap.driver_info_read = true;
+        snap.driver = info->driver;
+        snap.version = info->version;
+        snap.firmware = info->fw_version;
+        snap.bus_info = info->bus_info;
+      } else {
+        reader_.CheckDecoded(decoded.error(), "ethtool GDRVINFO", subject, status);
+      }
+    }
+
+    a = kernel_.EthtoolLinkSettings(netdev);
+    o = reader_.Check(a, "ethtool GLINKSETTINGS", subject, status);
+    if (o == Outcome::kGone) return false;
+    if (o == Outcome::kOk) {
+      auto ls = ethtool::DecodeLinkSettings(a.bytes);
+      if (ls) {
+        if (ls->speed_bytes_per_second) {
+          snap.speed_bytes_per_second = static_cast<double>(*ls->speed_bytes_per_second);
+        }
+        snap.duplex = std::string(ethtool::DuplexName(ls->duplex));
+        snap.connector = std::string(ethtool::PortName(ls->port));
+        snap.autoneg = ls->autoneg;
+      } else {
+        reader_.CheckDecoded(ls.error(), "ethtool GLINKSETTINGS", subject, status);
+      }
+    }
+    return CollectStats(netdev, subject, info, snap, status);
+  }
+
+  // Reads GSSET_INFO and GSTRINGS and classifies the names. False when the netdev is
+  // gone; `set` is left empty (no statistics) when they cannot be read.
+  bool ReadStrings(const std::string& netdev, const std::string& subject,
+                   const std::optional<ethtool::DriverInfo>& info, StatSet& set,
+                   SourceStatus& status) {
+    set = StatSet{};
+    if (info) {
+      set.driver = info->driver;
+      set.drv_n_stats = info->n_stats;
+    }
+    kernel::Answer a = kernel_.EthtoolStringSetInfo(netdev, ETH_SS_STATS);
+    Outcome o = reader_.Check(a, "ethtool GSSET_INFO", subject, status);
+    if (o == Outcome::kGone) return false;
+    if (o != Outcome::kOk) return true;
+    auto count = ethtool::DecodeSsetInfo(a.bytes, ETH_SS_STATS);
+    if (!count) {
+      reader_.CheckDecoded(count.error(), "ethtool GSSET_INFO", subject, status);
+      return true;
+    }
+    if (*count == 0) return true;  // the driver has no statistics
+    a = kernel_.EthtoolStrings(netdev, ETH_SS_STATS, *count);
+    o = reader_.Check(a, "ethtool GSTRINGS", subject, status);
+    if (o == Outcome::kGone) return false;
+    if (o != Outcome::kOk) return true;
+    auto names = ethtool::DecodeStrings(a.bytes);
+    if (!names) {
+      reader_.CheckDecoded(names.error(), "ethtool GSTRINGS", subject, status);
+      return true;
+    }
+    set.names = std::move(*names);
+    set.classification = ethtool::ClassifyStrings(set.names);
+    if (include_) {
+      for (const auto& q : set.classification.per_queue) {
+        if (std::regex_search(set.names[q.index], *include_)) set.included.push_back(q.index);
+      }
+      for (const auto& other : set.classification.other) {
+        if (std::regex_search(other.name, *include_)) set.included.push_back(other.index);
+      }
+      std::sort(set.included.begin(), set.included.end());
+    }
+    return true;
+  }
+
+  // Reads GSTATS; nullopt (with the reason recorded) when there are no values to use.
+  // `gone` is set when the netdev went away.
+  std::optional<std::vector<std::uint64_t>> ReadStats(const std::string& netdev,
+                                                      const std::string& subject,
+                                                      std::uint32_t count, bool& gone,
+                                                      SourceStatus& status) {
+    kernel::Answer a = kernel_.EthtoolStats(netdev, count);
+    Outcome o = reader_.Check(a, "ethtool GSTATS", subject, status);
+    if (o == Outcome::kGone) gone = true;
+    if (o != Outcome::kOk) return std::nullopt;
+    auto values = ethtool::DecodeStats(a.bytes);
+    if (!values) {
+      reader_.CheckDecoded(values.error(), "ethtool GSTATS", subject, status);
+      return std::nullopt;
+    }
+    return std::move(*values);
+  }
+
+  bool CollectStats(const std::string& netdev, const std::string& subject,
+                    const std::optional<ethtool::DriverInfo>& info, EthtoolSnapshot& snap,
+                    SourceStatus& status) {
+    auto it = sets_.find(netdev);
+    bool stale =
+        it == sets_.end() ||
+        (info && (info->n_stats != it->second.drv_n_stats || info->driver != it->second.driver));
+    std::optional<std::vector<std::uint64_t>> values;
+    // Two tries: when GSTATS answers a different number of values than there are
+    // classified names, the driver's set changed; read the names again, once.
+    for (int attempt = 0; attempt < 2; ++attempt) {
+      if (stale) {
+        StatSet set;
+        if (!ReadStrings(netdev, subject, info, set, status)) return false;
+        it = sets_.insert_or_assign(netdev, std::move(set)).first;
+      }
+      if (it->second.names.empty()) {
+        // No string set (unsupported, failed or empty): ask again next time.
+        sets_.erase(it);
+        return true;
+      }
+      bool gone = false;
+      values = ReadStats(netdev, subject, static_cast<std::uint32_t>(it->second.names.size()), gone,
+                         status);
+      if (gone) return false;
+      if (!values) return true;
+      if (values->size() == it->second.classification.name_count) break;
+      stale = true;
+    }
+    const StatSet& set = it->second;
+    auto applied = ethtool::Apply(set.classification, *values);
+    if (!applied) {
+      reader_.Fail(subject, applied.error().message, status);
+      sets_.erase(it);  // classify again next time
+      return true;
+    }
+    // Several driver names may mean the same series: the first one wins.
+    std::set<std::tuple<std::uint8_t, ethtool::Direction, ethtool::PriorityKind>> seen_priority;
+    for (const auto& v : applied->per_priority) {
+      if (!seen_priority.emplace(v.priority, v.direction, v.kind).second) continue;
+      snap.per_priority.push_back({v.priority, std::string(ethtool::DirectionName(v.direction)),
+                                   std::string(ethtool::PriorityKindName(v.kind)), v.value});
+    }
+    std::set<std::string_view> seen_kind;
+    for (const auto& v : applied->port) {
+      if (!seen_kind.insert(v.spec->kind).second) continue;
+      snap.port.push_back({std::string(v.spec->kind), v.value});
+    }
+    std::set<std::string_view> seen_name;
+    for (std::uint32_t index : set.included) {
+      if (!seen_name.insert(set.names[index]).second) continue;
+      snap.included.push_back({set.names[index], static_cast<double>((*values)[index])});
+    }
+    return true;
+  }
+
+  kernel::KernelAnswers& kernel_;
+  std::optional<std::regex> include_;
+  std::map<std::string, StatSet> sets_;
+  KernelReader reader_;
 };
 
 }  // namespace
 
-Result<std::unique_ptr<Source>> MakeEthtoolSource(const SourceEnv&) {
-  return std::unique_ptr<Source>(std::make_unique<EthtoolSource>());
+Result<std::unique_ptr<Source>> MakeEthtoolSource(const SourceEnv& env) {
+  if (env.kernel == nullptr) return Error{"collector ethtool: no kernel answers to read"};
+  std::optional<std::regex> include;
+  const std::string& pattern = env.Option("metrics-include");
+  if (!pattern.empty()) {
+    try {
+      include.emplace(pattern, std::regex::ECMAScript | std::regex::optimize);
+    } catch (const std::regex_error& ex) {
+      return Error{"--collector.ethtool.metrics-include=" + pattern +
+                   ": invalid regular expression: " + ex.what()};
+    }
+  }
+  return std::unique_ptr<Source>(std::make_unique<EthtoolSource>(env, std::move(include)));
 }
 
 }  // namespace rocewatch::sources

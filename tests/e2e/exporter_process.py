@@ -64,7 +64,7 @@ class Exporter:
 # the process's descriptor limit, and prometheus-cpp's own counters.
 UNSTABLE = re.compile(
     r"^(exposer_|roce_exporter_(collector_duration_seconds|collection_duration_seconds|"
-    r"build_info|attribute_budget))")
+    r"build_info|attribute_budget)|roce_module_last_read_timestamp_seconds)")
 
 
 def stable_lines(text):

@@ -120,7 +120,7 @@ TEST(EthtoolClassify, Mlx5PortAndQueueNames) {
   EXPECT_EQ(port_kind("tx_pause_storm_warning_events"), "tx_pause_storm_warning_events");
   EXPECT_EQ(port_kind("rx_out_of_buffer"), "rx_out_of_buffer_packets");
   EXPECT_EQ(port_kind("outbound_pci_stalled_wr_events"), "pcie_outbound_write_stalled_seconds");
-  EXPECT_EQ(port_kind("rx_corrected_bits_phy"), "rx_fec_corrected_bits");
+  EXPECT_EQ(port_kind("rx_corrected_bits_phy"), "rx_fec_corrected_bit_errors");
   EXPECT_EQ(port_kind("rx_buffer_passed_thres_phy"), "rx_buffer_almost_full_events");
 
   auto queue = [&](std::string_view name) -> const QueueStat* {

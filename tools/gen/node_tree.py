@@ -9,6 +9,8 @@ The tree is laid out exactly like the subset of a real node that
     DIR/sys/...        relative to /sys (symlinks as on a real node)
     DIR/configfs/...   relative to /sys/kernel/config (rdma_cm/...)
     DIR/debugfs/...    relative to /sys/kernel/debug (mlx5/<bdf>/cc_params/...)
+    DIR/kernel/...     raw answers of the ioctl/netlink/verbs calls (docs/capture.md):
+                       kernel/<key> holds the bytes, kernel/<key>.errno "<n> <NAME>" + newline
 
 Python 3 standard library only.  The output is a pure function of the spec:
 no timestamps, no randomness except through :func:`seeded_values` with an
@@ -55,6 +57,15 @@ Usage (see tests/fixtures/generate.py for complete examples)::
                        extra_netdevs=[nt.intel_ice_netdev("eno1", ...)])
     nt.write_node(node, "out/gpu-node-01")
 
+Kernel answers: :class:`NodeSpec` ``kernel_answers`` maps a key, exactly as
+exporter/kernel/answer_keys.cpp names it ("ethtool/ens1f0np0/drvinfo",
+"dcbnl/ens1f0np0/ieee", "verbs/mlx5_0/port1"; ``kernel_answers.key_*`` build
+them), to the answer: ``bytes`` (written to ``kernel/<key>``) or a
+:class:`KernelErrno` (written to ``kernel/<key>.errno`` as "95 EOPNOTSUPP").
+tools/gen/kernel_answers.py builds the bytes the way the kernel does
+(ethtool ioctl structs, dcbnl and ethtool genetlink replies, ibv_port_attr)
+on top of tools/gen/netlink_bytes.py (generic netlink messages).
+
 Paths in ``overrides`` / ``remove`` of a :class:`RdmaDeviceSpec` carry a
 prefix naming the directory they are relative to:
 
@@ -95,7 +106,7 @@ __all__ = [
     "GID_TYPE_V1", "GID_TYPE_V2", "ZERO_GID", "CAPTURE_FORMAT", "CAPTURE_VERSION",
     # spec types
     "Value", "PciFunctionSpec", "EcnSpec", "NetdevSpec", "RdmaCmPortSpec", "PortSpec",
-    "RdmaDeviceSpec", "EthernetFunctionSpec", "NodeSpec",
+    "RdmaDeviceSpec", "EthernetFunctionSpec", "NodeSpec", "KernelErrno", "ERRNO_NAMES",
     # helpers
     "mlx5_hw_counter_names", "seeded_values", "mac_to_link_local_gid", "ipv4_mapped_gid",
     "guid_to_gid", "mac_to_node_guid", "ipoib_hw_address", "default_pci_parents",
@@ -370,6 +381,41 @@ def seeded_values(names: Iterable[str], seed: Union[int, str],
     return out
 
 
+# --- kernel answers ------------------------------------------------------------
+
+ERRNO_NAMES: Dict[int, str] = {
+    # The names exporter/netlink/errno_name.cpp prints into kernel/<key>.errno files.
+    1: "EPERM", 2: "ENOENT", 5: "EIO", 6: "ENXIO", 12: "ENOMEM", 13: "EACCES",
+    16: "EBUSY", 19: "ENODEV", 22: "EINVAL", 38: "ENOSYS", 61: "ENODATA",
+    95: "EOPNOTSUPP", 110: "ETIMEDOUT",
+}
+
+
+@dataclass(frozen=True)
+class KernelErrno:
+    """A kernel call that failed: replayed as this errno (kernel/<key>.errno)."""
+    errno: int
+
+    def file_text(self) -> bytes:
+        name = ERRNO_NAMES.get(self.errno, "")
+        if not 0 < self.errno < 4096:
+            raise TreeError(f"errno {self.errno} is out of range")
+        return f"{self.errno} {name}\n".encode()
+
+
+KernelAnswer = Union[bytes, KernelErrno]
+
+
+def _check_answer_key(key: str) -> None:
+    parts = key.split("/")
+    if key.startswith("/") or "" in parts or ".." in parts or "." in parts:
+        raise TreeError(f"kernel answer key {key!r}: expected a relative path like "
+                        f"'ethtool/<netdev>/drvinfo'")
+    if key.endswith(".errno"):
+        raise TreeError(f"kernel answer key {key!r}: give the key without .errno and a "
+                        f"KernelErrno value")
+
+
 # --- spec dataclasses --------------------------------------------------------
 
 @dataclass
@@ -496,6 +542,8 @@ class NodeSpec:
     overrides: Dict[str, Union[str, bytes]] = field(default_factory=dict)
     remove: List[str] = field(default_factory=list)
     created_by: str = CREATED_BY
+    # kernel/<key> answers of ioctl/netlink/verbs calls (see the module docstring).
+    kernel_answers: Dict[str, KernelAnswer] = field(default_factory=dict)
 
 
 # --- presets -----------------------------------------------------------------
@@ -919,6 +967,16 @@ def build_entries(spec: NodeSpec) -> Dict[str, Entry]:
             name="lo", address="00:00:00:00:00:00", ifindex=1, mtu=65536,
             operstate="unknown", carrier=1, carrier_changes=0, speed=None,
             duplex=None, type=772), None)
+
+    for key, answer in sorted(spec.kernel_answers.items()):
+        _check_answer_key(key)
+        if isinstance(answer, KernelErrno):
+            t.file(f"kernel/{key}.errno", answer.file_text())
+        elif isinstance(answer, (bytes, bytearray)):
+            t.file(f"kernel/{key}", bytes(answer))
+        else:
+            raise TreeError(f"kernel answer {key!r}: expected bytes or KernelErrno, "
+                            f"got {type(answer).__name__}")
 
     for path in spec.remove:
         t.remove(path)

@@ -7,6 +7,8 @@
 from __future__ import annotations
 
 import os
+import shutil
+import struct
 import subprocess
 import sys
 import tempfile
@@ -18,6 +20,8 @@ REPO = HERE.parent.parent
 FIXTURES = REPO / "tests" / "fixtures"
 sys.path.insert(0, str(HERE))
 
+import kernel_answers as ka  # noqa: E402
+import netlink_bytes as nb  # noqa: E402
 import node_tree as nt  # noqa: E402
 
 
@@ -341,10 +345,225 @@ class FixtureTest(unittest.TestCase):
         self.assertFalse((FIXTURES / "mlx5-ib/sys/class/net/ibp23s0/ecn").exists())
         self.assertFalse((FIXTURES / "mlx5-ib/configfs").exists())
 
+    def test_mlx5_roce_kernel_answers(self) -> None:
+        k = FIXTURES / "mlx5-roce/kernel"
+        strings = (k / "ethtool/ens1f0np0/strings.1").read_bytes()
+        stats = (k / "ethtool/ens1f0np0/stats").read_bytes()
+        count = struct.unpack_from("<I", strings, 8)[0]
+        self.assertEqual(count, 1126)
+        self.assertEqual(struct.unpack_from("<I", stats, 4)[0], count)
+        names = [strings[12 + 32 * i:44 + 32 * i].rstrip(b"\0").decode() for i in range(count)]
+        values = dict(zip(names, struct.unpack_from(f"<{count}Q", stats, 8)))
+        self.assertEqual(values["rx_prio3_pause"], 1284551)
+        self.assertEqual(values["rx_prio3_pause_duration"], 93118224)
+        self.assertEqual(values["rx0_packets"], 48211977)
+        self.assertEqual(values["rx_packets"], sum(values[f"rx{i}_packets"] for i in range(8)))
+        drv = (k / "ethtool/ens1f0np0/drvinfo").read_bytes()
+        self.assertEqual(drv[4:13], b"mlx5_core")
+        self.assertEqual(drv[100:112], b"0000:17:00.0")   # bus_info at 100
+        self.assertEqual(struct.unpack_from("<4i", (k / "verbs/mlx5_0/port1").read_bytes()),
+                         (4, 5, 5, 255))
+        self.assertFalse((k / "ethtool/eno1").exists())   # not an RDMA netdev: never asked
+        ieee = (k / "dcbnl/ens1f0np0/ieee").read_bytes()
+        self.assertEqual(struct.unpack_from("<I", ieee)[0], len(ieee))
+
+    def test_mlx5_ib_kernel_answers(self) -> None:
+        k = FIXTURES / "mlx5-ib/kernel"
+        self.assertEqual((k / "ethtool/ibp23s0/drvinfo").read_bytes()[4:23], b"mlx5_core[ib_ipoib]")
+        dcb = (k / "dcbnl/ibp23s0/ieee").read_bytes()
+        self.assertEqual(struct.unpack_from("<HH", dcb, 4)[0], nb.NLMSG_ERROR)
+        self.assertEqual(struct.unpack_from("<i", dcb, 16)[0], -ka.EOPNOTSUPP)
+
     def test_empty_node(self) -> None:
+        self.assertFalse((FIXTURES / "empty/kernel").exists())
         sysfs = FIXTURES / "empty/sys"
         self.assertFalse((sysfs / "class/infiniband").exists())
         self.assertEqual(sorted(p.name for p in (sysfs / "class/net").iterdir()), ["eno1", "lo"])
+
+
+# Replies captured from a real kernel (6.18, veth pair in a network namespace); the same
+# bytes pin the C++ decoders in tests/netlink/captured_replies_test.cpp.
+CAPTURED_DCBNL_VETH = bytes([
+    0x34, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0xea, 0x3b, 0x00, 0x00,
+    0xa1, 0xff, 0xff, 0xff, 0x20, 0x00, 0x00, 0x00, 0x4e, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0x00,
+    0x00, 0x00, 0x00, 0x00, 0x00, 0x15, 0x00, 0x00, 0x0a, 0x00, 0x01, 0x00, 0x76, 0x65, 0x74, 0x68,
+    0x30, 0x00, 0x00, 0x00])
+CAPTURED_LINKSTATE_VETH = bytes([
+    0x34, 0x00, 0x00, 0x00, 0x15, 0x00, 0x00, 0x00, 0x03, 0x00, 0x00, 0x00, 0xea, 0x3b, 0x00, 0x00,
+    0x06, 0x01, 0x00, 0x00, 0x18, 0x00, 0x01, 0x80, 0x08, 0x00, 0x01, 0x00, 0x03, 0x00, 0x00, 0x00,
+    0x0a, 0x00, 0x02, 0x00, 0x76, 0x65, 0x74, 0x68, 0x30, 0x00, 0x00, 0x00, 0x05, 0x00, 0x02, 0x00,
+    0x00, 0x00, 0x00, 0x00])
+CAPTURED_PAUSE_VETH = bytes([
+    0x40, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0xea, 0x3b, 0x00, 0x00,
+    0xa1, 0xff, 0xff, 0xff, 0x2c, 0x00, 0x00, 0x00, 0x15, 0x00, 0x01, 0x00, 0x04, 0x00, 0x00, 0x00,
+    0x00, 0x00, 0x00, 0x00, 0x15, 0x01, 0x00, 0x00, 0x18, 0x00, 0x01, 0x80, 0x0a, 0x00, 0x02, 0x00,
+    0x76, 0x65, 0x74, 0x68, 0x30, 0x00, 0x00, 0x00, 0x08, 0x00, 0x03, 0x00, 0x04, 0x00, 0x00, 0x00])
+
+
+class NetlinkBytesTest(unittest.TestCase):
+    def test_attribute_padding_and_nest_lengths(self) -> None:
+        w = nb.NetlinkWriter()
+        m = w.nlmsg_put(7, 9, 0x15, 0, 0)
+        n = w.nest_start(1)
+        w.nla_put_string(2, "ab")           # 4 + 3 bytes, padded to 8
+        w.nest_end(n)
+        w.nla_put_u8(3, 1)
+        w.nlmsg_end(m)
+        raw = w.bytes()
+        self.assertEqual(len(raw), 16 + 4 + 8 + 8)
+        self.assertEqual(struct.unpack_from("<IHHII", raw), (36, 0x15, 0, 9, 7))
+        self.assertEqual(struct.unpack_from("<HH", raw, 16), (12, 1 | nb.NLA_F_NESTED))
+        self.assertEqual(raw[20:28], b"\x07\x00\x02\x00ab\x00\x00")
+        self.assertEqual(raw[28:36], b"\x05\x00\x03\x00\x01\x00\x00\x00")
+
+    def test_u64_pad_attribute_only_where_the_kernel_pads(self) -> None:
+        for pad64, expected in ((False, 12), (True, 16)):
+            w = nb.NetlinkWriter()
+            w.nlmsg_put(0, 0, 0x15, 4)      # tail now 20: 8-aligned payload needs no pad…
+            w.nla_put_u32(1, 0)             # …until here (tail 28): payload at 32 is aligned
+            before = len(w.bytes())
+            w.nla_put_u64_64bit(2, 5, padattr=1, pad64=pad64)
+            self.assertEqual(len(w.bytes()) - before, 12)   # never padded at tail 28
+            w2 = nb.NetlinkWriter()
+            w2.nlmsg_put(0, 0, 0x15, 0)     # tail 16: payload at 20 is not 8-aligned
+            w2.nla_put_u64_64bit(2, 5, padattr=1, pad64=pad64)
+            self.assertEqual(len(w2.bytes()) - 16, expected)
+
+    def test_ack_matches_the_kernel(self) -> None:
+        self.assertEqual(ka.netlink_error_reply(ka.dcbnl_request("veth0", ka.DCB_CMD_IEEE_GET, 1),
+                                                ka.EOPNOTSUPP, portid=0x3bea), CAPTURED_DCBNL_VETH)
+        self.assertEqual(ka.netlink_error_reply(ka.pause_request("veth0", 4), ka.EOPNOTSUPP,
+                                                portid=0x3bea), CAPTURED_PAUSE_VETH)
+
+    def test_genl_reply_matches_the_kernel(self) -> None:
+        self.assertEqual(ka.ethtool_linkstate_reply(ifindex=3, ifname="veth0", seq=3, portid=0x3bea,
+                                                    link=False), CAPTURED_LINKSTATE_VETH)
+
+
+class KernelAnswersTest(TempDirCase):
+    def test_keys_are_answer_keys_cpp(self) -> None:
+        self.assertEqual(ka.key_drvinfo("e0"), "ethtool/e0/drvinfo")
+        self.assertEqual(ka.key_sset_info("e0", 1), "ethtool/e0/sset_info.1")
+        self.assertEqual(ka.key_strings("e0", 1), "ethtool/e0/strings.1")
+        self.assertEqual(ka.key_stats("e0"), "ethtool/e0/stats")
+        self.assertEqual(ka.key_link_settings("e0"), "ethtool/e0/link_settings")
+        self.assertEqual(ka.key_module_eeprom("e0", 0, 256), "ethtool/e0/module_eeprom.0.256")
+        self.assertEqual(ka.key_dcb_ieee("e0"), "dcbnl/e0/ieee")
+        self.assertEqual(ka.key_linkstate("e0"), "ethtool-netlink/e0/linkstate")
+        self.assertEqual(ka.key_module_eeprom_page("e0", 0x50, 1, 0x11, 128, 128),
+                         "ethtool-netlink/e0/module_eeprom.a50.b1.p11.o128.l128")
+        self.assertEqual(ka.key_verbs_port("mlx5_0", 1), "verbs/mlx5_0/port1")
+
+    def test_answers_and_errnos_are_written(self) -> None:
+        spec = small_node(kernel_answers={
+            ka.key_drvinfo("ens1f0np0"): b"\x03\x00\x00\x00",
+            ka.key_dcb_ieee("ens1f0np0"): nt.KernelErrno(ka.EOPNOTSUPP),
+            ka.key_verbs_port("mlx5_0", 1): nt.KernelErrno(ka.ENODEV),
+        })
+        root = nt.write_node(spec, self.tmp / "node")
+        self.assertEqual((root / "kernel/ethtool/ens1f0np0/drvinfo").read_bytes(), b"\x03\x00\x00\x00")
+        self.assertEqual((root / "kernel/dcbnl/ens1f0np0/ieee.errno").read_text(), "95 EOPNOTSUPP\n")
+        self.assertEqual((root / "kernel/verbs/mlx5_0/port1.errno").read_text(), "19 ENODEV\n")
+        self.assertFalse((root / "kernel/dcbnl/ens1f0np0/ieee").exists())
+
+    def test_bad_keys_are_rejected(self) -> None:
+        for key in ("/abs/key", "ethtool/../x", "ethtool//x", "ethtool/e0/drvinfo.errno"):
+            with self.assertRaises(nt.TreeError, msg=key):
+                nt.build_entries(small_node(kernel_answers={key: b""}))
+        with self.assertRaises(nt.TreeError):
+            nt.build_entries(small_node(kernel_answers={"ethtool/e0/x": "text"}))
+
+    def test_struct_sizes(self) -> None:
+        self.assertEqual(len(ka.ethtool_drvinfo(driver="veth", kernel_release="6.8.0")), 196)
+        self.assertEqual(len(ka.ethtool_sset_info(1, 10)), 20)
+        self.assertEqual(len(ka.ethtool_gstrings(1, ["a"], headroom=0)), 12 + 32)
+        self.assertEqual(len(ka.ethtool_gstats([1], headroom=0)), 16)
+        self.assertEqual(len(ka.ethtool_link_settings(speed_mbps=1, duplex=1, port=0, autoneg=0)),
+                         48 + 3 * 4 * 4)
+        self.assertEqual(len(ka.IeeeEts().pack()), 59)
+        self.assertEqual(len(ka.IeeePfc().pack()), 136)
+        self.assertEqual(len(ka.DcbBuffer().pack()), 44)
+        attr = dict(state=4, max_mtu=5, active_mtu=5, gid_tbl_len=255, port_cap_flags=0,
+                    active_width=2, active_speed=128, phys_state=5, link_layer=2)
+        self.assertEqual(len(ka.ibv_port_attr(**attr)), 52)
+        self.assertEqual(len(ka.ibv_port_attr(**attr, active_speed_ex=256)), 56)
+
+    def test_driver_version_written_over_the_kernel_release(self) -> None:
+        raw = ka.ethtool_drvinfo(driver="veth", kernel_release="6.18.44-fc-v857", version="1.0")
+        self.assertEqual(raw[36:68], b"1.0\x00.44-fc-v857" + bytes(17))
+        raw = ka.ethtool_drvinfo(driver="mlx5_core", kernel_release="6.8.0-60-generic")
+        self.assertEqual(raw[36:68].rstrip(b"\x00"), b"6.8.0-60-generic")
+
+    def test_dcbnl_reply_layout(self) -> None:
+        cfg = ka.DcbConfig(pfc=ka.IeeePfc(pfc_en=8, requests=(0, 0, 0, 5, 0, 0, 0, 0)),
+                           apps=[ka.DcbApp(5, 3, 26)], dcbx=0x0d)
+        raw = ka.dcbnl_ieee_reply("eth0", cfg, seq=4, portid=77)
+        length, type_, flags, seq, pid = struct.unpack_from("<IHHII", raw)
+        self.assertEqual((length, type_, flags, seq, pid), (len(raw), ka.RTM_GETDCB, 1, 4, 77))
+        self.assertEqual(raw[16:20], bytes([0, ka.DCB_CMD_IEEE_GET, 0, 0]))
+        # IFNAME, then the IEEE nest without NLA_F_NESTED, then DCBX after the nest.
+        self.assertEqual(struct.unpack_from("<HH", raw, 20), (9, ka.DCB_ATTR_IFNAME))
+        ieee_len, ieee_type = struct.unpack_from("<HH", raw, 32)
+        self.assertEqual(ieee_type, ka.DCB_ATTR_IEEE)
+        self.assertEqual(ieee_len, 4 + (4 + 136) + (4 + 4 + 4))
+        self.assertEqual(struct.unpack_from("<HHB", raw, 32 + ieee_len), (5, ka.DCB_ATTR_DCBX, 0x0d))
+
+
+def _live_veth_ioctl(ns: str, ifname: str, request: bytes) -> bytes:
+    """One SIOCETHTOOL in network namespace `ns` (via `ip netns exec python3`)."""
+    code = ("import array,fcntl,socket,struct,sys\n"
+            "b=array.array('B',bytes.fromhex(sys.argv[2]))\n"
+            "s=socket.socket(socket.AF_INET,socket.SOCK_DGRAM)\n"
+            "fcntl.ioctl(s.fileno(),0x8946,struct.pack('16sP',sys.argv[1].encode(),"
+            "b.buffer_info()[0]))\n"
+            "print(bytes(b).hex())\n")
+    out = subprocess.run(["ip", "netns", "exec", ns, sys.executable, "-c", code, ifname,
+                          request.hex()], check=True, capture_output=True, text=True)
+    return bytes.fromhex(out.stdout.strip())
+
+
+@unittest.skipUnless(hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("ip"),
+                     "needs root and iproute2 (a veth pair in a network namespace)")
+class LiveKernelBytesTest(unittest.TestCase):
+    """The builders against what this kernel's veth really answers, byte for byte."""
+
+    @classmethod
+    def setUpClass(cls) -> None:
+        cls.ns = f"rw-gen-{os.getpid()}"
+        subprocess.run(["ip", "netns", "add", cls.ns], check=True)
+        subprocess.run(["ip", "-n", cls.ns, "link", "add", "rwv0", "type", "veth", "peer", "name",
+                        "rwv1"], check=True)
+
+    @classmethod
+    def tearDownClass(cls) -> None:
+        subprocess.run(["ip", "netns", "del", cls.ns], check=False)
+
+    def test_drvinfo(self) -> None:
+        got = _live_veth_ioctl(self.ns, "rwv0", struct.pack("<I", ka.ETHTOOL_GDRVINFO) + bytes(192))
+        release = os.uname().release
+        self.assertEqual(got, ka.ethtool_drvinfo(driver="veth", kernel_release=release[:31],
+                                                 version="1.0", n_stats=10))
+
+    def test_string_set_and_link_settings(self) -> None:
+        sset = _live_veth_ioctl(self.ns, "rwv0", struct.pack("<IIQI", ka.ETHTOOL_GSSET_INFO, 0,
+                                                             1 << ka.ETH_SS_STATS, 0))
+        self.assertEqual(sset, ka.ethtool_sset_info(ka.ETH_SS_STATS, 10))
+        strings = _live_veth_ioctl(self.ns, "rwv0", struct.pack("<III", ka.ETHTOOL_GSTRINGS, 1, 10)
+                                   + bytes((10 + ka.HEADROOM) * 32))
+        names = [strings[12 + 32 * i:44 + 32 * i].rstrip(b"\0").decode() for i in range(10)]
+        self.assertEqual(names[0], "peer_ifindex")
+        self.assertEqual(strings, ka.ethtool_gstrings(ka.ETH_SS_STATS, names))
+        def ask(nwords: int) -> bytes:
+            return _live_veth_ioctl(self.ns, "rwv0", struct.pack(
+                "<IIBBBBBBBbBBBB7I", ka.ETHTOOL_GLINKSETTINGS, 0, 0, 0, 0, 0, 0, 0, 0, nwords,
+                0, 0, 0, 0, *([0] * 7)) + bytes(3 * 4 * max(nwords, 0)))
+        handshake = ask(0)                      # the kernel answers -nwords
+        nwords = -struct.unpack_from("<b", handshake, 15)[0]
+        self.assertGreater(nwords, 0)
+        link = ask(nwords)
+        self.assertEqual(link, ka.ethtool_link_settings(
+            speed_mbps=10000, duplex=ka.DUPLEX_FULL, nwords=nwords, port=ka.PORT_TP,
+            autoneg=ka.AUTONEG_DISABLE))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,54 @@
+#pragma once
+
+// Shared bookkeeping for the sources that read ioctl, netlink and verbs answers
+// (KernelAnswers): the AttributeReader of the kernel calls. It sorts each answer
+// into what the source does with it:
+//
+//   kOk           decode it
+//   kGone         ENODEV / ENXIO: the netdev or device went away (counted as vanished,
+//                 the inventory is rebuilt next time); not an error
+//   kUnsupported  EOPNOTSUPP (the driver lacks the operation), ENODATA (a replayed
+//                 capture does not hold the call), and the like: no series, not an error
+//   kFailed       anything else (and answers that do not decode): recorded in the status
+//                 with the netdev and the call named, and the source reports success 0
+//
+// Netlink calls can fail twice over: at the transport (Answer::error) and in the reply
+// (an NLMSG_ERROR, which the decoders return as an Error whose code is the errno), so
+// both Check() and CheckDecoded() apply the same rules.
+
+#include <string>
+#include <string_view>
+
+#include "kernel/answers.h"
+#include "model/snapshot.h"
+#include "rocewatch/result.h"
+
+namespace rocewatch::sources {
+
+class KernelReader {
+ public:
+  enum class Outcome { kOk, kGone, kUnsupported, kFailed };
+
+  // A transport answer for `call` ("ethtool GSTATS") on `subject` ("netdev ens1f0np0").
+  Outcome Check(const kernel::Answer& answer, std::string_view call, std::string_view subject,
+                SourceStatus& status);
+  // A decoder's Error for the answer of `call` on `subject`.
+  Outcome CheckDecoded(const Error& error, std::string_view call, std::string_view subject,
+                       SourceStatus& status);
+  // A failure that is not an errno (an answer that contradicts an earlier one).
+  void Fail(std::string_view subject, const std::string& message, SourceStatus& status);
+
+  // `subject` disappeared while being read: counted, and the inventory is rebuilt.
+  void Vanished(std::string_view subject, SourceStatus& status);
+
+  // Copies the cumulative counters into this collection's status.
+  void Finish(SourceStatus& status) const;
+
+  // How an errno answer is sorted (exposed for tests).
+  static Outcome Classify(int errno_value);
+
+ private:
+  double vanished_total_ = 0;
+};
+
+}  // namespace rocewatch::sources
