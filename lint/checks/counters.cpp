@@ -41,9 +41,15 @@ void CheckCounters(const NicContext& c, FindingSink& sink) {
   // that should be lossy (a switch or peer with another QoS plan).
   auto pfc = EnabledPriorities(v, "roce_pfc_enabled", nd);
   if (pfc) {
+    // mlx5's ethtool stats list only the priorities with PFC enabled; dcbnl
+    // counts all eight (the same counters on mlx5): take the larger per priority.
     std::map<std::string, double> per_priority;
-    for (const auto& s : v.SelectIncrease("roce_pfc_pause_frames_total", {{"netdev", nd}}))
-      per_priority[std::string(s.Label("priority"))] += s.value();
+    for (const char* family : {"roce_pfc_pause_frames_total", "roce_dcb_pfc_pause_frames_total"}) {
+      std::map<std::string, double> counted;
+      for (const auto& s : v.SelectIncrease(family, {{"netdev", nd}}))
+        counted[std::string(s.Label("priority"))] += s.value();
+      for (const auto& [prio, inc] : counted) per_priority[prio] = std::max(per_priority[prio], inc);
+    }
     for (const auto& [prio, inc] : per_priority) {
       bool enabled = false;
       for (auto p : *pfc) enabled = enabled || std::to_string(p) == prio;
@@ -76,10 +82,14 @@ void CheckCounters(const NicContext& c, FindingSink& sink) {
   }
   // Discards.
   double discards = 0;
-  for (const char* m : {"roce_ethtool_rx_discarded_packets_total", "roce_ethtool_tx_discarded_packets_total",
-                        "roce_ethtool_rx_out_of_buffer_packets_total"})
+  for (const char* m : {"roce_ethtool_tx_discarded_packets_total", "roce_ethtool_rx_out_of_buffer_packets_total"})
     discards += v.Increase(m, {{"netdev", nd}}).value_or(0);
-  for (const auto& s : v.SelectIncrease("roce_priority_discards_total", {{"netdev", nd}})) discards += s.value();
+  // The per-priority discards break down the port's rx discards (mlx5
+  // rx_prio<N>_discards vs rx_discards_phy): count the same packets once.
+  double per_priority_discards = 0;
+  for (const auto& s : v.SelectIncrease("roce_priority_discards_total", {{"netdev", nd}})) per_priority_discards += s.value();
+  discards += std::max(per_priority_discards,
+                       v.Increase("roce_ethtool_rx_discarded_packets_total", {{"netdev", nd}}).value_or(0));
   discards += v.Increase("roce_hw_stat_total", {{"device", dev}, {"port", c.port}, {"counter", "out_of_buffer"}}).value_or(0);
   if (discards > 0) {
     sink.Nic(kDiscards, c, "no discards", FormatNumber(discards) + " in " + Window(w),

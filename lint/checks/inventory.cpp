@@ -5,11 +5,18 @@
 
 #include "lint/checks/check.h"
 #include "lint/checks/specs.h"
+#include "lint/plan/address.h"
 
 namespace rocewatch::lint::checks {
 namespace {
 
-std::string IpOf(const std::string& cidr) { return cidr.substr(0, cidr.find('/')); }
+// The address of "address/prefix" as the exporter writes it (inet_ntop form), so
+// "FD00:1:0::11/64" in the plan matches "fd00:1::11" in roce_gid_info.
+std::string IpOf(const std::string& cidr) {
+  std::string ip = cidr.substr(0, cidr.find('/'));
+  auto parsed = plan::ParseIpAddress(ip);
+  return parsed ? parsed->ToString() : ip;
+}
 
 }  // namespace
 

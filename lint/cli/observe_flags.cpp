@@ -1,6 +1,7 @@
 #include "lint/cli/observe_flags.h"
 
 #include <chrono>
+#include <filesystem>
 #include <thread>
 
 #include "lint/read_file.h"
@@ -102,6 +103,9 @@ Result<Observed> Observe(const plan::Plan& plan, const ObserveSettings& s) {
   Observed o;
   switch (s.mode) {
     case ObserveSettings::Mode::kMetricsDir: {
+      // A missing directory is a typo, not a cluster whose exporters are all down.
+      for (const std::string* dir : {&s.metrics_dir, &s.previous_metrics_dir})
+        if (!dir->empty() && !std::filesystem::is_directory(*dir)) return Error{"no such directory: " + *dir};
       o.views = observe::ReadMetricsDir(plan, s.metrics_dir);
       o.input = s.metrics_dir;
       if (!s.previous_metrics_dir.empty()) {
