@@ -84,6 +84,9 @@ void CheckDrift(const std::vector<NicContext>& nics, FindingSink& sink) {
     for (std::size_t i : members) {
       const auto& c = nics[i];
       settings.push_back(NicSettings(c.view, c.nic.ib_dev, c.port, c.nic.netdev));
+      // A port that is down reports a fallback rate: link.port-down says what matters.
+      auto state = c.view.Value("roce_port_state", {{"device", c.nic.ib_dev}, {"port", c.port}});
+      if (state && *state != 4) settings.back().erase("port_rate");
       for (const auto& [k, v] : settings.back()) keys.insert(k);
     }
     for (const auto& key : keys) {

@@ -52,6 +52,14 @@ void CheckOptics(const NicContext& c, FindingSink& sink) {
              "insert the planned module/cable in " + where);
     return;
   }
+  auto read_ok = v.Value("roce_module_read_success", {{"netdev", nd}});
+  if (read_ok && *read_ok == 0) {
+    sink.Nic(kOpticsReadFailed, c, "module EEPROM read", "read failed",
+             nd + ": the exporter could not read or decode the module's EEPROM, so its optics "
+                  "are not monitored.",
+             "ethtool -m " + nd + " (as root); give roce_exporter CAP_NET_ADMIN; see the exporter's log");
+    return;
+  }
   std::vector<Reading> readings;
   if (auto t = v.Value("roce_module_temperature_celsius", {{"netdev", nd}})) readings.push_back({"temperature_celsius", "0", *t});
   if (auto u = v.Value("roce_module_voltage_volts", {{"netdev", nd}})) readings.push_back({"voltage_volts", "0", *u});

@@ -14,7 +14,7 @@ const std::vector<const CheckSpec*>& AllCheckSpecs() {
       &kPcieDegraded,        &kPcieProfile,      &kDcbUnsupported, &kTrust,         &kPfcPriorities,
       &kDscpPriority,        &kGlobalPause,      &kCmRoceMode,    &kCmTos,          &kEcnNp,
       &kEcnRp,               &kDcqcnParameter,   &kFirmware,      &kDriver,         &kDriverVersion,
-      &kModuleMissing,       &kOpticsAlarm,      &kOpticsWarning, &kOpticsProfileLimit,
+      &kModuleMissing,       &kOpticsReadFailed,  &kOpticsAlarm,      &kOpticsWarning, &kOpticsProfileLimit,
       &kPauseNonPfc,         &kPauseStorm,       &kDiscards,      &kTransportErrors, &kLinkFlaps,
       &kDrift};
   return kSpecs;

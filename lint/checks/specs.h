@@ -68,6 +68,8 @@ inline const CheckSpec kDriverVersion{"versions.driver-version", S::kWarning,
 
 inline const CheckSpec kModuleMissing{"optics.module-missing", S::kError,
     "no transceiver module in the cage", "光模块不在位"};
+inline const CheckSpec kOpticsReadFailed{"optics.read-failed", S::kWarning,
+    "transceiver EEPROM could not be read", "无法读取光模块 EEPROM"};
 inline const CheckSpec kOpticsAlarm{"optics.alarm", S::kCritical,
     "transceiver reading beyond its alarm threshold", "光模块读数超出告警阈值"};
 inline const CheckSpec kOpticsWarning{"optics.warning", S::kWarning,

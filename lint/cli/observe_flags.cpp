@@ -66,13 +66,17 @@ Result<ObserveSettings> ObserveSettingsFromArgs(const ParsedArgs& args) {
   auto timeout = duration("--timeout", 5);
   if (!timeout) return timeout.error();
   s.scrape.timeout_seconds = *timeout;
+  if (s.mode == ObserveSettings::Mode::kScrape && args.Value("--window"))
+    return Error{"--window goes with --prometheus or --previous-metrics-dir; when scraping use --counter-window"};
+  if (s.mode != ObserveSettings::Mode::kScrape && args.Value("--counter-window"))
+    return Error{"--counter-window goes with scraping; with files or --prometheus use --window"};
+  if (!s.previous_metrics_dir.empty() && !args.Value("--window"))
+    return Error{"--previous-metrics-dir needs --window: how far apart the two sets of files were taken"};
   double default_window = s.mode == ObserveSettings::Mode::kPrometheus ? 300 : 0;
   auto window = duration(s.mode == ObserveSettings::Mode::kScrape ? "--counter-window" : "--window",
                          default_window);
   if (!window) return window.error();
   s.window_seconds = *window;
-  if (s.mode == ObserveSettings::Mode::kMetricsDir && !s.previous_metrics_dir.empty() && s.window_seconds == 0)
-    s.window_seconds = 1;  // increases known, their time span not: report them per window
   if (auto n = args.Value("--concurrency")) {
     auto c = ParseU64(*n);
     if (!c || *c == 0 || *c > 4096) return Error{"--concurrency " + Quote(*n) + ": expected 1 to 4096"};

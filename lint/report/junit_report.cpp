@@ -2,6 +2,8 @@
 // for the node itself; a failing case lists its findings. CI systems show it
 // as a test report.
 
+#include <algorithm>
+
 #include "lint/report/node_report.h"
 
 namespace rocewatch::lint::report {
@@ -67,7 +69,9 @@ void WriteJUnitReport(std::ostream& out, const CheckRun& run) {
       out << ">\n      <failure message=\"";
       std::string summary;
       for (const Finding* finding : c.findings) summary += (summary.empty() ? "" : "; ") + finding->check;
-      out << Xml(summary) << "\" type=\"" << SeverityName(c.findings.front()->severity) << "\">";
+      Severity worst = c.findings.front()->severity;
+      for (const Finding* finding : c.findings) worst = std::max(worst, finding->severity);
+      out << Xml(summary) << "\" type=\"" << SeverityName(worst) << "\">";
       for (const Finding* finding : c.findings) {
         out << Xml(std::string(SeverityName(finding->severity)) + " [" + finding->check + "] " +
                    finding->message + "\n  expected: " + finding->expected + "\n  found: " +

@@ -45,6 +45,25 @@ TEST(CheckOptics, PresentModuleIsQuietAndUnreadableEepromIsNotGuessed) {
   EXPECT_TRUE(findings.empty()) << Describe(findings);
 }
 
+TEST(CheckOptics, FailedEepromReadFiresInsteadOfGuessing) {
+  Cluster c(1, 2);
+  // Without CAP_NET_ADMIN (or with a module that does not answer) the exporter says so.
+  for (const char* family :
+       {"roce_module_info", "roce_module_temperature_celsius", "roce_module_voltage_volts",
+        "roce_module_lane_tx_bias_amperes", "roce_module_lane_tx_power_watts",
+        "roce_module_lane_rx_power_watts", "roce_module_threshold", "roce_module_flag",
+        "roce_module_present"})
+    c.Remove(1, std::string(family) + "{netdev=\"ens1f0np0\"");
+  c.Set(1, R"(roce_module_read_success{netdev="ens1f0np0"})", "0");
+  Finding f = ExpectOnly(c.Run(), kOpticsReadFailed, "gpu-01", "mlx5_0", "ens1f0np0");
+  EXPECT_EQ(f.severity, Severity::kWarning);
+  EXPECT_EQ(f.found, "read failed");
+  EXPECT_EQ(f.fix,
+            "ethtool -m ens1f0np0 (as root); give roce_exporter CAP_NET_ADMIN; see the exporter's log");
+  c.Set(1, R"(roce_module_read_success{netdev="ens1f0np0"})", "1");
+  EXPECT_TRUE(c.Run().empty());
+}
+
 TEST(CheckOptics, RxPowerBelowTheLowAlarmFires) {
   Cluster c(1, 2);
   c.Set(1, RxPower("2"), "0.00005");  // -13 dBm: a dirty connector or a broken fibre
