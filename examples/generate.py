@@ -1,0 +1,249 @@
+#!/usr/bin/env python3
+"""Generate the demo cluster: a plan and one replayable capture per node.
+
+    python3 examples/generate.py            # rewrite examples/demo/
+    python3 examples/generate.py --check    # exit 1 if the checked-in demo differs
+
+Twelve GPU nodes with two ConnectX-7 400G RoCE NICs each (rail 0 on mlx5_0 /
+ens1f0np0, rail 1 on mlx5_1 / ens2f0np0). Most nodes carry one seeded fault of
+a kind operators actually hit; gpu-01 and gpu-12 are healthy. Every
+node has a motion.json so its counters move while replayed (docs/capture.md):
+RoCE traffic, CNPs, ECN marks and a little PFC pause on priority 3; drops and
+retransmissions where PFC is off; a pause storm on gpu-10.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Dict, List, Optional
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+sys.path.insert(0, str(REPO / "tools" / "gen"))
+
+import kernel_answers as ka  # noqa: E402
+import node_tree as nt  # noqa: E402
+from mlx5_answers import (  # noqa: E402
+    GENL_PORTID, MLX5_FW, MLX5_PRIV_FLAGS, MLX5_SELF_TESTS, MLX5_STRINGS, ROUTE_PORTID,
+    ethtool_answers, hw_counters, mlx5_dcb, mlx5_link_settings, mlx5_stat_values, pma_counters)
+
+KERNEL = "6.8.0-60-generic"
+DEMO = HERE / "demo"
+FIRST_PORT = 19101                   # gpu-01's exporter; gpu-NN's is FIRST_PORT + NN - 1
+FIRMWARE = "28.39.2048"
+OLD_FIRMWARE = "28.36.1010"
+NODES = 12
+NICS = [  # ibdev, netdev, pci, numa, rail subnet
+    ("mlx5_0", "ens1f0np0", "0000:17:00.0", 0, "10.10.0"),
+    ("mlx5_1", "ens2f0np0", "0000:3d:00.0", 1, "10.11.0"),
+]
+
+# The seeded faults: node -> (ibdev, kind, what the report must name).
+FAULTS: Dict[str, tuple] = {
+    "gpu-02": ("mlx5_1", "pfc-off", "qos.pfc-priorities"),
+    "gpu-03": ("mlx5_0", "trust-pcp", "qos.trust"),
+    "gpu-04": ("mlx5_1", "ecn-np-off", "ecn.np-priorities"),
+    "gpu-05": ("mlx5_1", "nic-missing", "inventory.device-missing"),
+    "gpu-06": ("mlx5_0", "pcie-x8", "link.pcie-degraded"),
+    "gpu-07": ("mlx5_1", "rx-power-low", "optics.warning"),
+    "gpu-08": ("mlx5_0", "old-firmware", "versions.firmware"),
+    "gpu-09": ("mlx5_1", "mtu-1500", "link.netdev-mtu"),
+    "gpu-10": ("mlx5_0", "pause-storm", "counters.pause-storm"),
+    "gpu-11": ("mlx5_1", "cable-out", "link.port-down"),
+}
+
+# Healthy traffic per NIC, per second (raw units: 4-byte words, µs, frames).
+TRAFFIC = {
+    "port_xmit_data": 2.8e9, "port_rcv_data": 2.7e9,        # ~90 Gb/s each way
+    "port_xmit_packets": 2.7e6, "port_rcv_packets": 2.6e6,
+}
+HW_TRAFFIC = {"np_cnp_sent": 800, "rp_cnp_handled": 650, "np_ecn_marked_roce_packets": 820,
+              "rx_write_requests": 2.1e6, "rx_read_requests": 4.0e4}
+ETHTOOL_TRAFFIC = {
+    "rx_prio3_bytes": 1.08e10, "tx_prio3_bytes": 1.12e10,
+    "rx_prio3_packets": 2.6e6, "tx_prio3_packets": 2.7e6,
+    "rx_prio6_packets": 650, "tx_prio6_packets": 800,
+    "rx_prio3_pause": 40, "tx_prio3_pause": 25,
+    "rx_prio3_pause_duration": 2000, "tx_prio3_pause_duration": 1500,  # 0.2% of the time
+    "rx_prio3_pause_transition": 38, "rx_prio3_marked": 820,
+    "rx_bytes_phy": 1.09e10, "tx_bytes_phy": 1.13e10,
+    "rx_packets_phy": 2.61e6, "tx_packets_phy": 2.71e6,
+}
+
+
+def ip_of(node_index: int, subnet: str) -> str:
+    return f"{subnet}.{node_index}"
+
+
+def mac_of(node_index: int, nic: int) -> str:
+    return f"94:6d:ae:{0x10 + node_index:02x}:{0x20 + nic:02x}:{0x3a + nic:02x}"
+
+
+def build_node(index: int) -> tuple:
+    """The NodeSpec of gpu-<index>, its motion and its optics (netdev, image, scale)."""
+    host = f"gpu-{index:02d}"
+    fault = FAULTS.get(host)
+    devices, answers, optics = [], {}, []
+    motion: Dict[str, dict] = {"version": 1, "sysfs": {}, "ethtool": {}}
+    hw_names = nt.mlx5_hw_counter_names()
+    for n, (ib, netdev, pci, numa, subnet) in enumerate(NICS):
+        kind = fault[1] if fault and fault[0] == ib else None
+        if kind == "nic-missing":
+            continue
+        seed = f"demo/{host}/{ib}"
+        mtu = 1500 if kind == "mtu-1500" else 9000
+        ecn = nt.EcnSpec(np_enabled=() if kind == "ecn-np-off" else (3,), rp_enabled=(3,))
+        dev = nt.mlx5_roce_device(
+            ib, pci=pci, netdev=netdev, mac=mac_of(index, n), ifindex=3 + n,
+            roce_ips=[ip_of(index, subnet)], numa_node=numa, hostname=host,
+            counters=pma_counters(3_000_000_000 + index * 7_919 + n * 104_729,
+                                  2_950_000_000 + index * 6_007 + n * 99_991, 4118, 4106,
+                                  18_000 + index, 17_900 + index),
+            hw_counters=hw_counters(f"{seed}/hw", hw_names, out_of_sequence=0, packet_seq_err=0,
+                                    local_ack_timeout_err=0, roce_adp_retrans=0,
+                                    roce_adp_retrans_to=0, implied_nak_seq_err=0,
+                                    req_transport_retries_exceeded=0, rnr_nak_retry_err=0,
+                                    out_of_buffer=0),
+            ecn=ecn, rdma_cm=nt.RdmaCmPortSpec(),
+            fw_ver=OLD_FIRMWARE if kind == "old-firmware" else FIRMWARE,
+            mtu=mtu, carrier_changes=3 if kind == "cable-out" else 2, link_up=kind != "cable-out")
+        dev.ports[0].gid_table_len = 16
+        if kind == "pcie-x8":
+            dev.pci.current_link_width = 8
+        devices.append(dev)
+
+        # Kernel answers, as mlx5 gives them.
+        explicit = {k: 0 for k in ("rx_discards_phy", "tx_discards_phy", "rx_prio3_discards",
+                                   "rx_prio0_discards", "rx_prio0_buf_discard", "rx_out_of_buffer",
+                                   "tx_pause_storm_warning_events", "tx_pause_storm_error_events",
+                                   "link_down_events_phy")}
+        explicit.update({"rx_prio3_pause": 1_000_000 + index * 997, "tx_prio3_pause": 400_000 + index,
+                         "rx_prio3_pause_duration": 90_000_000, "tx_prio3_pause_duration": 30_000_000})
+        values = mlx5_stat_values(MLX5_STRINGS, f"{seed}/ethtool", explicit)
+        fw = (OLD_FIRMWARE if kind == "old-firmware" else FIRMWARE) + " (MT_0000000838)"
+        up = kind != "cable-out"
+        answers.update(ethtool_answers(
+            netdev, names=MLX5_STRINGS, values=values, link_settings=mlx5_link_settings(up),
+            drvinfo=ka.ethtool_drvinfo(driver="mlx5_core", kernel_release=KERNEL, fw_version=fw,
+                                       bus_info=pci, n_priv_flags=MLX5_PRIV_FLAGS,
+                                       n_stats=len(MLX5_STRINGS), testinfo_len=MLX5_SELF_TESTS)))
+        dcb = mlx5_dcb(400_000, 1_000_000, pfc_priorities=() if kind == "pfc-off" else (3,),
+                       trust_dscp=kind != "trust-pcp")
+        answers[ka.key_dcb_ieee(netdev)] = ka.dcbnl_ieee_reply(netdev, dcb, seq=n + 1,
+                                                               portid=ROUTE_PORTID)
+        answers[ka.key_linkstate(netdev)] = (
+            ka.ethtool_linkstate_reply(ifindex=3 + n, ifname=netdev, seq=2 * n + 1,
+                                       portid=GENL_PORTID, link=True, ext_down_count=1) if up else
+            ka.ethtool_linkstate_reply(ifindex=3 + n, ifname=netdev, seq=2 * n + 1,
+                                       portid=GENL_PORTID, link=False,
+                                       ext_state=ka.LINK_EXT_STATE_NO_CABLE, ext_down_count=2))
+        answers[ka.key_pause(netdev)] = ka.ethtool_pause_reply(
+            ifindex=3 + n, ifname=netdev, seq=2 * n + 2, portid=GENL_PORTID,
+            autoneg=False, rx=False, tx=False, tx_frames=0, rx_frames=0)
+        answers[ka.key_verbs_port(ib, 1)] = ka.ibv_port_attr(
+            state=ka.IBV_PORT_ACTIVE if up else ka.IBV_PORT_DOWN, max_mtu=ka.IBV_MTU_4096,
+            active_mtu=ka.IBV_MTU_1024 if mtu < 4096 + 96 else ka.IBV_MTU_4096, gid_tbl_len=16,
+            port_cap_flags=ka.IBV_PORT_CM_SUP | ka.IBV_PORT_IP_BASED_GIDS, pkey_tbl_len=1,
+            active_width=ka.IBV_WIDTH_4X, active_speed=ka.IBV_SPEED_NDR if up else ka.IBV_SPEED_QDR,
+            phys_state=ka.PHYS_STATE_LINK_UP if up else ka.PHYS_STATE_DISABLED,
+            link_layer=ka.IBV_LINK_LAYER_ETHERNET)
+        if not up:                 # the cable (a DAC/AOC with its module) was pulled
+            optics.append((netdev, "none", None))
+            continue
+        optics.append((netdev, "qsfp_dd_8_lane", None if kind == "rx-power-low" else 1.9))
+
+        # Motion: healthy traffic on every NIC, the fault's own symptoms on top.
+        base = f"class/infiniband/{ib}/ports/1"
+        for name, rate in TRAFFIC.items():
+            motion["sysfs"][f"{base}/counters/{name}"] = rate
+        for name, rate in HW_TRAFFIC.items():
+            motion["sysfs"][f"{base}/hw_counters/{name}"] = rate
+        eth = dict(ETHTOOL_TRAFFIC)
+        if kind == "pfc-off":      # no PFC: the switch's pauses do not help, packets drop
+            eth.update({"rx_prio3_pause": 0, "tx_prio3_pause": 0, "rx_prio3_pause_duration": 0,
+                        "tx_prio3_pause_duration": 0, "rx_prio3_discards": 300,
+                        "rx_discards_phy": 300})
+            for name, rate in {"out_of_sequence": 60, "packet_seq_err": 25,
+                               "roce_adp_retrans": 40}.items():
+                motion["sysfs"][f"{base}/hw_counters/{name}"] = rate
+        if kind == "pause-storm":  # a receiver that cannot drain: paused 70% of the time
+            eth.update({"tx_prio3_pause": 25_000, "tx_prio3_pause_duration": 700_000,
+                        "tx_pause_storm_warning_events": 0.1})
+        motion["ethtool"][netdev] = eth
+    return (nt.NodeSpec(hostname=host, kernel=KERNEL,
+                        description=f"demo node {host}" + (f"; seeded fault: {fault[1]} on {fault[0]}" if fault else "; healthy"),
+                        devices=devices, extra_netdevs=[], kernel_answers=answers),
+            motion, optics)
+
+
+def plan() -> dict:
+    with open(REPO / "lint" / "plan" / "example-plan.json") as f:
+        profile = json.load(f)["profiles"]["roce-400g"]
+    profile = dict(profile)
+    profile["firmware"] = [FIRMWARE]
+    profile["driver_version"] = KERNEL
+    profile["optics"] = {"temperature_celsius_max": 75, "rx_power_dbm_min": -14.0}
+    nodes = []
+    for i in range(1, NODES + 1):
+        host = f"gpu-{i:02d}"
+        nodes.append({
+            "name": host, "management_ip": f"192.168.100.{i}",
+            "exporter": f"127.0.0.1:{FIRST_PORT + i - 1}",
+            "labels": {"rack": f"r{(i - 1) // 4 + 1}"},
+            "nics": [{"ib_dev": ib, "netdev": nd, "profile": "roce-400g",
+                      "roce_ip": f"{ip_of(i, subnet)}/24", "rail": r,
+                      "switch_port": f"leaf-{r}:Ethernet{4 * i}"}
+                     for r, (ib, nd, _pci, _numa, subnet) in enumerate(NICS)],
+        })
+    return {"cluster": "demo", "defaults": {"exporter_port": 9879},
+            "profiles": {"roce-400g": profile}, "nodes": nodes}
+
+
+def write(dest: Path, writer: Path) -> None:
+    dest.mkdir(parents=True, exist_ok=True)
+    (dest / "plan.json").write_text(json.dumps(plan(), indent=2) + "\n")
+    faults = {n: {"device": d, "fault": k, "check": c} for n, (d, k, c) in FAULTS.items()}
+    (dest / "faults.json").write_text(json.dumps(faults, indent=2, sort_keys=True) + "\n")
+    for i in range(1, NODES + 1):
+        spec, motion, optics = build_node(i)
+        node_dir = nt.write_node(spec, dest / "nodes" / spec.hostname, replace=True)
+        (node_dir / "motion.json").write_text(json.dumps(motion, indent=1, sort_keys=True) + "\n")
+        for netdev, image, scale in optics:
+            cmd = [str(writer), str(node_dir), netdev, image]
+            if scale is not None:
+                cmd.append(f"--rx-power-scale={scale}")
+            subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--check", action="store_true", help="compare with the checked-in demo")
+    ap.add_argument("--optics-writer", type=Path,
+                    default=REPO / "build" / "tests" / "optics" / "optics_capture_writer")
+    args = ap.parse_args(argv)
+    if not args.optics_writer.is_file():
+        print(f"{args.optics_writer}: not found; build first or pass --optics-writer")
+        return 2
+    if not args.check:
+        write(DEMO, args.optics_writer)
+        print(f"wrote {DEMO}")
+        return 0
+    with tempfile.TemporaryDirectory(prefix="rocewatch-demo-") as tmp:
+        fresh = Path(tmp) / "demo"
+        write(fresh, args.optics_writer)
+        diff = nt.diff_trees(nt.snapshot(fresh), nt.snapshot(DEMO))
+        if diff:
+            print("examples/demo differs from examples/generate.py output:")
+            print("\n".join("  " + line for line in diff[:50]))
+            return 1
+    print("examples/demo: ok")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
