@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <mutex>
 #include <set>
 
 #include <nlohmann/json.hpp>
@@ -22,18 +23,22 @@ namespace {
 
 namespace stdfs = std::filesystem;
 
-// Collects what each tree saw, by tree name.
+// Collects what each tree saw, by tree name (sources run on several threads).
 class PathRecorder final : public fs::Recorder {
  public:
   void OnRead(std::string_view tree, std::string_view rel) override {
+    std::lock_guard<std::mutex> lock(mu_);
     reads_[std::string(tree)].emplace(rel);
   }
   void OnList(std::string_view tree, std::string_view rel) override {
+    std::lock_guard<std::mutex> lock(mu_);
     lists_[std::string(tree)].emplace(rel);
   }
   void OnLink(std::string_view tree, std::string_view rel) override {
+    std::lock_guard<std::mutex> lock(mu_);
     links_[std::string(tree)].emplace(rel);
   }
+  std::mutex mu_;
   std::map<std::string, std::set<std::string>> reads_, lists_, links_;
 };
 

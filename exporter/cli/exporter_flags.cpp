@@ -8,6 +8,7 @@
 
 #include "rocewatch/strings.h"
 #include "kernel/answers.h"
+#include "rocewatch/duration.h"
 #include "replay/motion.h"
 #include "sources/registry.h"
 
@@ -41,6 +42,10 @@ FlagSet MakeExporterFlags() {
   f.AddString("web.listen-address", ":9879", "address to serve metrics on", "HOST:PORT");
   f.AddString("web.telemetry-path", "/metrics", "path under which to expose metrics", "PATH");
   f.AddString("web.max-threads", "4", "HTTP worker threads", "N");
+  f.AddString("web.scrape-timeout-offset", "500ms",
+              "time kept free of the scrape timeout Prometheus announces, to render and send", "DURATION");
+  f.AddString("collector.timeout", "10s",
+              "longest wait for a collector when the scrape announces no timeout", "DURATION");
   f.AddString("path.sysfs", "/sys", "sysfs mount point", "DIR");
   f.AddString("path.configfs", "/sys/kernel/config", "configfs mount point", "DIR");
   f.AddString("path.debugfs", "/sys/kernel/debug", "debugfs mount point", "DIR");
@@ -132,6 +137,13 @@ Result<ExporterSettings> SettingsFromFlags(const FlagSet& flags) {
   if (!threads || *threads == 0 || *threads > 256)
     return Error{"--web.max-threads=" + flags.Get("web.max-threads") + ": expected 1 to 256"};
   s.server.threads = static_cast<int>(*threads);
+  auto offset = ParseDuration(flags.Get("web.scrape-timeout-offset"));
+  if (!offset) return Error{"--web.scrape-timeout-offset: " + offset.error().message};
+  s.timeout_offset_seconds = *offset;
+  auto timeout = ParseDuration(flags.Get("collector.timeout"));
+  if (!timeout || *timeout <= 0)
+    return Error{"--collector.timeout: " + (timeout ? std::string("must be positive") : timeout.error().message)};
+  c.source_timeout_seconds = *timeout;
   s.log_level = flags.Get("log.level");
   return s;
 }

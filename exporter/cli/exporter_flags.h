@@ -17,6 +17,7 @@ struct ExporterSettings {
   CollectorConfig collector;
   http::ServerOptions server;
   std::string log_level;
+  double timeout_offset_seconds = 0.5;
 };
 Result<ExporterSettings> SettingsFromFlags(const FlagSet& flags);
 

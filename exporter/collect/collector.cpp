@@ -1,9 +1,11 @@
 #include "collect/collector.h"
 
+#include <algorithm>
 #include <chrono>
 #include <exception>
 
 #include "fs/fd_budget.h"
+#include "model/snapshot_merge.h"
 #include "util/log.h"
 
 namespace rocewatch {
@@ -39,7 +41,7 @@ Result<std::unique_ptr<Collector>> Collector::Create(CollectorConfig config) {
                                           : it->second);
     auto source = info->make(env);
     if (!source) return source.error();
-    c->sources_.push_back({info, std::move(*source)});
+    c->workers_.push_back(std::make_unique<SourceWorker>(info, std::move(*source)));
   }
   return c;
 }
@@ -51,33 +53,47 @@ void Collector::SetRecorder(fs::Recorder* recorder) {
 }
 
 void Collector::Rediscover() {
-  inventory_ = Discover(sysfs_, config_.discover, inventory_.generation + 1);
-  for (const auto& e : inventory_.errors) log::Warn("device skipped", {{"reason", e}});
-  for (auto& e : sources_) e.source->Prepare(inventory_);
+  // Workers prepare their sources for the new generation at their next pass.
+  auto next = std::make_shared<Inventory>(Discover(sysfs_, config_.discover, inventory_->generation + 1));
+  for (const auto& e : next->errors) log::Warn("device skipped", {{"reason", e}});
   stats_.discoveries_total += 1;
   need_discovery_ = false;
-  log::Debug("inventory", {{"devices", std::to_string(inventory_.devices.size())},
-                           {"netdevs", std::to_string(inventory_.netdevs.size())}});
+  log::Debug("inventory", {{"devices", std::to_string(next->devices.size())},
+                           {"netdevs", std::to_string(next->netdevs.size())}});
+  inventory_ = std::move(next);
 }
 
-NodeSnapshot Collector::Collect() {
+NodeSnapshot Collector::Collect(std::optional<std::chrono::steady_clock::time_point> deadline) {
   using Clock = std::chrono::steady_clock;
   auto start = Clock::now();
-  if (need_discovery_ || ListingKey(sysfs_) != inventory_.listing_key) Rediscover();
+  auto timeout = std::chrono::duration_cast<Clock::duration>(
+      std::chrono::duration<double>(config_.source_timeout_seconds));
+  Clock::time_point until = deadline ? std::min(*deadline, start + timeout) : start + timeout;
+  if (need_discovery_ || ListingKey(sysfs_) != inventory_->listing_key) Rediscover();
+
+  std::vector<bool> started;
+  started.reserve(workers_.size());
+  for (auto& w : workers_) started.push_back(w->Start(inventory_));
 
   NodeSnapshot snap;
-  for (auto& e : sources_) {
+  for (std::size_t i = 0; i < workers_.size(); ++i) {
+    SourceWorker& w = *workers_[i];
+    NodeSnapshot part;
     SourceStatus status;
-    status.name = std::string(e.info->name);
-    auto t0 = Clock::now();
-    try {
-      e.source->Collect(inventory_, snap, status);
-    } catch (const std::exception& ex) {
-      // Sources do not throw by contract; a bug must still not fail the scrape.
+    status.name = std::string(w.info().name);
+    if (!started[i]) {
       status.success = false;
-      status.errors.push_back(std::string("internal error: ") + ex.what());
+      status.errors.push_back("still busy with an earlier pass that ran past its deadline");
+    } else if (!w.Wait(until, part, status)) {
+      status.success = false;
+      status.duration_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+      status.errors.push_back("timed out after " + std::to_string(status.duration_seconds) +
+                              " s; its series are left out of this scrape");
+      log::Warn("collector timed out", {{"collector", status.name},
+                                        {"seconds", std::to_string(status.duration_seconds)}});
+    } else {
+      AppendSnapshot(snap, std::move(part));
     }
-    status.duration_seconds = std::chrono::duration<double>(Clock::now() - t0).count();
     if (status.rediscover) need_discovery_ = true;
     for (const auto& err : status.errors) {
       log::Debug("collector error", {{"collector", status.name}, {"error", err}});

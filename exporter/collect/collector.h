@@ -5,7 +5,9 @@
 // walks the tree again only when the device listing changed or a source saw a
 // device vanish.
 
+#include <chrono>
 #include <map>
+#include <optional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -15,6 +17,7 @@
 #include "kernel/answers.h"
 #include "metrics/exporter_metrics.h"
 #include "model/snapshot.h"
+#include "collect/source_worker.h"
 #include "sources/registry.h"
 
 namespace rocewatch {
@@ -31,6 +34,9 @@ struct CollectorConfig {
   fs::ValueTransform sysfs_transform;
   // Keeps the replay's motion alive as long as the transform that uses it.
   std::shared_ptr<const replay::Motion> motion;
+  // The longest a collection pass waits for a source when the scrape brings no
+  // deadline of its own (--collector.timeout).
+  double source_timeout_seconds = 10;
   // ioctl/netlink/verbs answers; the live kernel when not set.
   std::shared_ptr<kernel::KernelAnswers> kernel;
 };
@@ -40,11 +46,13 @@ class Collector {
   // Builds the enabled sources; an Error names a bad option value.
   static Result<std::unique_ptr<Collector>> Create(CollectorConfig config);
 
-  // One collection pass. Not thread-safe: callers serialize (see ScrapeCoalescer).
-  NodeSnapshot Collect();
+  // One collection pass, sources in parallel, each bounded by `deadline` (the
+  // scrape's, from X-Prometheus-Scrape-Timeout-Seconds) or by the configured
+  // timeout. Not thread-safe: callers serialize (see ScrapeCoalescer).
+  NodeSnapshot Collect(std::optional<std::chrono::steady_clock::time_point> deadline = std::nullopt);
 
   const metrics::CollectorStats& stats() const { return stats_; }
-  const Inventory& inventory() const { return inventory_; }
+  const Inventory& inventory() const { return *inventory_; }
   std::vector<const fs::Tree*> trees() const { return {&sysfs_, &configfs_, &debugfs_}; }
   // Observes every path the three trees read (capture).
   void SetRecorder(fs::Recorder* recorder);
@@ -56,12 +64,8 @@ class Collector {
 
   CollectorConfig config_;
   fs::Tree sysfs_, configfs_, debugfs_;
-  struct Entry {
-    const sources::SourceInfo* info;
-    std::unique_ptr<sources::Source> source;
-  };
-  std::vector<Entry> sources_;
-  Inventory inventory_;
+  std::vector<std::unique_ptr<SourceWorker>> workers_;
+  std::shared_ptr<const Inventory> inventory_ = std::make_shared<Inventory>();
   bool need_discovery_ = true;
   metrics::CollectorStats stats_;
 };

@@ -1,7 +1,9 @@
 #include "collect/scrape_coalescer.h"
 
+#include <algorithm>
 #include <exception>
 
+#include "http/scrape_timeout.h"
 #include "metrics/exporter_metrics.h"
 #include "sources/registry.h"
 #include "util/log.h"
@@ -19,11 +21,12 @@ std::vector<prometheus::MetricFamily> RenderSnapshot(const NodeSnapshot& snap,
   return std::move(families).Take();
 }
 
-ScrapeCoalescer::ScrapeCoalescer(std::unique_ptr<Collector> collector)
-    : collector_(std::move(collector)) {}
+ScrapeCoalescer::ScrapeCoalescer(std::unique_ptr<Collector> collector, double timeout_offset_seconds)
+    : collector_(std::move(collector)), timeout_offset_seconds_(timeout_offset_seconds) {}
 
-std::vector<prometheus::MetricFamily> ScrapeCoalescer::CollectAndRender() const {
-  NodeSnapshot snap = collector_->Collect();
+std::vector<prometheus::MetricFamily> ScrapeCoalescer::CollectAndRender(
+    std::optional<std::chrono::steady_clock::time_point> deadline) const {
+  NodeSnapshot snap = collector_->Collect(deadline);
   metrics::CollectorStats stats = collector_->stats();
   stats.coalesced_total = static_cast<double>(coalesced_total_.load());
   return RenderSnapshot(snap, collector_->enabled_sources(), stats);
@@ -47,9 +50,18 @@ std::vector<prometheus::MetricFamily> ScrapeCoalescer::Collect() const {
   running_ = true;
   lock.unlock();
 
+  // The scrape's own timeout (Prometheus sends it with each request) bounds
+  // this pass, less a margin for rendering and sending the answer.
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+  if (auto timeout = http::CurrentScrapeTimeout()) {
+    double usable = std::max(0.1, *timeout - timeout_offset_seconds_);
+    deadline = std::chrono::steady_clock::now() +
+               std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                   std::chrono::duration<double>(usable));
+  }
   std::vector<prometheus::MetricFamily> families;
   try {
-    families = CollectAndRender();
+    families = CollectAndRender(deadline);
   } catch (const std::exception& ex) {
     log::Error("collection failed", {{"error", ex.what()}});
   } catch (...) {

@@ -6,6 +6,8 @@
 // here: prometheus-cpp's handler would not catch them.
 
 #include <atomic>
+#include <chrono>
+#include <optional>
 #include <condition_variable>
 #include <memory>
 #include <mutex>
@@ -20,7 +22,9 @@ namespace rocewatch {
 
 class ScrapeCoalescer : public prometheus::Collectable {
  public:
-  explicit ScrapeCoalescer(std::unique_ptr<Collector> collector);
+  // `timeout_offset_seconds` is kept free of a scrape's announced timeout for
+  // rendering and sending the answer (--web.scrape-timeout-offset).
+  explicit ScrapeCoalescer(std::unique_ptr<Collector> collector, double timeout_offset_seconds = 0.5);
 
   std::vector<prometheus::MetricFamily> Collect() const override;
 
@@ -28,10 +32,12 @@ class ScrapeCoalescer : public prometheus::Collectable {
   int waiting() const;
 
   // Runs one pass and renders it (what Collect() does when no pass is in flight).
-  std::vector<prometheus::MetricFamily> CollectAndRender() const;
+  std::vector<prometheus::MetricFamily> CollectAndRender(
+      std::optional<std::chrono::steady_clock::time_point> deadline = std::nullopt) const;
 
  private:
   std::unique_ptr<Collector> collector_;
+  double timeout_offset_seconds_;
   mutable std::mutex mu_;
   mutable std::condition_variable done_;
   mutable bool running_ = false;

@@ -16,7 +16,8 @@
 namespace rocewatch::fs {
 
 // Observes every path a Tree reads, lists or resolves; the capture command uses
-// it to copy exactly what the exporter read. Called from the collecting thread.
+// it to copy exactly what the exporter read. Called from every source's thread:
+// implementations must be thread-safe.
 class Recorder {
  public:
   virtual ~Recorder() = default;

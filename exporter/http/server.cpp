@@ -7,6 +7,7 @@
 #include <exception>
 #include <prometheus/exposer.h>
 
+#include "http/scrape_timeout.h"
 #include "rocewatch/version.h"
 
 namespace rocewatch::http {
@@ -20,6 +21,8 @@ std::string* g_landing_page = nullptr;
 int BeginRequest(mg_connection* conn) {
   const mg_request_info* info = mg_get_request_info(conn);
   if (info == nullptr || info->local_uri == nullptr) return 0;
+  const char* timeout = mg_get_header(conn, "X-Prometheus-Scrape-Timeout-Seconds");
+  SetCurrentScrapeTimeout(timeout != nullptr ? ParseScrapeTimeout(timeout) : std::nullopt);
   if (std::strcmp(info->local_uri, "/") != 0) return 0;
   const std::string& body = *g_landing_page;
   mg_printf(conn,

@@ -36,6 +36,7 @@ class Exporter:
             raise RuntimeError("exporter did not start:\n" + "".join(self.log))
 
     def get(self, path, headers=None):
+        """GET path; returns (status, body)."""
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
         conn.request("GET", path, headers=headers or {})
         resp = conn.getresponse()

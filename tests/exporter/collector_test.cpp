@@ -2,7 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <condition_variable>
 #include <filesystem>
+#include <mutex>
+#include <thread>
 
 #include "common/fixture_paths.h"
 #include "common/test_dir.h"
@@ -193,6 +197,65 @@ TEST(Collector, RejectsBadOptionValues) {
   ASSERT_FALSE(collector.ok());
   EXPECT_EQ(collector.error().message,
             "--collector.rdma.gid-interval: invalid duration \"soon\" (expected e.g. 500ms, 30s, 5m, 1h)");
+}
+
+}  // namespace
+}  // namespace rocewatch
+
+namespace rocewatch {
+namespace {
+
+// A source that hangs (a firmware command that never returns) is cut off at the
+// pass's deadline: its series are left out, the other sources are served, and
+// while it is still stuck it is reported busy instead of being asked again.
+TEST(Collector, HangingSourceIsBoundedByTheDeadline) {
+  std::mutex mu;
+  std::condition_variable released_cv;
+  bool released = false;
+  std::atomic<int> blocked{0};
+  CollectorConfig c = FixtureConfig(FixtureDir("mlx5-roce"));
+  c.enabled_sources = {"rdma", "netdev", "pcie"};
+  c.source_timeout_seconds = 0.3;
+  c.sysfs_transform = [&](std::string_view rel, std::string&) {
+    if (rel.find("hw_counters/np_cnp_sent") == std::string_view::npos) return;
+    std::unique_lock<std::mutex> lock(mu);
+    ++blocked;
+    released_cv.wait_for(lock, std::chrono::seconds(30), [&] { return released; });
+  };
+  auto collector = Collector::Create(c);
+  ASSERT_TRUE(collector.ok());
+
+  auto t0 = std::chrono::steady_clock::now();
+  NodeSnapshot first = (*collector)->Collect();
+  double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_LT(took, 5.0);  // bounded by the 0.3 s deadline, not by the hang
+  EXPECT_FALSE(StatusOf(first, "rdma").success);
+  EXPECT_NE(StatusOf(first, "rdma").errors.at(0).find("timed out"), std::string::npos);
+  EXPECT_TRUE(first.devices.empty());
+  EXPECT_TRUE(StatusOf(first, "netdev").success);
+  EXPECT_EQ(first.netdevs.size(), 4u);
+  EXPECT_EQ(first.pcie.size(), 4u);
+
+  NodeSnapshot second = (*collector)->Collect();
+  EXPECT_FALSE(StatusOf(second, "rdma").success);
+  EXPECT_EQ(StatusOf(second, "rdma").errors.at(0),
+            "still busy with an earlier pass that ran past its deadline");
+  EXPECT_EQ(second.netdevs.size(), 4u);
+
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    released = true;
+  }
+  released_cv.notify_all();
+  // Once the stuck read returns, the source is served again.
+  NodeSnapshot third;
+  for (int i = 0; i < 50; ++i) {
+    third = (*collector)->Collect();
+    if (StatusOf(third, "rdma").success) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  EXPECT_TRUE(StatusOf(third, "rdma").success);
+  EXPECT_EQ(third.devices.size(), 4u);
 }
 
 }  // namespace
