@@ -44,6 +44,9 @@ FlagSet MakeExporterFlags() {
   f.AddString("web.max-threads", "4", "HTTP worker threads", "N");
   f.AddString("web.scrape-timeout-offset", "500ms",
               "time kept free of the scrape timeout Prometheus announces, to render and send", "DURATION");
+  f.AddString("web.coalesce-window", "200ms",
+              "scrapes arriving this soon after a collection finished share its result (0 to disable)",
+              "DURATION");
   f.AddString("collector.timeout", "10s",
               "longest wait for a collector when the scrape announces no timeout", "DURATION");
   f.AddString("path.sysfs", "/sys", "sysfs mount point", "DIR");
@@ -140,6 +143,10 @@ Result<ExporterSettings> SettingsFromFlags(const FlagSet& flags) {
   auto offset = ParseDuration(flags.Get("web.scrape-timeout-offset"));
   if (!offset) return Error{"--web.scrape-timeout-offset: " + offset.error().message};
   s.timeout_offset_seconds = *offset;
+  auto window = ParseDuration(flags.Get("web.coalesce-window"));
+  if (!window || *window > 60)
+    return Error{"--web.coalesce-window: " + (window ? std::string("at most 60s") : window.error().message)};
+  s.coalesce_window_seconds = *window;
   auto timeout = ParseDuration(flags.Get("collector.timeout"));
   if (!timeout || *timeout <= 0)
     return Error{"--collector.timeout: " + (timeout ? std::string("must be positive") : timeout.error().message)};

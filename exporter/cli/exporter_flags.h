@@ -18,6 +18,7 @@ struct ExporterSettings {
   http::ServerOptions server;
   std::string log_level;
   double timeout_offset_seconds = 0.5;
+  double coalesce_window_seconds = 0.2;
 };
 Result<ExporterSettings> SettingsFromFlags(const FlagSet& flags);
 

@@ -67,7 +67,8 @@ int RunServe(int argc, const char* const* argv) {
     std::fprintf(stderr, "roce_exporter: %s\n", collector.error().message.c_str());
     return 2;
   }
-  auto coalescer = std::make_shared<ScrapeCoalescer>(std::move(*collector), settings->timeout_offset_seconds);
+  auto coalescer = std::make_shared<ScrapeCoalescer>(
+      std::move(*collector), settings->timeout_offset_seconds, settings->coalesce_window_seconds);
   auto server = http::Server::Start(settings->server, coalescer);
   if (!server) {
     log::Error("cannot start", {{"error", server.error().message}});

@@ -21,8 +21,12 @@ std::vector<prometheus::MetricFamily> RenderSnapshot(const NodeSnapshot& snap,
   return std::move(families).Take();
 }
 
-ScrapeCoalescer::ScrapeCoalescer(std::unique_ptr<Collector> collector, double timeout_offset_seconds)
-    : collector_(std::move(collector)), timeout_offset_seconds_(timeout_offset_seconds) {}
+ScrapeCoalescer::ScrapeCoalescer(std::unique_ptr<Collector> collector, double timeout_offset_seconds,
+                                 double coalesce_window_seconds)
+    : collector_(std::move(collector)),
+      timeout_offset_seconds_(timeout_offset_seconds),
+      coalesce_window_(std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+          std::chrono::duration<double>(coalesce_window_seconds))) {}
 
 std::vector<prometheus::MetricFamily> ScrapeCoalescer::CollectAndRender(
     std::optional<std::chrono::steady_clock::time_point> deadline) const {
@@ -46,6 +50,11 @@ std::vector<prometheus::MetricFamily> ScrapeCoalescer::Collect() const {
     --waiting_;
     coalesced_total_ += 1;
     return last_ ? *last_ : std::vector<prometheus::MetricFamily>{};
+  }
+  if (last_ && coalesce_window_.count() > 0 &&
+      std::chrono::steady_clock::now() - last_finished_ < coalesce_window_) {
+    coalesced_total_ += 1;
+    return *last_;
   }
   running_ = true;
   lock.unlock();
@@ -71,6 +80,7 @@ std::vector<prometheus::MetricFamily> ScrapeCoalescer::Collect() const {
 
   lock.lock();
   last_ = shared;
+  last_finished_ = std::chrono::steady_clock::now();
   ++passes_;
   running_ = false;
   lock.unlock();

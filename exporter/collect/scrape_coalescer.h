@@ -2,7 +2,9 @@
 
 // ScrapeCoalescer: the prometheus-cpp Collectable behind /metrics. Concurrent
 // scrapes share one in-flight collection pass instead of each running their
-// own (16 simultaneous scrapes cost about one collection). Exceptions stop
+// own (16 simultaneous scrapes cost about one collection), and a scrape that
+// arrives within the coalesce window after a pass finished is answered from it
+// (several Prometheus replicas scraping at the same second). Exceptions stop
 // here: prometheus-cpp's handler would not catch them.
 
 #include <atomic>
@@ -24,7 +26,8 @@ class ScrapeCoalescer : public prometheus::Collectable {
  public:
   // `timeout_offset_seconds` is kept free of a scrape's announced timeout for
   // rendering and sending the answer (--web.scrape-timeout-offset).
-  explicit ScrapeCoalescer(std::unique_ptr<Collector> collector, double timeout_offset_seconds = 0.5);
+  explicit ScrapeCoalescer(std::unique_ptr<Collector> collector, double timeout_offset_seconds = 0.5,
+                           double coalesce_window_seconds = 0);
 
   std::vector<prometheus::MetricFamily> Collect() const override;
 
@@ -38,6 +41,8 @@ class ScrapeCoalescer : public prometheus::Collectable {
  private:
   std::unique_ptr<Collector> collector_;
   double timeout_offset_seconds_;
+  std::chrono::steady_clock::duration coalesce_window_;
+  mutable std::chrono::steady_clock::time_point last_finished_{};
   mutable std::mutex mu_;
   mutable std::condition_variable done_;
   mutable bool running_ = false;

@@ -7,30 +7,57 @@
 #include <exception>
 #include <prometheus/exposer.h>
 
+#include "http/routes.h"
 #include "http/scrape_timeout.h"
+#include "http/tls_listener.h"
 #include "rocewatch/version.h"
 
 namespace rocewatch::http {
 namespace {
 
-// civetweb calls begin_request before its handlers; returning non-zero means we
-// answered. The landing page path is fixed to "/", the telemetry path is
-// handled by the Exposer, anything else gets civetweb's 404.
-std::string* g_landing_page = nullptr;
+// What civetweb's begin_request needs (civetweb keeps its user data for CivetServer itself).
+struct PlainState {
+  std::string landing_page;
+  std::string telemetry_path;
+  std::shared_ptr<WebConfigReloader> web_config;  // null: no --web.config.file
+  std::shared_ptr<BasicAuthenticator> auth;
+};
+PlainState* g_plain = nullptr;
 
+// civetweb calls begin_request before its handlers, for every request; returning non-zero
+// means we answered and civetweb does nothing more. So every request passes through
+// RouteRequest here: basic auth first, then GET/HEAD only, then the two paths. Only a GET
+// of the telemetry path goes on (returns 0) to the Exposer's handler. (prometheus-cpp's
+// RegisterAuth is not used: it guards one path only, cannot follow a reloaded web config,
+// and its 401 lacks the configured headers.)
 int BeginRequest(mg_connection* conn) {
   const mg_request_info* info = mg_get_request_info(conn);
-  if (info == nullptr || info->local_uri == nullptr) return 0;
-  const char* timeout = mg_get_header(conn, "X-Prometheus-Scrape-Timeout-Seconds");
-  SetCurrentScrapeTimeout(timeout != nullptr ? ParseScrapeTimeout(timeout) : std::nullopt);
-  if (std::strcmp(info->local_uri, "/") != 0) return 0;
-  const std::string& body = *g_landing_page;
-  mg_printf(conn,
-            "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\n"
-            "Content-Length: %zu\r\nConnection: close\r\n\r\n",
-            body.size());
-  if (std::strcmp(info->request_method, "HEAD") != 0) mg_write(conn, body.data(), body.size());
-  return 200;
+  if (info == nullptr || info->local_uri == nullptr || info->request_method == nullptr) return 0;
+  const PlainState& st = *g_plain;
+  std::shared_ptr<const ActiveWebConfig> config = st.web_config ? st.web_config->Current() : nullptr;
+  const bool authorized =
+      config == nullptr || st.auth->Allows(config->config.users, mg_get_header(conn, "Authorization"));
+  const Route route = RouteRequest(info->request_method, info->local_uri, st.telemetry_path, authorized);
+  const bool head_only = std::strcmp(info->request_method, "HEAD") == 0;
+  if (route == Route::kMetrics && !head_only) {
+    const char* timeout = mg_get_header(conn, "X-Prometheus-Scrape-Timeout-Seconds");
+    SetCurrentScrapeTimeout(timeout != nullptr ? ParseScrapeTimeout(timeout) : std::nullopt);
+    return 0;
+  }
+  HttpResponse r;
+  std::optional<std::size_t> length;
+  if (route == Route::kMetrics) {
+    // HEAD: the headers a GET would carry, without running a collection for it.
+    r.headers.emplace_back("Content-Type", "text/plain; version=0.0.4; charset=utf-8");
+  } else {
+    r = RouteResponse(route, st.landing_page);
+    length = r.body.size();
+  }
+  static const std::vector<std::pair<std::string, std::string>> kNone;
+  const std::string head = ResponseHead(r, length, false, config ? config->config.headers : kNone);
+  mg_write(conn, head.data(), head.size());
+  if (!head_only) mg_write(conn, r.body.data(), r.body.size());
+  return r.status;
 }
 
 }  // namespace
@@ -46,21 +73,39 @@ Result<std::unique_ptr<Server>> Server::Start(const ServerOptions& options,
                                               std::shared_ptr<prometheus::Collectable> metrics) {
   Status probe = ProbeListen(options.listen);
   if (!probe.ok()) return probe.error();
-  static std::string landing;
-  landing = LandingPage(options.telemetry_path);
-  g_landing_page = &landing;
+  std::unique_ptr<Server> server(new Server());
+  server->metrics_ = std::move(metrics);
+  server->auth_ = std::make_shared<BasicAuthenticator>();
+
+  if (options.web_config && options.web_config->tls()) {
+    TlsListenerOptions tls;
+    tls.listen = options.listen;
+    tls.telemetry_path = options.telemetry_path;
+    tls.landing_page = LandingPage(options.telemetry_path);
+    tls.max_connections = 16 * options.threads;
+    auto listener = TlsListener::Start(tls, options.web_config, server->auth_, server->metrics_);
+    if (!listener) return Error{"cannot start HTTPS server on " + options.listen.ToString() + ": " +
+                                listener.error().message};
+    server->tls_ = std::move(*listener);
+    return server;
+  }
+
+  static PlainState plain;
+  plain = PlainState{LandingPage(options.telemetry_path), options.telemetry_path, options.web_config,
+                     server->auth_};
+  g_plain = &plain;
 
   static CivetCallbacks callbacks;  // CivetCallbacks' constructor zeroes every callback
   callbacks.begin_request = &BeginRequest;
 
-  std::unique_ptr<Server> server(new Server());
-  server->metrics_ = std::move(metrics);
   std::vector<std::string> civet_options = {
       "listening_ports", options.listen.CivetSpec(),
       "num_threads", std::to_string(options.threads),
       "enable_directory_listing", "no",
       "request_timeout_ms", "30000",
       "enable_keep_alive", "yes",
+      // Request line and headers together (civetweb answers larger heads with an error).
+      "max_request_size", "16384",
   };
   try {
     server->exposer_ = std::make_unique<prometheus::Exposer>(civet_options, &callbacks);
@@ -74,6 +119,7 @@ Result<std::unique_ptr<Server>> Server::Start(const ServerOptions& options,
 Server::~Server() = default;
 
 int Server::port() const {
+  if (tls_) return tls_->port();
   auto ports = exposer_->GetListeningPorts();
   return ports.empty() ? 0 : ports.front();
 }

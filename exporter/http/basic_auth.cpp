@@ -1,0 +1,155 @@
+#include "http/basic_auth.h"
+
+#include <crypt.h>
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+
+#include <cstring>
+
+namespace rocewatch::http {
+namespace {
+
+int Base64Value(char c) {
+  if (c >= 'A' && c <= 'Z') return c - 'A';
+  if (c >= 'a' && c <= 'z') return c - 'a' + 26;
+  if (c >= '0' && c <= '9') return c - '0' + 52;
+  if (c == '+') return 62;
+  if (c == '/') return 63;
+  return -1;
+}
+
+// Standard base64 (RFC 4648 section 4); '=' padding optional, nothing after it.
+std::optional<std::string> DecodeBase64(std::string_view in) {
+  while (!in.empty() && in.back() == '=') in.remove_suffix(1);
+  if (in.size() % 4 == 1) return std::nullopt;
+  std::string out;
+  out.reserve(in.size() * 3 / 4);
+  std::uint32_t acc = 0;
+  int bits = 0;
+  for (char c : in) {
+    const int v = Base64Value(c);
+    if (v < 0) return std::nullopt;
+    acc = (acc << 6) | static_cast<std::uint32_t>(v);
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out.push_back(static_cast<char>((acc >> bits) & 0xff));
+    }
+  }
+  return out;
+}
+
+std::string CacheKey(const std::string& user, const std::string& hash, const std::string& password) {
+  std::string material = user;
+  material.push_back('\0');
+  material += hash;
+  material.push_back('\0');
+  material += password;
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int len = 0;
+  EVP_Digest(material.data(), material.size(), digest, &len, EVP_sha256(), nullptr);
+  OPENSSL_cleanse(material.data(), material.size());
+  return std::string(reinterpret_cast<const char*>(digest), len);
+}
+
+}  // namespace
+
+std::optional<BasicCredentials> ParseBasicAuthorization(std::string_view value) {
+  constexpr std::string_view kScheme = "basic";
+  if (value.size() <= kScheme.size()) return std::nullopt;
+  for (std::size_t i = 0; i < kScheme.size(); ++i) {
+    char c = value[i];
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    if (c != kScheme[i]) return std::nullopt;
+  }
+  value.remove_prefix(kScheme.size());
+  if (value.front() != ' ') return std::nullopt;
+  while (!value.empty() && value.front() == ' ') value.remove_prefix(1);
+  while (!value.empty() && (value.back() == ' ' || value.back() == '\t')) value.remove_suffix(1);
+  auto decoded = DecodeBase64(value);
+  if (!decoded) return std::nullopt;
+  const auto colon = decoded->find(':');
+  if (colon == std::string::npos || decoded->find('\0') != std::string::npos) return std::nullopt;
+  BasicCredentials out{decoded->substr(0, colon), decoded->substr(colon + 1)};
+  OPENSSL_cleanse(decoded->data(), decoded->size());
+  return out;
+}
+
+BasicAuthenticator::BasicAuthenticator(std::chrono::seconds cache_ttl, std::size_t cache_entries)
+    : ttl_(cache_ttl), max_entries_(cache_entries), crypt_(std::make_unique<crypt_data>()) {
+  std::memset(crypt_.get(), 0, sizeof(crypt_data));
+}
+
+BasicAuthenticator::~BasicAuthenticator() = default;
+
+bool BasicAuthenticator::Allows(const std::map<std::string, std::string>& users,
+                                const char* authorization) {
+  if (users.empty()) return true;
+  if (authorization == nullptr || *authorization == '\0') return false;
+  auto credentials = ParseBasicAuthorization(authorization);
+  if (!credentials) return false;
+  const bool ok = Check(users, credentials->user, credentials->password);
+  OPENSSL_cleanse(credentials->password.data(), credentials->password.size());
+  return ok;
+}
+
+bool BasicAuthenticator::Check(const std::map<std::string, std::string>& users,
+                               const std::string& user, const std::string& password) {
+  if (users.empty()) return true;
+  if (password.find('\0') != std::string::npos || user.find('\0') != std::string::npos) return false;
+  auto it = users.find(user);
+  const bool known = it != users.end();
+  // An unknown user is checked against a configured hash (the same cost as a known user's
+  // wrong password) and then refused whatever the result.
+  const std::string& hash = known ? it->second : users.begin()->second;
+  const std::string key = CacheKey(user, hash, password);
+  if (known && Cached(key)) return true;
+
+  bool match = false;
+  {
+    std::lock_guard<std::mutex> lock(bcrypt_mu_);
+    ++checks_;
+    const char* out = ::crypt_r(password.c_str(), hash.c_str(), crypt_.get());
+    match = out != nullptr && out[0] != '*' && std::strlen(out) == hash.size() &&
+            CRYPTO_memcmp(out, hash.data(), hash.size()) == 0;
+    OPENSSL_cleanse(crypt_.get(), sizeof(crypt_data));
+  }
+  if (!(known && match)) return false;
+  Remember(key);
+  return true;
+}
+
+std::uint64_t BasicAuthenticator::bcrypt_checks() const {
+  std::lock_guard<std::mutex> lock(bcrypt_mu_);
+  return checks_;
+}
+
+bool BasicAuthenticator::Cached(const std::string& key) {
+  std::lock_guard<std::mutex> lock(cache_mu_);
+  auto it = cache_.find(key);
+  if (it == cache_.end()) return false;
+  if (std::chrono::steady_clock::now() >= it->second) {
+    cache_.erase(it);
+    return false;
+  }
+  return true;
+}
+
+void BasicAuthenticator::Remember(const std::string& key) {
+  if (ttl_.count() <= 0 || max_entries_ == 0) return;
+  const auto now = std::chrono::steady_clock::now();
+  std::lock_guard<std::mutex> lock(cache_mu_);
+  if (cache_.size() >= max_entries_) {
+    std::erase_if(cache_, [&](const auto& e) { return e.second <= now; });
+  }
+  while (cache_.size() >= max_entries_) {
+    auto oldest = cache_.begin();
+    for (auto it = cache_.begin(); it != cache_.end(); ++it) {
+      if (it->second < oldest->second) oldest = it;
+    }
+    cache_.erase(oldest);
+  }
+  cache_[key] = now + ttl_;
+}
+
+}  // namespace rocewatch::http

@@ -1,0 +1,18 @@
+#pragma once
+
+// gzip for the TLS listener's metrics answers (Prometheus asks with Accept-Encoding: gzip;
+// the text format compresses about tenfold).
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace rocewatch::http {
+
+// Whether an Accept-Encoding value accepts gzip ("gzip", "gzip, deflate", "*"; not "gzip;q=0").
+bool AcceptsGzip(std::string_view accept_encoding);
+
+// `data` in the gzip format (RFC 1952); empty when zlib fails.
+std::optional<std::string> GzipCompress(std::string_view data);
+
+}  // namespace rocewatch::http

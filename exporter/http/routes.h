@@ -1,0 +1,47 @@
+#pragma once
+
+// What the exporter serves, decided the same way for both transports (civetweb for plain
+// HTTP, the TLS listener): the telemetry path and the landing page "/", to GET and HEAD,
+// after basic authentication when users are configured; 401, 405 or 404 for the rest. No
+// files, no directory listings, nothing else.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace rocewatch::http {
+
+enum class Route {
+  kMetrics,           // the telemetry path
+  kLanding,           // "/"
+  kUnauthorized,      // 401: credentials missing or wrong (checked before anything else)
+  kMethodNotAllowed,  // 405: not GET or HEAD
+  kNotFound,          // 404: any other path
+};
+
+// `path` is the request's path without its query. Paths are compared exactly: "/metrics/x",
+// "/metrics/" and "/../etc/passwd" are all 404.
+Route RouteRequest(std::string_view method, std::string_view path, std::string_view telemetry_path,
+                   bool authorized);
+
+struct HttpResponse {
+  int status = 200;
+  std::vector<std::pair<std::string, std::string>> headers;  // Content-Type included
+  std::string body;
+};
+
+// The response for every route but kMetrics: the landing page, or a short text error.
+HttpResponse RouteResponse(Route route, const std::string& landing_page);
+
+// "200 OK", "404 Not Found", …
+std::string_view StatusText(int status);
+
+// The status line and header block of `r`, with Content-Length (`content_length`, left out
+// when not known, as for a HEAD of the metrics), the web config's extra `headers` and
+// Connection. Ends with the blank line.
+std::string ResponseHead(const HttpResponse& r, std::optional<std::size_t> content_length, bool keep_alive,
+                         const std::vector<std::pair<std::string, std::string>>& extra_headers);
+
+}  // namespace rocewatch::http

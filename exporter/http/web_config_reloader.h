@@ -1,0 +1,79 @@
+#pragma once
+
+// The web config in force, re-read when it changes. exporter-toolkit re-reads the file (and
+// the certificate and key) on every request and connection, so certificates rotate without
+// a restart; we do the same, cheaper: before a new connection or request we stat the web
+// config and the files it names (at most once a second), and re-read and rebuild only when
+// one of them changed (size, mtime, ctime, inode: an edit, a rename over it, or a swapped
+// symlink as Kubernetes and cert-manager do).
+//
+// A change that does not load (a key written before its certificate, a typo) keeps the
+// previous configuration in force and is logged once; exporter-toolkit would instead fail
+// every request until the files agree again. Switching TLS on or off needs a restart (the
+// listener is one or the other), and is refused the same way.
+
+#include <chrono>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include <sys/types.h>
+
+#include "http/tls_context.h"
+#include "http/web_config.h"
+#include "rocewatch/result.h"
+
+namespace rocewatch::http {
+
+struct ActiveWebConfig {
+  WebConfig config;
+  std::shared_ptr<TlsContext> tls;  // null without tls_server_config
+};
+
+// Reads `path` and builds its TLS context: the check behind --web.config.file at startup
+// (an error names the file and what is wrong).
+Result<std::shared_ptr<const ActiveWebConfig>> LoadWebConfig(const std::string& path);
+
+class WebConfigReloader {
+ public:
+  static Result<std::shared_ptr<WebConfigReloader>> Open(
+      const std::string& path, std::chrono::milliseconds check_interval = std::chrono::seconds(1));
+
+  // The configuration for a new connection or request (see above).
+  std::shared_ptr<const ActiveWebConfig> Current();
+  // Checks the files now, whatever the interval; true when a new configuration was loaded.
+  bool CheckNow();
+
+  const std::string& path() const { return path_; }
+  bool tls() const { return tls_; }
+  std::uint64_t reloads() const;
+
+ private:
+  struct Stamp {
+    std::string file;
+    bool exists = false;
+    dev_t dev = 0;
+    ino_t ino = 0;
+    off_t size = 0;
+    std::int64_t mtime_ns = 0, ctime_ns = 0;
+    bool operator==(const Stamp&) const = default;
+  };
+  static Stamp StampOf(const std::string& file);
+  std::vector<Stamp> StampsFor(const ActiveWebConfig& c) const;
+  bool CheckLocked();
+
+  WebConfigReloader(std::string path, std::chrono::milliseconds interval)
+      : path_(std::move(path)), interval_(interval) {}
+  std::string path_;
+  std::chrono::milliseconds interval_;
+  bool tls_ = false;
+  mutable std::mutex mu_;
+  std::shared_ptr<const ActiveWebConfig> current_;
+  std::vector<Stamp> stamps_;
+  std::chrono::steady_clock::time_point next_check_{};
+  std::string last_error_;
+  std::uint64_t reloads_ = 0;
+};
+
+}  // namespace rocewatch::http
