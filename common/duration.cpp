@@ -8,10 +8,12 @@ namespace rocewatch {
 
 Result<double> ParseDuration(std::string_view text) {
   std::string_view t = Trim(text);
+  const std::string original(t);
   auto bad = [&] {
-    return Error{"invalid duration " + Quote(t) + " (expected e.g. 500ms, 30s, 5m, 1h)"};
+    return Error{"invalid duration " + Quote(original) + " (expected e.g. 500ms, 30s, 5m, 1h)"};
   };
   if (t.empty()) return bad();
+  if (t == "0") return 0.0;
   double total = 0;
   while (!t.empty()) {
     std::size_t i = 0;

@@ -34,7 +34,8 @@ def main():
         real = os.path.realpath(hw)
         os.remove(real)
         os.mkfifo(real)  # open() blocks: nobody ever writes
-        with Exporter(binary, ["--replay", tree, "--collector.timeout=30s"]) as exp:
+        with Exporter(binary, ["--replay", tree, "--collector.timeout=30s",
+                               "--web.coalesce-window=0"]) as exp:
             for attempt in range(2):
                 t0 = time.monotonic()
                 status, body = exp.get("/metrics", {"X-Prometheus-Scrape-Timeout-Seconds": "2"})
@@ -56,7 +57,7 @@ def main():
 
         tree2 = os.path.join(tmp, "node2")
         shutil.copytree(fixture, tree2, symlinks=True)
-        with Exporter(binary, ["--replay", tree2]) as exp:
+        with Exporter(binary, ["--replay", tree2, "--web.coalesce-window=0"]) as exp:
             status, body = exp.get("/metrics")
             if value(body, 'roce_port_state{device="mlx5_1",port="1"}') is None:
                 failures.append("vanish: mlx5_1 missing before removal")
