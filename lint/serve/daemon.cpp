@@ -41,12 +41,7 @@ Status Daemon::LoadPlan() {
   for (const auto& f : findings)
     if (f.severity >= Severity::kError) return Error{f.location + ": " + f.message + " [" + f.check + "]"};
   plan_ = std::move(loaded->plan);
-  std::error_code ec;
-  auto mtime = std::filesystem::last_write_time(options_.plan_path, ec);
-  if (!ec)
-    plan_mtime_ = std::chrono::system_clock::now() +
-                  std::chrono::duration_cast<std::chrono::system_clock::duration>(
-                      mtime - std::filesystem::file_time_type::clock::now());
+  plan_mtime_ = PlanMtime();
   previous_.clear();  // node set may have changed: counters start over
   previous_at_.reset();
   return {};
@@ -60,29 +55,25 @@ Status Daemon::Start() {
   return {};
 }
 
+std::optional<std::filesystem::file_time_type> Daemon::PlanMtime() const {
+  std::error_code ec;
+  auto mtime = std::filesystem::last_write_time(options_.plan_path, ec);
+  if (ec) return std::nullopt;
+  return mtime;
+}
+
 void Daemon::MaybeReloadPlan(bool forced) {
   if (!forced) {
-    std::error_code ec;
-    auto mtime = std::filesystem::last_write_time(options_.plan_path, ec);
-    if (ec) return;
-    auto now_mtime = std::chrono::system_clock::now() +
-                     std::chrono::duration_cast<std::chrono::system_clock::duration>(
-                         mtime - std::filesystem::file_time_type::clock::now());
-    if (plan_mtime_ && std::chrono::abs(now_mtime - *plan_mtime_) < std::chrono::milliseconds(10)) return;
+    auto mtime = PlanMtime();
+    if (!mtime || mtime == plan_mtime_) return;
   }
   Status s = LoadPlan();
   std::lock_guard<std::mutex> lock(mu_);
   state_.plan_reload_ok = s.ok();
   state_.plan_error = s.ok() ? "" : s.error().message;
-  if (!s.ok()) {
-    // Keep the last good plan; remember the file's time so we do not retry every run.
-    std::error_code ec;
-    auto mtime = std::filesystem::last_write_time(options_.plan_path, ec);
-    if (!ec)
-      plan_mtime_ = std::chrono::system_clock::now() +
-                    std::chrono::duration_cast<std::chrono::system_clock::duration>(
-                        mtime - std::filesystem::file_time_type::clock::now());
-  }
+  // On errors the last good plan stays; remember the file's time so the same
+  // broken file is not reloaded every run.
+  if (!s.ok()) plan_mtime_ = PlanMtime();
 }
 
 void Daemon::RunOnce() {

@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <filesystem>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -64,7 +65,8 @@ class Daemon : public prometheus::Collectable {
 
   DaemonOptions options_;
   std::optional<plan::Plan> plan_;
-  std::optional<std::chrono::system_clock::time_point> plan_mtime_;
+  std::optional<std::filesystem::file_time_type> PlanMtime() const;
+  std::optional<std::filesystem::file_time_type> plan_mtime_;
   std::vector<observe::NodeView> previous_;
   std::optional<std::chrono::steady_clock::time_point> previous_at_;
   AlertmanagerPusher pusher_;
