@@ -13,6 +13,8 @@ const std::vector<Command>& Commands() {
        RunImportCsvCommand},
       {"check", "check the nodes against the plan and each other", RunCheckCommand},
       {"serve", "run the checks as a daemon: /metrics and Alertmanager", RunServeCommand},
+      {"fix", "render per-node scripts that bring the NICs to the plan", RunFixCommand},
+      {"apply", "run the rendered scripts on the nodes over SSH (precheck first)", RunApplyCommand},
   };
   return kCommands;
 }

@@ -1,8 +1,34 @@
 #include "lint/fix/commands.h"
 
-namespace rocewatch::lint::fix {
+#include <algorithm>
 
-std::string SetPfc(Toolset tools, const std::string& netdev, const std::vector<std::int64_t>& priorities) {
+namespace rocewatch::lint::fix {
+namespace {
+
+// root + rel; double-quoted as a whole when the root is a shell variable.
+std::string Under(const std::string& root, const std::string& rel) {
+  if (!root.empty() && root.front() == '$') return "\"" + root + rel + "\"";
+  return root + rel;
+}
+
+}  // namespace
+
+std::string_view ToolsetName(Toolset tools) {
+  return tools == Toolset::kMlnx ? "mlnx" : "upstream";
+}
+
+const Roots& RealRoots() {
+  static const Roots kRoots;
+  return kRoots;
+}
+
+const Roots& ScriptRoots() {
+  static const Roots kRoots{"$SYSFS", "$CONFIGFS"};
+  return kRoots;
+}
+
+std::string SetPfc(Toolset tools, const std::string& netdev,
+                   const std::vector<std::int64_t>& priorities) {
   bool on[8] = {};
   for (auto p : priorities)
     if (p >= 0 && p < 8) on[p] = true;
@@ -45,15 +71,38 @@ std::string SetDscpPriority(Toolset tools, const std::string& netdev, std::int64
          std::to_string(priority);
 }
 
-std::string SetEcn(const std::string& netdev, const std::string& point, std::int64_t priority, bool on) {
-  return std::string("echo ") + (on ? "1" : "0") + " > /sys/class/net/" + netdev + "/ecn/roce_" +
-         point + "/enable/" + std::to_string(priority);
+std::string SetEcn(const std::string& netdev, const std::string& point, std::int64_t priority,
+                   bool on) {
+  return SetEcn(RealRoots(), netdev, point, priority, on);
+}
+
+std::string SetEcn(const Roots& roots, const std::string& netdev, const std::string& point,
+                   std::int64_t priority, bool on) {
+  return std::string("echo ") + (on ? "1" : "0") + " > " +
+         Under(roots.sysfs, "/class/net/" + netdev + "/ecn/roce_" + point + "/enable/" +
+                                std::to_string(priority));
+}
+
+std::string SetEcnPriorities(const Roots& roots, const std::string& netdev,
+                             const std::string& point,
+                             const std::vector<std::int64_t>& priorities) {
+  std::string cmd;
+  for (std::int64_t p = 0; p < 8; ++p) {
+    bool on = std::find(priorities.begin(), priorities.end(), p) != priorities.end();
+    cmd += (cmd.empty() ? "" : " && ") + SetEcn(roots, netdev, point, p, on);
+  }
+  return cmd;
 }
 
 std::string SetDcqcnParameter(const std::string& netdev, const std::string& point,
                               const std::string& name, std::int64_t value) {
-  return "echo " + std::to_string(value) + " > /sys/class/net/" + netdev + "/ecn/roce_" + point +
-         "/" + name;
+  return SetDcqcnParameter(RealRoots(), netdev, point, name, value);
+}
+
+std::string SetDcqcnParameter(const Roots& roots, const std::string& netdev,
+                              const std::string& point, const std::string& name,
+                              std::int64_t value) {
+  return "echo " + std::to_string(value) + " > " + DcqcnParameterPath(roots, netdev, point, name);
 }
 
 std::string SetMtu(const std::string& netdev, std::int64_t mtu) {
@@ -65,17 +114,41 @@ std::string SetGlobalPauseOff(const std::string& netdev) {
 }
 
 std::string SetCmRoceModeV2(Toolset tools, const std::string& device, const std::string& port) {
-  if (tools == Toolset::kMlnx) return "cma_roce_mode -d " + device + " -p " + port + " -m 2";
-  std::string dir = "/sys/kernel/config/rdma_cm/" + device;
-  return "mkdir -p " + dir + " && echo 'RoCE v2' > " + dir + "/ports/" + port + "/default_roce_mode";
+  return SetCmRoceModeV2(tools, RealRoots(), device, port);
 }
 
-std::string SetCmTos(Toolset tools, const std::string& device, const std::string& port, std::int64_t tos) {
+std::string SetCmRoceModeV2(Toolset tools, const Roots& roots, const std::string& device,
+                            const std::string& port) {
+  if (tools == Toolset::kMlnx) return "cma_roce_mode -d " + device + " -p " + port + " -m 2";
+  return "mkdir -p " + CmDeviceDir(roots, device) + " && echo '" + std::string(kCmRoceModeV2) +
+         "' > " +
+         Under(roots.configfs, "/rdma_cm/" + device + "/ports/" + port + "/default_roce_mode");
+}
+
+std::string SetCmTos(Toolset tools, const std::string& device, const std::string& port,
+                     std::int64_t tos) {
+  return SetCmTos(tools, RealRoots(), device, port, tos);
+}
+
+std::string SetCmTos(Toolset tools, const Roots& roots, const std::string& device,
+                     const std::string& port, std::int64_t tos) {
   if (tools == Toolset::kMlnx)
     return "cma_roce_tos -d " + device + " -p " + port + " -t " + std::to_string(tos);
-  std::string dir = "/sys/kernel/config/rdma_cm/" + device;
-  return "mkdir -p " + dir + " && echo " + std::to_string(tos) + " > " + dir + "/ports/" + port +
-         "/default_roce_tos";
+  return "mkdir -p " + CmDeviceDir(roots, device) + " && echo " + std::to_string(tos) + " > " +
+         Under(roots.configfs, "/rdma_cm/" + device + "/ports/" + port + "/default_roce_tos");
+}
+
+std::string EcnEnableDir(const Roots& roots, const std::string& netdev, const std::string& point) {
+  return Under(roots.sysfs, "/class/net/" + netdev + "/ecn/roce_" + point + "/enable");
+}
+
+std::string DcqcnParameterPath(const Roots& roots, const std::string& netdev,
+                               const std::string& point, const std::string& name) {
+  return Under(roots.sysfs, "/class/net/" + netdev + "/ecn/roce_" + point + "/" + name);
+}
+
+std::string CmDeviceDir(const Roots& roots, const std::string& device) {
+  return Under(roots.configfs, "/rdma_cm/" + device);
 }
 
 std::int64_t TosForDscp(std::int64_t dscp) { return dscp << 2 | 2; }

@@ -5,27 +5,12 @@
 #include <cmath>
 #include <map>
 
-#include <nlohmann/json.hpp>
-
 #include "lint/observe/observe.h"
+#include "lint/observe/prometheus_answer.h"
 #include "rocewatch/strings.h"
 
 namespace rocewatch::lint::observe {
 namespace {
-
-// Escapes a label value for the text format.
-std::string EscapeLabel(std::string_view v) {
-  std::string out;
-  for (char c : v) {
-    if (c == '\\' || c == '"') out += '\\';
-    if (c == '\n') {
-      out += "\\n";
-      continue;
-    }
-    out += c;
-  }
-  return out;
-}
 
 // Runs an instant query; returns the result vector by instance as exposition text.
 Result<std::map<std::string, std::string>> InstantQuery(const std::string& base_url,
@@ -39,35 +24,7 @@ Result<std::map<std::string, std::string>> InstantQuery(const std::string& base_
   req.max_bytes = 1024u << 20;
   HttpResponse resp = Fetch(req);
   if (!resp.ok()) return Error{"query " + base_url + ": " + resp.Describe()};
-  nlohmann::json doc = nlohmann::json::parse(resp.body, nullptr, false);
-  if (doc.is_discarded() || !doc.is_object())
-    return Error{"query " + base_url + ": answer is not JSON"};
-  if (doc.value("status", "") != "success")
-    return Error{"query " + base_url + ": " + doc.value("error", std::string("status is not success"))};
-  const auto& data = doc["data"];
-  if (!data.is_object() || data.value("resultType", "") != "vector" || !data["result"].is_array())
-    return Error{"query " + base_url + ": expected a result vector"};
-  std::map<std::string, std::string> by_instance;
-  for (const auto& item : data["result"]) {
-    if (!item.is_object() || !item["metric"].is_object() || !item["value"].is_array() ||
-        item["value"].size() != 2 || !item["value"][1].is_string())
-      continue;
-    const auto& metric = item["metric"];
-    std::string name = metric.value("__name__", "");
-    std::string instance = metric.value("instance", "");
-    if (name.empty() || instance.empty()) continue;
-    std::string line = name + "{";
-    bool first = true;
-    for (auto it = metric.begin(); it != metric.end(); ++it) {
-      if (it.key() == "__name__" || !it.value().is_string()) continue;
-      if (!first) line += ',';
-      first = false;
-      line += it.key() + "=\"" + EscapeLabel(it.value().get<std::string>()) + "\"";
-    }
-    line += "} " + item["value"][1].get<std::string>() + "\n";
-    by_instance[instance] += line;
-  }
-  return by_instance;
+  return SplitVectorAnswerByInstance(resp.body, "query " + base_url);
 }
 
 }  // namespace

@@ -1,0 +1,153 @@
+// roce-lint apply PLAN --scripts DIR: the batch runner for sites without a configuration
+// management tool. Runs every node's rendered script over SSH (precheck first, then the script),
+// `--concurrency` nodes at a time, and ends with a summary table (docs/fix.md).
+
+#include <filesystem>
+#include <iostream>
+
+#include "lint/cli/commands.h"
+#include "lint/cli/common_flags.h"
+#include "lint/cli/exit_codes.h"
+#include "lint/fix/batch.h"
+#include "lint/plan/load.h"
+#include "rocewatch/duration.h"
+#include "rocewatch/strings.h"
+
+namespace rocewatch::lint::cli {
+namespace {
+
+constexpr const char* kUsage =
+    "usage: roce-lint apply PLAN --scripts DIR [flags]\n"
+    "\n"
+    "Runs the scripts `roce-lint fix --output-dir DIR` rendered on their nodes: for each node,\n"
+    "`ssh HOST sh -s -- --precheck < DIR/<node>/rocewatch-roce-config.sh`, then, when the "
+    "precheck\n"
+    "passed, the script itself; nodes whose precheck fails are skipped and nothing is changed on\n"
+    "them. Ends with a table: node | host | result (passed, changed N settings, skipped: "
+    "precheck:\n"
+    "reason, failed: exit code and line, unreachable, no script).\n"
+    "\n"
+    "  --scripts DIR           what roce-lint fix --output-dir wrote (required)\n"
+    "  --node NAME             only this node\n"
+    "  --concurrency N         nodes at a time (default 10)\n"
+    "  --dry-run               run the scripts with --dry-run: report, change nothing\n"
+    "  --precheck-only         run only the precheck\n"
+    "  --transport ssh|local   ssh (default), or a local shell for every node (tests, or a node\n"
+    "                          applying its own script)\n"
+    "  --ssh-command TEMPLATE  how to reach a node; {host} and {node} are replaced, the remote\n"
+    "                          command is appended (default\n"
+    "                          \"ssh -o BatchMode=yes -o ConnectTimeout=10 {host}\")\n"
+    "  --host management-ip|name  what {host} is (default management-ip, the plan's "
+    "management_ip)\n"
+    "  --remote-shell CMD      the shell that reads the script on the node (default \"sh -s --\";\n"
+    "                          e.g. \"sudo -n sh -s --\" when not logging in as root)\n"
+    "  --timeout DURATION      per script run (default 10m)\n"
+    "  --log-dir DIR           write everything each node printed to DIR/<node>.log\n"
+    "\n"
+    "Exit codes: 0 every node passed, changed or had no script; 1 a node was skipped, failed or\n"
+    "unreachable; 2 unusable input.\n";
+
+}  // namespace
+
+int RunApplyCommand(const std::vector<std::string>& args, CommandIo io) {
+  const std::vector<FlagSpec> specs = {kHelpFlag,
+                                       {"--scripts", "", true},
+                                       {"--node", "", true},
+                                       {"--concurrency", "", true},
+                                       {"--dry-run", "", false},
+                                       {"--precheck-only", "", false},
+                                       {"--transport", "", true},
+                                       {"--ssh-command", "", true},
+                                       {"--host", "", true},
+                                       {"--remote-shell", "", true},
+                                       {"--timeout", "", true},
+                                       {"--log-dir", "", true}};
+  auto parsed = ParseArgs(args, specs);
+  if (!parsed.ok()) {
+    io.err << "roce-lint apply: " << parsed.error().message << "\n";
+    return kExitUnusable;
+  }
+  if (parsed->Has("--help")) {
+    io.out << kUsage;
+    return kExitClean;
+  }
+  auto fail = [&](const std::string& message) {
+    io.err << "roce-lint apply: " << message << "\n";
+    return kExitUnusable;
+  };
+  if (parsed->positional.size() != 1)
+    return fail("expected one plan file, got " + std::to_string(parsed->positional.size()) +
+                " (see --help)");
+  fix::BatchOptions options;
+  auto scripts = parsed->Value("--scripts");
+  if (!scripts)
+    return fail("--scripts DIR is required: the directory roce-lint fix --output-dir wrote");
+  if (!std::filesystem::is_directory(*scripts)) return fail("no such directory: " + *scripts);
+  options.scripts_dir = *scripts;
+  if (auto n = parsed->Value("--concurrency")) {
+    auto c = ParseU64(*n);
+    if (!c || *c == 0 || *c > 1024)
+      return fail("--concurrency " + Quote(*n) + ": expected 1 to 1024");
+    options.concurrency = static_cast<int>(*c);
+  }
+  options.dry_run = parsed->Has("--dry-run");
+  options.precheck_only = parsed->Has("--precheck-only");
+  if (options.dry_run && options.precheck_only)
+    return fail("--dry-run and --precheck-only exclude each other");
+  std::string transport = parsed->Value("--transport").value_or("ssh");
+  if (transport == "local") {
+    options.transport = fix::BatchOptions::Transport::kLocal;
+  } else if (transport != "ssh") {
+    return fail("--transport " + Quote(transport) + ": expected ssh or local");
+  }
+  if (auto cmd = parsed->Value("--ssh-command")) {
+    if (cmd->find("{host}") == std::string::npos && cmd->find("{node}") == std::string::npos)
+      return fail("--ssh-command must contain {host} or {node}: where to connect");
+    options.ssh_command = *cmd;
+  }
+  std::string host = parsed->Value("--host").value_or("management-ip");
+  if (host == "name") {
+    options.host_from = fix::BatchOptions::HostFrom::kName;
+  } else if (host != "management-ip") {
+    return fail("--host " + Quote(host) + ": expected management-ip or name");
+  }
+  if (auto shell = parsed->Value("--remote-shell")) options.remote_shell = *shell;
+  if (auto t = parsed->Value("--timeout")) {
+    auto d = ParseDuration(*t);
+    if (!d || *d <= 0)
+      return fail("--timeout " + Quote(*t) + ": expected a duration such as 90s or 10m");
+    options.timeout_seconds = *d;
+  }
+  options.log_dir = parsed->Value("--log-dir").value_or("");
+
+  const std::string& plan_path = parsed->positional.front();
+  auto loaded = plan::LoadPlan(plan_path);
+  if (!loaded) return fail(loaded.error().message);
+  std::vector<const plan::Node*> nodes;
+  if (auto name = parsed->Value("--node")) {
+    std::vector<std::string> names;
+    for (const auto& n : loaded->plan.nodes) {
+      names.push_back(n.name);
+      if (n.name == *name) nodes.push_back(&n);
+    }
+    if (nodes.empty()) {
+      std::string msg = "no node " + Quote(*name) + " in " + plan_path;
+      if (auto s = DidYouMean(*name, names)) msg += "; did you mean \"" + *s + "\"?";
+      return fail(msg);
+    }
+  } else {
+    for (const auto& n : loaded->plan.nodes) nodes.push_back(&n);
+  }
+
+  options.on_result = [&](const fix::NodeResult& r, std::size_t done, std::size_t total) {
+    io.err << "[" << done << "/" << total << "] " << r.node << ": " << fix::ResultText(r) << "\n";
+    io.err.flush();
+  };
+  auto results = fix::RunBatch(nodes, options);
+  fix::WriteSummaryTable(io.out, results);
+  for (const auto& r : results)
+    if (!fix::IsSuccess(r.outcome)) return kExitFindings;
+  return kExitClean;
+}
+
+}  // namespace rocewatch::lint::cli

@@ -1,0 +1,265 @@
+// roce-lint fix PLAN: per node, the POSIX sh script that brings every planned NIC to its profile
+// (docs/fix.md), optionally with the systemd unit and udev rule that re-apply it (--persist), or
+// limited to what the checks found wrong (--only-findings).
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+#include "lint/checks/check.h"
+#include "lint/cli/commands.h"
+#include "lint/cli/common_flags.h"
+#include "lint/cli/exit_codes.h"
+#include "lint/cli/observe_flags.h"
+#include "lint/fix/persist.h"
+#include "lint/fix/script.h"
+#include "lint/fix/target.h"
+#include "lint/plan/load.h"
+#include "lint/plan/validate.h"
+#include "rocewatch/strings.h"
+
+namespace rocewatch::lint::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kUsage =
+    "usage: roce-lint fix PLAN [--node NAME] [--tool upstream|mlnx] [--output-dir DIR] "
+    "[--persist]\n"
+    "                          [--only-findings [observe flags]]\n"
+    "\n"
+    "Renders, per node, an idempotent POSIX sh script that brings every planned NIC to its\n"
+    "profile: trust, PFC, DSCP priorities, ECN, CNP marking, DCQCN parameters, global pause,\n"
+    "MTU, rdma_cm defaults. The script runs a precheck first (devices, netdevs, driver, versions,\n"
+    "tools), reads every setting and changes only what differs; `--dry-run` only reports\n"
+    "(docs/fix.md).\n"
+    "\n"
+    "  --node NAME          only this node (default: every node of the plan)\n"
+    "  --tool upstream|mlnx iproute2 dcb/ip, ethtool, sysfs and configfs (default), or the\n"
+    "                       MLNX_OFED tools mlnx_qos, cma_roce_mode, cma_roce_tos\n"
+    "  --output-dir DIR     write DIR/<node>/"
+    "rocewatch-roce-config.sh (without it: the one\n"
+    "                       selected node's script on standard output)\n"
+    "  --persist            also DIR/<node>/{rocewatch-roce-config.service,\n"
+    "                       99-rocewatch-roce-config.rules, install.sh}: apply at boot and after\n"
+    "                       a driver reload\n"
+    "  --only-findings      observe the nodes like `roce-lint check` and limit each script to\n"
+    "                       the settings the checks found wrong; nodes without such findings\n"
+    "                       get no script\n"
+    "\n";
+
+void RemoveIfExists(const fs::path& p) {
+  std::error_code ec;
+  fs::remove(p, ec);
+}
+
+Status WriteFile(const fs::path& path, const std::string& text, bool executable) {
+  std::ofstream f(path, std::ios::binary | std::ios::trunc);
+  if (!f) return Error{"cannot write " + path.string()};
+  f << text;
+  f.close();
+  if (!f) return Error{"cannot write " + path.string()};
+  std::error_code ec;
+  fs::permissions(path,
+                  executable
+                      ? fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                            fs::perms::others_read | fs::perms::others_exec
+                      : fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read |
+                            fs::perms::others_read,
+                  ec);
+  return {};
+}
+
+}  // namespace
+
+int RunFixCommand(const std::vector<std::string>& args, CommandIo io) {
+  std::vector<FlagSpec> specs = ObserveFlagSpecs();
+  specs.insert(specs.end(), {kHelpFlag,
+                             {"--node", "", true},
+                             {"--tool", "", true},
+                             {"--output-dir", "-o", true},
+                             {"--persist", "", false},
+                             {"--only-findings", "", false}});
+  auto parsed = ParseArgs(args, specs);
+  if (!parsed.ok()) {
+    io.err << "roce-lint fix: " << parsed.error().message << "\n";
+    return kExitUnusable;
+  }
+  if (parsed->Has("--help")) {
+    io.out << kUsage << "With --only-findings:\n"
+           << kObserveFlagsHelp
+           << "\nExit codes: 0 scripts rendered, 2 unusable input (bad flags, plan with errors).\n";
+    return kExitClean;
+  }
+  if (parsed->positional.size() != 1) {
+    io.err << "roce-lint fix: expected one plan file, got " << parsed->positional.size()
+           << " (see --help)\n";
+    return kExitUnusable;
+  }
+  fix::ScriptOptions options;
+  std::string tool = parsed->Value("--tool").value_or("upstream");
+  if (tool == "mlnx") {
+    options.tools = fix::Toolset::kMlnx;
+  } else if (tool != "upstream") {
+    io.err << "roce-lint fix: --tool \"" << tool << "\" is not one of: upstream, mlnx\n";
+    return kExitUnusable;
+  }
+  const bool persist = parsed->Has("--persist");
+  options.only_findings = parsed->Has("--only-findings");
+  auto output_dir = parsed->Value("--output-dir");
+  if (persist && !output_dir) {
+    io.err << "roce-lint fix: --persist writes several files per node: give --output-dir DIR\n";
+    return kExitUnusable;
+  }
+  if (persist && options.only_findings) {
+    io.err
+        << "roce-lint fix: --persist installs the whole profile to apply at every boot; render it "
+           "without --only-findings\n";
+    return kExitUnusable;
+  }
+  bool observe_flag = false;
+  for (const auto& spec : ObserveFlagSpecs())
+    observe_flag = observe_flag || parsed->Value(spec.name);
+  if (observe_flag && !options.only_findings) {
+    io.err << "roce-lint fix: the metrics flags go with --only-findings\n";
+    return kExitUnusable;
+  }
+
+  const std::string& plan_path = parsed->positional.front();
+  auto loaded = plan::LoadPlan(plan_path);
+  if (!loaded) {
+    io.err << "roce-lint fix: " << loaded.error().message << "\n";
+    return kExitUnusable;
+  }
+  std::vector<Finding> plan_findings = loaded->findings;
+  for (auto& f : plan::ValidatePlan(loaded->plan)) plan_findings.push_back(std::move(f));
+  if (CountAtOrAbove(plan_findings, Severity::kError) > 0) {
+    io.err << "roce-lint fix: the plan has errors; fix them first (roce-lint plan " << plan_path
+           << "):\n";
+    for (const auto& f : plan_findings)
+      if (f.severity >= Severity::kError) io.err << "  " << f.location << ": " << f.message << "\n";
+    return kExitUnusable;
+  }
+  const plan::Plan& plan = loaded->plan;
+  options.plan_name = fs::path(plan_path).filename().string();
+  options.cluster = plan.cluster;
+
+  std::vector<const plan::Node*> nodes;
+  if (auto name = parsed->Value("--node")) {
+    std::vector<std::string> names;
+    for (const auto& n : plan.nodes) {
+      names.push_back(n.name);
+      if (n.name == *name) nodes.push_back(&n);
+    }
+    if (nodes.empty()) {
+      io.err << "roce-lint fix: no node " << Quote(*name) << " in " << plan_path;
+      if (auto s = DidYouMean(*name, names)) io.err << "; did you mean \"" << *s << "\"?";
+      io.err << "\n";
+      return kExitUnusable;
+    }
+  } else {
+    for (const auto& n : plan.nodes) nodes.push_back(&n);
+  }
+  if (!output_dir && nodes.size() != 1) {
+    io.err << "roce-lint fix: " << nodes.size()
+           << " nodes: give --node NAME for one script on standard output, or --output-dir DIR\n";
+    return kExitUnusable;
+  }
+
+  // --only-findings: this node's findings (the checks run on the whole plan: drift needs peers).
+  std::map<std::string, std::vector<Finding>> findings_by_node;
+  std::string observed_input;
+  if (options.only_findings) {
+    auto settings = ObserveSettingsFromArgs(*parsed);
+    if (!settings) {
+      io.err << "roce-lint fix: " << settings.error().message << "\n";
+      return kExitUnusable;
+    }
+    auto observed = Observe(plan, *settings);
+    if (!observed) {
+      io.err << "roce-lint fix: " << observed.error().message << "\n";
+      return kExitUnusable;
+    }
+    observed_input = observed->input;
+    for (auto& f : checks::RunChecks(plan, observed->views))
+      findings_by_node[f.node].push_back(std::move(f));
+  }
+
+  // Where the report goes: standard error when standard output carries the script.
+  std::ostream& report = output_dir ? io.out : io.err;
+  if (options.only_findings) report << "findings from " << observed_input << "\n";
+  for (const plan::Node* node : nodes) {
+    std::vector<fix::NicTarget> targets;
+    for (const auto& nic : node->nics)
+      if (const plan::Profile* p = plan.FindProfile(nic.profile))
+        targets.push_back(fix::TargetFromProfile(nic, *p));
+    std::vector<fix::Unfixable> unfixable;
+    bool observed = true;
+    if (options.only_findings) {
+      auto restricted = fix::RestrictToFindings(targets, findings_by_node[node->name]);
+      targets = std::move(restricted.nics);
+      unfixable = std::move(restricted.unfixable);
+      observed = restricted.observed;
+    }
+    const fs::path dir = output_dir ? fs::path(*output_dir) / node->name : fs::path();
+    if (targets.empty()) {
+      report << node->name << ": no script: "
+             << (!observed               ? "the node could not be observed"
+                 : options.only_findings ? "no finding the script can fix"
+                                         : "no planned NIC has a setting to configure")
+             << "\n";
+      // A script left from an earlier run must not be applied by `roce-lint apply`.
+      if (output_dir) RemoveIfExists(dir / fix::kScriptFileName);
+    }
+    for (const auto& u : unfixable) {
+      report << "  " << u.finding->check
+             << (u.finding->device.empty() ? "" : " " + u.finding->device) << ": " << u.why << " ("
+             << u.finding->message << ")\n";
+    }
+    if (targets.empty()) continue;
+
+    auto script = fix::RenderScript(*node, targets, options);
+    if (!script) {
+      io.err << "roce-lint fix: " << script.error().message << "\n";
+      return kExitUnusable;
+    }
+    std::size_t settings = 0;
+    for (const auto& t : targets) settings += t.SettingCount();
+    if (!output_dir) {
+      io.out << *script;
+      report << node->name << ": " << targets.size() << " NIC" << (targets.size() == 1 ? "" : "s")
+             << ", " << settings << " settings (" << fix::ToolsetName(options.tools) << " tools)\n";
+      continue;
+    }
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec) {
+      io.err << "roce-lint fix: cannot create " << dir.string() << ": " << ec.message() << "\n";
+      return kExitUnusable;
+    }
+    if (auto s = WriteFile(dir / fix::kScriptFileName, *script, true); !s) {
+      io.err << "roce-lint fix: " << s.error().message << "\n";
+      return kExitUnusable;
+    }
+    report << node->name << ": " << (dir / fix::kScriptFileName).string() << " (" << targets.size()
+           << " NIC" << (targets.size() == 1 ? "" : "s") << ", " << settings << " settings, "
+           << fix::ToolsetName(options.tools) << " tools)\n";
+    if (persist) {
+      auto files = fix::RenderPersistFiles(*node, targets, plan.cluster);
+      for (auto [name, text, exec] :
+           {std::tuple{fix::kUnitName, &files.unit, false},
+            std::tuple{fix::kUdevRuleName, &files.udev_rule, false},
+            std::tuple{fix::kInstallScriptName, &files.install_script, true}}) {
+        if (auto s = WriteFile(dir / name, *text, exec); !s) {
+          io.err << "roce-lint fix: " << s.error().message << "\n";
+          return kExitUnusable;
+        }
+      }
+      report << node->name << ": " << (dir / fix::kUnitName).string() << ", " << fix::kUdevRuleName
+             << ", " << fix::kInstallScriptName << " (sh install.sh on the node)\n";
+    }
+  }
+  return kExitClean;
+}
+
+}  // namespace rocewatch::lint::cli

@@ -1,0 +1,261 @@
+#include "lint/fix/batch.h"
+
+#include <algorithm>
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <thread>
+
+#include "lint/fix/process.h"
+#include "lint/fix/script.h"
+#include "lint/fix/shell.h"
+#include "rocewatch/strings.h"
+
+namespace rocewatch::lint::fix {
+namespace {
+
+namespace fs = std::filesystem;
+
+// ssh's own failure (no connection, authentication) is exit status 255.
+constexpr int kSshUnreachable = 255;
+
+std::vector<std::string_view> Lines(std::string_view text) {
+  std::vector<std::string_view> out;
+  for (auto line : Split(text, '\n')) {
+    line = Trim(line);
+    if (!line.empty()) out.push_back(line);
+  }
+  return out;
+}
+
+std::string Replace(std::string text, const std::string& from, const std::string& to) {
+  for (std::size_t at = text.find(from); at != std::string::npos;
+       at = text.find(from, at + to.size()))
+    text.replace(at, from.size(), to);
+  return text;
+}
+
+std::optional<int> NumberAfter(std::string_view output, std::string_view key) {
+  std::optional<int> found;
+  for (auto line : Lines(output)) {
+    if (line.rfind("rocewatch: ", 0) != 0) continue;
+    for (auto word : Split(line, ' ')) {
+      if (word.substr(0, key.size()) != key) continue;
+      if (auto n = ParseU64(word.substr(key.size()))) found = static_cast<int>(*n);
+    }
+  }
+  return found;
+}
+
+struct Run {
+  ProcessResult process;
+  std::string command;
+};
+
+Run RunOnNode(const BatchOptions& options, const NodeResult& node, const std::string& script,
+              const std::string& args) {
+  Run run;
+  run.command = TransportCommand(options, node.node, node.host, args);
+  run.process = RunShellCommand(run.command, script, options.timeout_seconds);
+  return run;
+}
+
+// Settles `r` from a run that did not end with 0; true when it did.
+bool Settle(const BatchOptions& options, const Run& run, const char* what, NodeResult& r) {
+  const ProcessResult& p = run.process;
+  r.exit_code = p.exit_code;
+  if (!p.spawn_error.empty()) {
+    r.outcome = Outcome::kFailed;
+    r.detail = p.spawn_error;
+    return false;
+  }
+  if (p.timed_out) {
+    r.outcome = Outcome::kFailed;
+    r.detail =
+        std::string(what) + " timed out after " + FormatDouble(options.timeout_seconds) + "s";
+    return false;
+  }
+  if (options.transport == BatchOptions::Transport::kSsh && p.exit_code == kSshUnreachable) {
+    r.outcome = Outcome::kUnreachable;
+    r.detail = LastLine(p.output);
+    return false;
+  }
+  if (p.exit_code == kScriptPrecheckFailed) {
+    r.outcome = Outcome::kSkipped;
+    std::string reasons;
+    for (const auto& problem : PrecheckProblems(p.output))
+      reasons += (reasons.empty() ? "" : "; ") + problem;
+    r.detail = "precheck: " + (reasons.empty() ? LastLine(p.output) : reasons);
+    return false;
+  }
+  if (p.exit_code != 0) {
+    r.outcome = Outcome::kFailed;
+    r.detail = std::string(what) + " exit " + std::to_string(p.exit_code) + ": " +
+               LastFailureLine(p.output);
+    return false;
+  }
+  return true;
+}
+
+NodeResult RunNode(const plan::Node& node, const BatchOptions& options) {
+  NodeResult r;
+  r.node = node.name;
+  r.host = options.host_from == BatchOptions::HostFrom::kName ? node.name : node.management_ip;
+  const fs::path script = fs::path(options.scripts_dir) / node.name / kScriptFileName;
+  if (!fs::is_regular_file(script)) {
+    r.outcome = Outcome::kNoScript;
+    r.detail = "no " + script.string();
+    return r;
+  }
+  Run pre = RunOnNode(options, r, script.string(), "--precheck");
+  r.output = "$ " + pre.command + " < " + script.string() + "\n" + pre.process.output;
+  if (!Settle(options, pre, "precheck", r)) return r;
+  if (options.precheck_only) {
+    r.outcome = Outcome::kPrecheckPassed;
+    return r;
+  }
+  Run run = RunOnNode(options, r, script.string(), options.dry_run ? "--dry-run" : "");
+  r.output += "$ " + run.command + " < " + script.string() + "\n" + run.process.output;
+  if (!Settle(options, run, "script", r)) return r;
+  r.changed = ChangedCount(run.process.output).value_or(0);
+  r.outcome = options.dry_run ? Outcome::kWouldChange
+              : r.changed > 0 ? Outcome::kChanged
+                              : Outcome::kPassed;
+  return r;
+}
+
+}  // namespace
+
+std::string TransportCommand(const BatchOptions& options, const std::string& node,
+                             const std::string& host, const std::string& args) {
+  std::string remote = options.remote_shell + (args.empty() ? "" : " " + args);
+  if (options.transport == BatchOptions::Transport::kLocal) return remote;
+  std::string cmd =
+      Replace(Replace(options.ssh_command, "{host}", ShQuote(host)), "{node}", ShQuote(node));
+  return cmd + " " + ShQuote(remote);
+}
+
+std::vector<std::string> PrecheckProblems(std::string_view output) {
+  std::vector<std::string> out;
+  for (auto line : Lines(output))
+    if (line.rfind("precheck: ", 0) == 0) out.emplace_back(line.substr(10));
+  return out;
+}
+
+std::optional<int> ChangedCount(std::string_view output) {
+  if (auto n = NumberAfter(output, "changed=")) return n;
+  return NumberAfter(output, "would_change=");
+}
+
+std::string LastLine(std::string_view output) {
+  auto lines = Lines(output);
+  return lines.empty() ? "no output" : std::string(lines.back());
+}
+
+std::string LastFailureLine(std::string_view output) {
+  auto lines = Lines(output);
+  for (auto it = lines.rbegin(); it != lines.rend(); ++it)
+    if (it->find("FAILED") != std::string_view::npos) return std::string(*it);
+  return LastLine(output);
+}
+
+bool IsSuccess(Outcome outcome) {
+  switch (outcome) {
+    case Outcome::kPassed:
+    case Outcome::kChanged:
+    case Outcome::kWouldChange:
+    case Outcome::kPrecheckPassed:
+    case Outcome::kNoScript:
+      return true;
+    default:
+      return false;
+  }
+}
+
+std::string ResultText(const NodeResult& r) {
+  auto settings = [](int n) { return std::to_string(n) + (n == 1 ? " setting" : " settings"); };
+  switch (r.outcome) {
+    case Outcome::kPassed:
+      return "passed";
+    case Outcome::kChanged:
+      return "changed " + settings(r.changed);
+    case Outcome::kWouldChange:
+      return "dry run: would change " + settings(r.changed);
+    case Outcome::kPrecheckPassed:
+      return "precheck passed";
+    case Outcome::kNoScript:
+      return "no script (" + r.detail + ")";
+    case Outcome::kSkipped:
+      return "skipped: " + r.detail;
+    case Outcome::kFailed:
+      return "failed: " + r.detail;
+    case Outcome::kUnreachable:
+      return "unreachable: " + r.detail;
+  }
+  return "?";
+}
+
+std::vector<NodeResult> RunBatch(const std::vector<const plan::Node*>& nodes,
+                                 const BatchOptions& options) {
+  std::vector<NodeResult> results(nodes.size());
+  std::atomic<std::size_t> next{0};
+  std::size_t done = 0;
+  std::mutex mu;
+  auto worker = [&] {
+    for (std::size_t i = next++; i < nodes.size(); i = next++) {
+      NodeResult r = RunNode(*nodes[i], options);
+      if (!options.log_dir.empty()) {
+        std::error_code ec;
+        fs::create_directories(options.log_dir, ec);
+        std::ofstream(fs::path(options.log_dir) / (r.node + ".log"), std::ios::trunc)
+            << r.output << "# result: " << ResultText(r) << "\n";
+      }
+      std::lock_guard lock(mu);
+      results[i] = std::move(r);
+      ++done;
+      if (options.on_result) options.on_result(results[i], done, nodes.size());
+    }
+  };
+  std::size_t n_threads = std::min<std::size_t>(
+      nodes.size(), static_cast<std::size_t>(std::max(1, options.concurrency)));
+  std::vector<std::thread> threads;
+  for (std::size_t t = 0; t < n_threads; ++t) threads.emplace_back(worker);
+  for (auto& t : threads) t.join();
+  return results;
+}
+
+void WriteSummaryTable(std::ostream& out, const std::vector<NodeResult>& results) {
+  std::size_t w_node = 4, w_host = 4;
+  for (const auto& r : results) {
+    w_node = std::max(w_node, r.node.size());
+    w_host = std::max(w_host, r.host.size());
+  }
+  auto pad = [](std::string s, std::size_t w) {
+    s.resize(std::max(s.size(), w), ' ');
+    return s;
+  };
+  out << pad("NODE", w_node) << "  " << pad("HOST", w_host) << "  RESULT\n";
+  std::size_t count[8] = {};
+  for (const auto& r : results) {
+    out << pad(r.node, w_node) << "  " << pad(r.host, w_host) << "  " << ResultText(r) << "\n";
+    ++count[static_cast<int>(r.outcome)];
+  }
+  out << results.size() << (results.size() == 1 ? " node: " : " nodes: ");
+  std::string parts;
+  for (auto [outcome, name] :
+       {std::pair{Outcome::kChanged, "changed"}, std::pair{Outcome::kPassed, "passed"},
+        std::pair{Outcome::kWouldChange, "would change"},
+        std::pair{Outcome::kPrecheckPassed, "precheck passed"},
+        std::pair{Outcome::kNoScript, "no script"}, std::pair{Outcome::kSkipped, "skipped"},
+        std::pair{Outcome::kFailed, "failed"}, std::pair{Outcome::kUnreachable, "unreachable"}}) {
+    std::size_t n = count[static_cast<int>(outcome)];
+    bool always = outcome == Outcome::kSkipped || outcome == Outcome::kFailed ||
+                  outcome == Outcome::kUnreachable;
+    if (n == 0 && !always) continue;
+    parts += (parts.empty() ? "" : ", ") + std::to_string(n) + " " + name;
+  }
+  out << parts << "\n";
+}
+
+}  // namespace rocewatch::lint::fix
