@@ -42,6 +42,10 @@ FlagSet MakeExporterFlags() {
   f.AddString("web.listen-address", ":9879", "address to serve metrics on", "HOST:PORT");
   f.AddString("web.telemetry-path", "/metrics", "path under which to expose metrics", "PATH");
   f.AddString("web.max-threads", "4", "HTTP worker threads", "N");
+  f.AddString("web.config.file", "",
+              "TLS and basic authentication configuration, in the format of Prometheus's "
+              "exporter-toolkit (see docs/security.md)",
+              "FILE");
   f.AddString("web.scrape-timeout-offset", "500ms",
               "time kept free of the scrape timeout Prometheus announces, to render and send", "DURATION");
   f.AddString("web.coalesce-window", "200ms",
@@ -140,6 +144,11 @@ Result<ExporterSettings> SettingsFromFlags(const FlagSet& flags) {
   if (!threads || *threads == 0 || *threads > 256)
     return Error{"--web.max-threads=" + flags.Get("web.max-threads") + ": expected 1 to 256"};
   s.server.threads = static_cast<int>(*threads);
+  if (const std::string& web_config = flags.Get("web.config.file"); !web_config.empty()) {
+    auto reloader = http::WebConfigReloader::Open(web_config);
+    if (!reloader) return Error{"--web.config.file: " + reloader.error().message};
+    s.server.web_config = *reloader;
+  }
   auto offset = ParseDuration(flags.Get("web.scrape-timeout-offset"));
   if (!offset) return Error{"--web.scrape-timeout-offset: " + offset.error().message};
   s.timeout_offset_seconds = *offset;

@@ -8,6 +8,7 @@
 #include "collect/scrape_coalescer.h"
 #include "fs/fd_budget.h"
 #include "http/server.h"
+#include "http/web_config.h"
 #include "rocewatch/version.h"
 #include "util/log.h"
 
@@ -76,10 +77,21 @@ int RunServe(int argc, const char* const* argv) {
   }
   std::string address = settings->server.listen.ToString();
   address = address.substr(0, address.rfind(':') + 1) + std::to_string((*server)->port());
-  log::Info("listening", {{"address", address},
-                          {"telemetry_path", settings->server.telemetry_path},
-                          {"sysfs", settings->collector.sysfs_root},
-                          {"version", kVersion}});
+  log::Fields listening = {{"address", address},
+                           {"telemetry_path", settings->server.telemetry_path},
+                           {"sysfs", settings->collector.sysfs_root},
+                           {"version", kVersion},
+                           {"tls", (*server)->tls() ? "true" : "false"}};
+  if (settings->server.web_config) {
+    auto web = settings->server.web_config->Current();
+    listening.emplace_back("web_config", settings->server.web_config->path());
+    listening.emplace_back("basic_auth", web->config.users.empty() ? "false" : "true");
+    if (web->tls) {
+      listening.emplace_back("client_auth", std::string(http::ClientAuthName(web->tls->client_auth())));
+      listening.emplace_back("certificate", web->tls->summary());
+    }
+  }
+  log::Info("listening", listening);
   int sig = 0;
   sigwait(&stop, &sig);
   log::Info("stopping", {{"signal", sig == SIGINT ? "SIGINT" : "SIGTERM"}});

@@ -20,7 +20,8 @@ Attribute::Attribute(Attribute&& other) noexcept
     : tree_(other.tree_),
       rel_(std::move(other.rel_)),
       fd_(std::exchange(other.fd_, -1)),
-      tried_open_(other.tried_open_) {}
+      tried_open_(other.tried_open_),
+      sentinel_(other.sentinel_) {}
 
 Attribute& Attribute::operator=(Attribute&& other) noexcept {
   if (this != &other) {
@@ -29,6 +30,7 @@ Attribute& Attribute::operator=(Attribute&& other) noexcept {
     rel_ = std::move(other.rel_);
     fd_ = std::exchange(other.fd_, -1);
     tried_open_ = other.tried_open_;
+    sentinel_ = other.sentinel_;
   }
   return *this;
 }
@@ -63,7 +65,7 @@ Status Attribute::Read(std::string& out) {
     if (fd < 0) return tree_->MakeError(rel_, errno);
     transient = true;
   }
-  if (!transient && !tree_->kernel_fs()) {
+  if (!transient && sentinel_ && !tree_->kernel_fs()) {
     // A replay tree's file that was deleted stays readable through our
     // descriptor; report it gone, as sysfs would with ENODEV.
     struct stat st;

@@ -30,6 +30,12 @@ class Attribute {
   const std::string& rel() const { return rel_; }
   bool held() const { return fd_ >= 0; }
 
+  // In a replay tree (not sysfs), a held file that was deleted still reads; a
+  // sentinel attribute checks its link count on every read to notice. One
+  // sentinel per device (its first attribute) is enough: a device's files go
+  // together, and the others skip the extra fstat.
+  void set_vanish_sentinel(bool on) { sentinel_ = on; }
+
  private:
   void Close();
 
@@ -37,6 +43,7 @@ class Attribute {
   std::string rel_;
   int fd_ = -1;
   bool tried_open_ = false;
+  bool sentinel_ = false;
 };
 
 // True for the errno values that mean "this device or attribute went away".

@@ -39,7 +39,8 @@ std::optional<std::string> DecodeBase64(std::string_view in) {
   return out;
 }
 
-std::string CacheKey(const std::string& user, const std::string& hash, const std::string& password) {
+std::string CacheKey(const std::string& user, const std::string& hash,
+                     const std::string& password) {
   std::string material = user;
   material.push_back('\0');
   material += hash;
@@ -96,7 +97,8 @@ bool BasicAuthenticator::Allows(const std::map<std::string, std::string>& users,
 bool BasicAuthenticator::Check(const std::map<std::string, std::string>& users,
                                const std::string& user, const std::string& password) {
   if (users.empty()) return true;
-  if (password.find('\0') != std::string::npos || user.find('\0') != std::string::npos) return false;
+  if (password.find('\0') != std::string::npos || user.find('\0') != std::string::npos)
+    return false;
   auto it = users.find(user);
   const bool known = it != users.end();
   // An unknown user is checked against a configured hash (the same cost as a known user's

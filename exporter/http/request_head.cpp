@@ -9,8 +9,21 @@ namespace {
 bool IsTokenChar(char c) {
   if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) return true;
   switch (c) {
-    case '!': case '#': case '$': case '%': case '&': case '\'': case '*': case '+': case '-':
-    case '.': case '^': case '_': case '`': case '|': case '~':
+    case '!':
+    case '#':
+    case '$':
+    case '%':
+    case '&':
+    case '\'':
+    case '*':
+    case '+':
+    case '-':
+    case '.':
+    case '^':
+    case '_':
+    case '`':
+    case '|':
+    case '~':
       return true;
     default:
       return false;
@@ -79,18 +92,21 @@ bool RequestHead::HasBody() const {
 ParsedHead ParseRequestHead(std::string_view buffer, const RequestLimits& limits) {
   // RFC 9112 section 2.2: ignore at least one empty line before the request line.
   std::size_t start = 0;
-  while (start < buffer.size() && start < 4 && (buffer[start] == '\r' || buffer[start] == '\n')) ++start;
+  while (start < buffer.size() && start < 4 && (buffer[start] == '\r' || buffer[start] == '\n'))
+    ++start;
 
   const std::size_t line_end = LineEnd(buffer, start);
   if (line_end == std::string_view::npos) {
     if (buffer.size() - start > limits.max_request_line)
-      return Bad(414, "request line longer than " + std::to_string(limits.max_request_line) + " bytes");
+      return Bad(414,
+                 "request line longer than " + std::to_string(limits.max_request_line) + " bytes");
     if (buffer.size() > limits.max_head_bytes) return Bad(431, "request head too large");
     ParsedHead p;
     return p;
   }
   if (line_end - start > limits.max_request_line)
-    return Bad(414, "request line longer than " + std::to_string(limits.max_request_line) + " bytes");
+    return Bad(414,
+               "request line longer than " + std::to_string(limits.max_request_line) + " bytes");
 
   // The end of the head: an empty line.
   std::size_t pos = line_end + 1;
@@ -109,7 +125,8 @@ ParsedHead ParseRequestHead(std::string_view buffer, const RequestLimits& limits
   }
   if (head_end == std::string_view::npos) {
     if (buffer.size() > limits.max_head_bytes)
-      return Bad(431, "request head longer than " + std::to_string(limits.max_head_bytes) + " bytes");
+      return Bad(431,
+                 "request head longer than " + std::to_string(limits.max_head_bytes) + " bytes");
     ParsedHead p;
     return p;
   }
@@ -122,7 +139,8 @@ ParsedHead ParseRequestHead(std::string_view buffer, const RequestLimits& limits
   std::string_view line = StripCr(buffer.substr(start, line_end - start));
   const std::size_t sp1 = line.find(' ');
   const std::size_t sp2 = sp1 == std::string_view::npos ? sp1 : line.find(' ', sp1 + 1);
-  if (sp1 == std::string_view::npos || sp2 == std::string_view::npos || line.find(' ', sp2 + 1) != std::string_view::npos)
+  if (sp1 == std::string_view::npos || sp2 == std::string_view::npos ||
+      line.find(' ', sp2 + 1) != std::string_view::npos)
     return Bad(400, "malformed request line");
   std::string_view method = line.substr(0, sp1);
   std::string_view target = line.substr(sp1 + 1, sp2 - sp1 - 1);
@@ -136,7 +154,8 @@ ParsedHead ParseRequestHead(std::string_view buffer, const RequestLimits& limits
     if (static_cast<unsigned char>(c) <= 0x20 || static_cast<unsigned char>(c) >= 0x7f)
       return Bad(400, "request target with control or non-ASCII characters");
   }
-  if (version.size() != 8 || version.substr(0, 5) != "HTTP/") return Bad(400, "malformed HTTP version");
+  if (version.size() != 8 || version.substr(0, 5) != "HTTP/")
+    return Bad(400, "malformed HTTP version");
   if (version == "HTTP/1.1") {
     h.minor_version = 1;
   } else if (version == "HTTP/1.0") {
@@ -150,7 +169,8 @@ ParsedHead ParseRequestHead(std::string_view buffer, const RequestLimits& limits
   if (path.front() != '/') {
     // absolute-form (RFC 9112 section 3.2.2): scheme://authority/path
     const std::size_t scheme = path.find("://");
-    if (scheme == std::string_view::npos || path == "*") return Bad(400, "request target is not a path");
+    if (scheme == std::string_view::npos || path == "*")
+      return Bad(400, "request target is not a path");
     const std::size_t slash = path.find('/', scheme + 3);
     path = slash == std::string_view::npos ? std::string_view("/") : path.substr(slash);
   }
@@ -165,7 +185,8 @@ ParsedHead ParseRequestHead(std::string_view buffer, const RequestLimits& limits
     std::string_view field = StripCr(buffer.substr(pos, end - pos));
     pos = end + 1;
     if (field.empty()) break;
-    if (field.front() == ' ' || field.front() == '\t') return Bad(400, "obsolete header line folding");
+    if (field.front() == ' ' || field.front() == '\t')
+      return Bad(400, "obsolete header line folding");
     const std::size_t colon = field.find(':');
     if (colon == std::string_view::npos || colon == 0) return Bad(400, "malformed header field");
     std::string_view name = field.substr(0, colon);
@@ -173,14 +194,17 @@ ParsedHead ParseRequestHead(std::string_view buffer, const RequestLimits& limits
       if (!IsTokenChar(c)) return Bad(400, "malformed header field name");
     }
     std::string_view value = field.substr(colon + 1);
-    while (!value.empty() && (value.front() == ' ' || value.front() == '\t')) value.remove_prefix(1);
+    while (!value.empty() && (value.front() == ' ' || value.front() == '\t'))
+      value.remove_prefix(1);
     while (!value.empty() && (value.back() == ' ' || value.back() == '\t')) value.remove_suffix(1);
     for (char c : value) {
-      if (c == '\0' || c == '\r' || c == '\n') return Bad(400, "control character in a header value");
+      if (c == '\0' || c == '\r' || c == '\n')
+        return Bad(400, "control character in a header value");
     }
     h.headers.emplace_back(LowerCopy(name), std::string(value));
   }
-  if (h.minor_version == 1 && h.Header("host") == nullptr) return Bad(400, "HTTP/1.1 request without Host");
+  if (h.minor_version == 1 && h.Header("host") == nullptr)
+    return Bad(400, "HTTP/1.1 request without Host");
   out.kind = ParsedHead::Kind::kComplete;
   out.consumed = head_end;
   return out;

@@ -14,15 +14,15 @@
 namespace rocewatch::http {
 
 struct RequestLimits {
-  std::size_t max_request_line = 8 * 1024;   // longer: 414 URI Too Long
-  std::size_t max_head_bytes = 16 * 1024;    // request line and headers; more: 431
-  std::size_t max_headers = 64;              // more: 431
+  std::size_t max_request_line = 8 * 1024;  // longer: 414 URI Too Long
+  std::size_t max_head_bytes = 16 * 1024;   // request line and headers; more: 431
+  std::size_t max_headers = 64;             // more: 431
 };
 
 struct RequestHead {
-  std::string method;  // "GET"
-  std::string target;  // as sent: "/metrics?x=1"
-  std::string path;    // the target's path: "/metrics" (absolute-form reduced to its path)
+  std::string method;     // "GET"
+  std::string target;     // as sent: "/metrics?x=1"
+  std::string path;       // the target's path: "/metrics" (absolute-form reduced to its path)
   int minor_version = 1;  // HTTP/1.<minor>
   std::vector<std::pair<std::string, std::string>> headers;  // names lower-cased
 

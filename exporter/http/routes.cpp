@@ -15,18 +15,30 @@ Route RouteRequest(std::string_view method, std::string_view path, std::string_v
 
 std::string_view StatusText(int status) {
   switch (status) {
-    case 200: return "200 OK";
-    case 400: return "400 Bad Request";
-    case 401: return "401 Unauthorized";
-    case 404: return "404 Not Found";
-    case 405: return "405 Method Not Allowed";
-    case 408: return "408 Request Timeout";
-    case 414: return "414 URI Too Long";
-    case 431: return "431 Request Header Fields Too Large";
-    case 500: return "500 Internal Server Error";
-    case 503: return "503 Service Unavailable";
-    case 505: return "505 HTTP Version Not Supported";
-    default: return "500 Internal Server Error";
+    case 200:
+      return "200 OK";
+    case 400:
+      return "400 Bad Request";
+    case 401:
+      return "401 Unauthorized";
+    case 404:
+      return "404 Not Found";
+    case 405:
+      return "405 Method Not Allowed";
+    case 408:
+      return "408 Request Timeout";
+    case 414:
+      return "414 URI Too Long";
+    case 431:
+      return "431 Request Header Fields Too Large";
+    case 500:
+      return "500 Internal Server Error";
+    case 503:
+      return "503 Service Unavailable";
+    case 505:
+      return "505 HTTP Version Not Supported";
+    default:
+      return "500 Internal Server Error";
   }
 }
 
@@ -60,7 +72,8 @@ HttpResponse RouteResponse(Route route, const std::string& landing_page) {
   return r;
 }
 
-std::string ResponseHead(const HttpResponse& r, std::optional<std::size_t> content_length, bool keep_alive,
+std::string ResponseHead(const HttpResponse& r, std::optional<std::size_t> content_length,
+                         bool keep_alive,
                          const std::vector<std::pair<std::string, std::string>>& extra_headers) {
   std::string out = "HTTP/1.1 ";
   out += StatusText(r.status);

@@ -41,7 +41,8 @@ std::string_view StatusText(int status);
 // The status line and header block of `r`, with Content-Length (`content_length`, left out
 // when not known, as for a HEAD of the metrics), the web config's extra `headers` and
 // Connection. Ends with the blank line.
-std::string ResponseHead(const HttpResponse& r, std::optional<std::size_t> content_length, bool keep_alive,
+std::string ResponseHead(const HttpResponse& r, std::optional<std::size_t> content_length,
+                         bool keep_alive,
                          const std::vector<std::pair<std::string, std::string>>& extra_headers);
 
 }  // namespace rocewatch::http

@@ -49,7 +49,9 @@ std::string Describe(const PemSource& s) {
 Result<std::string> PemText(const PemSource& s, const std::string& config_path, const char* what) {
   if (s.file.empty()) return s.inline_pem;
   auto text = ReadSmallFile(s.file, what);
-  if (!text) return Error{config_path + ": tls_server_config." + s.key + ": " + text.error().message, text.error().code};
+  if (!text)
+    return Error{config_path + ": tls_server_config." + s.key + ": " + text.error().message,
+                 text.error().code};
   return text;
 }
 
@@ -66,8 +68,8 @@ Result<std::vector<X509Ptr>> ParseCertificates(const std::string& pem, const Pem
     return Error{config_path + ": " + Describe(s) + ": no PEM certificate found"};
   }
   if (e != 0 && !clean_end) {
-    return Error{config_path + ": " + Describe(s) + ": certificate " + std::to_string(out.size() + 1) +
-                 " does not parse: " + OpenSslReason()};
+    return Error{config_path + ": " + Describe(s) + ": certificate " +
+                 std::to_string(out.size() + 1) + " does not parse: " + OpenSslReason()};
   }
   ERR_clear_error();
   return out;
@@ -89,14 +91,17 @@ std::string TimeText(const ASN1_TIME* t) {
 }
 
 int VerifyClient(int preverify_ok, X509_STORE_CTX* store) {
-  auto* ssl = static_cast<SSL*>(X509_STORE_CTX_get_ex_data(store, SSL_get_ex_data_X509_STORE_CTX_idx()));
+  auto* ssl =
+      static_cast<SSL*>(X509_STORE_CTX_get_ex_data(store, SSL_get_ex_data_X509_STORE_CTX_idx()));
   if (ssl == nullptr) return 0;
   auto* self = static_cast<const TlsContext*>(SSL_CTX_get_ex_data(SSL_get_SSL_CTX(ssl), ExIndex()));
   if (self == nullptr) return preverify_ok;
   const ClientAuth a = self->client_auth();
-  const bool verifies = a == ClientAuth::kVerifyClientCertIfGiven || a == ClientAuth::kRequireAndVerifyClientCert;
+  const bool verifies =
+      a == ClientAuth::kVerifyClientCertIfGiven || a == ClientAuth::kRequireAndVerifyClientCert;
   if (verifies && !preverify_ok) return 0;
-  if (X509_STORE_CTX_get_error_depth(store) == 0 && !self->SanAllowed(X509_STORE_CTX_get_current_cert(store))) {
+  if (X509_STORE_CTX_get_error_depth(store) == 0 &&
+      !self->SanAllowed(X509_STORE_CTX_get_current_cert(store))) {
     X509_STORE_CTX_set_error(store, X509_V_ERR_APPLICATION_VERIFICATION);
     return 0;
   }
@@ -138,16 +143,23 @@ TlsContext::~TlsContext() { SSL_CTX_free(ctx_); }
 bool TlsContext::SanAllowed(X509* cert) const {
   if (allowed_sans_.empty()) return true;
   if (cert == nullptr) return false;
-  auto* names = static_cast<GENERAL_NAMES*>(X509_get_ext_d2i(cert, NID_subject_alt_name, nullptr, nullptr));
+  auto* names =
+      static_cast<GENERAL_NAMES*>(X509_get_ext_d2i(cert, NID_subject_alt_name, nullptr, nullptr));
   if (names == nullptr) return false;
   bool found = false;
   for (int i = 0; !found && i < sk_GENERAL_NAME_num(names); ++i) {
     const GENERAL_NAME* n = sk_GENERAL_NAME_value(names, i);
     std::string value;
     switch (n->type) {
-      case GEN_DNS: value = AsnString(n->d.dNSName); break;
-      case GEN_EMAIL: value = AsnString(n->d.rfc822Name); break;
-      case GEN_URI: value = AsnString(n->d.uniformResourceIdentifier); break;
+      case GEN_DNS:
+        value = AsnString(n->d.dNSName);
+        break;
+      case GEN_EMAIL:
+        value = AsnString(n->d.rfc822Name);
+        break;
+      case GEN_URI:
+        value = AsnString(n->d.uniformResourceIdentifier);
+        break;
       case GEN_IPADD: {
         const ASN1_OCTET_STRING* ip = n->d.iPAddress;
         char text[INET6_ADDRSTRLEN] = {};
@@ -157,7 +169,8 @@ bool TlsContext::SanAllowed(X509* cert) const {
           value = text;
         break;
       }
-      default: break;
+      default:
+        break;
     }
     found = !value.empty() &&
             std::find(allowed_sans_.begin(), allowed_sans_.end(), value) != allowed_sans_.end();
@@ -223,8 +236,10 @@ Result<std::shared_ptr<TlsContext>> TlsContext::Create(const TlsServerConfig& co
   }
 
   // Protocol versions and options.
-  SSL_CTX_set_min_proto_version(ctx, config.min_version == TlsVersion::kTls12 ? TLS1_2_VERSION : TLS1_3_VERSION);
-  SSL_CTX_set_max_proto_version(ctx, config.max_version == TlsVersion::kTls12 ? TLS1_2_VERSION : TLS1_3_VERSION);
+  SSL_CTX_set_min_proto_version(
+      ctx, config.min_version == TlsVersion::kTls12 ? TLS1_2_VERSION : TLS1_3_VERSION);
+  SSL_CTX_set_max_proto_version(
+      ctx, config.max_version == TlsVersion::kTls12 ? TLS1_2_VERSION : TLS1_3_VERSION);
   std::uint64_t options = SSL_OP_NO_RENEGOTIATION | SSL_OP_NO_COMPRESSION;
   if (config.prefer_server_cipher_suites) options |= SSL_OP_CIPHER_SERVER_PREFERENCE;
   SSL_CTX_set_options(ctx, options);
@@ -243,8 +258,8 @@ Result<std::shared_ptr<TlsContext>> TlsContext::Create(const TlsServerConfig& co
         if (c.standard == wanted) match = &c;
       }
       if (match == nullptr) {
-        std::string msg = config_path + ": tls_server_config.cipher_suites: unknown cipher suite \"" +
-                          Quote(wanted) + "\"";
+        std::string msg = config_path + ": tls_server_config.cipher_suites: unknown cipher suite " +
+                          Quote(wanted);
         if (auto hint = DidYouMean(wanted, names)) msg += " (did you mean \"" + *hint + "\"?)";
         return Error{msg};
       }
@@ -253,9 +268,10 @@ Result<std::shared_ptr<TlsContext>> TlsContext::Create(const TlsServerConfig& co
       ciphers += match->openssl;
     }
     if (ciphers.empty() && config.min_version == TlsVersion::kTls12)
-      return Error{config_path + ": tls_server_config.cipher_suites: lists no TLS 1.2 suite (TLS 1.3 "
-                                 "suites are always enabled and not configurable); list TLS 1.2 "
-                                 "suites or set min_version: TLS13"};
+      return Error{config_path +
+                   ": tls_server_config.cipher_suites: lists no TLS 1.2 suite (TLS 1.3 "
+                   "suites are always enabled and not configurable); list TLS 1.2 "
+                   "suites or set min_version: TLS13"};
   }
   if (!ciphers.empty() && SSL_CTX_set_cipher_list(ctx, ciphers.c_str()) != 1)
     return Error{config_path + ": tls_server_config.cipher_suites: " + OpenSslReason()};
@@ -280,9 +296,12 @@ Result<std::shared_ptr<TlsContext>> TlsContext::Create(const TlsServerConfig& co
   }
   int mode = SSL_VERIFY_NONE;
   switch (config.client_auth) {
-    case ClientAuth::kNoClientCert: break;
+    case ClientAuth::kNoClientCert:
+      break;
     case ClientAuth::kRequestClientCert:
-    case ClientAuth::kVerifyClientCertIfGiven: mode = SSL_VERIFY_PEER; break;
+    case ClientAuth::kVerifyClientCertIfGiven:
+      mode = SSL_VERIFY_PEER;
+      break;
     case ClientAuth::kRequireAnyClientCert:
     case ClientAuth::kRequireAndVerifyClientCert:
       mode = SSL_VERIFY_PEER | SSL_VERIFY_FAIL_IF_NO_PEER_CERT;

@@ -6,7 +6,12 @@
 #include <openssl/err.h>
 #include <openssl/ssl.h>
 #include <poll.h>
+#include <prometheus/counter.h>
+#include <prometheus/registry.h>
+#include <prometheus/summary.h>
+#include <prometheus/text_serializer.h>
 #include <pthread.h>
+#include <signal.h>
 #include <sys/eventfd.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -15,14 +20,10 @@
 #include <cerrno>
 #include <condition_variable>
 #include <cstring>
+#include <map>
 #include <mutex>
 #include <set>
 #include <system_error>
-
-#include <prometheus/counter.h>
-#include <prometheus/registry.h>
-#include <prometheus/summary.h>
-#include <prometheus/text_serializer.h>
 
 #include "http/gzip.h"
 #include "http/routes.h"
@@ -39,7 +40,8 @@ enum class Io { kOk, kClosed, kTimeout, kError };
 // Waits until `fd` is ready for `events` (or hung up) or `deadline` passes.
 bool WaitFor(int fd, short events, Clock::time_point deadline) {
   for (;;) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
     if (left.count() <= 0) return false;
     pollfd p{fd, events, 0};
     const int r = ::poll(&p, 1, static_cast<int>(std::min<long long>(left.count(), 1 << 30)));
@@ -61,7 +63,8 @@ Io Drive(SSL* ssl, int fd, Clock::time_point deadline, Op op, int* result, std::
     }
     const int err = SSL_get_error(ssl, r);
     if (err == SSL_ERROR_WANT_READ || err == SSL_ERROR_WANT_WRITE) {
-      if (!WaitFor(fd, err == SSL_ERROR_WANT_READ ? POLLIN : POLLOUT, deadline)) return Io::kTimeout;
+      if (!WaitFor(fd, err == SSL_ERROR_WANT_READ ? POLLIN : POLLOUT, deadline))
+        return Io::kTimeout;
       continue;
     }
     if (err == SSL_ERROR_ZERO_RETURN) return Io::kClosed;
@@ -95,6 +98,21 @@ std::string PeerOf(int fd) {
   ::inet_ntop(AF_INET6, &in6->sin6_addr, host, sizeof host);
   port = ntohs(in6->sin6_port);
   return "[" + std::string(host) + "]:" + std::to_string(port);
+}
+
+// After a final answer: close our direction, then read and drop what the client is still
+// sending (bounded in bytes and time), so that closing with unread data does not reset the
+// connection under the answer before the client has read it.
+void DrainAndClose(int fd) {
+  ::shutdown(fd, SHUT_WR);
+  char sink[16 * 1024];
+  std::size_t drained = 0;
+  const auto deadline = Clock::now() + std::chrono::seconds(2);
+  while (drained < (4u << 20) && WaitFor(fd, POLLIN, deadline)) {
+    const ssize_t got = ::recv(fd, sink, sizeof sink, 0);
+    if (got <= 0) break;
+    drained += static_cast<std::size_t>(got);
+  }
 }
 
 Result<int> BindListener(const ListenAddress& addr) {
@@ -149,11 +167,13 @@ class TlsListener::State {
                      .Help("Number of times metrics were scraped")
                      .Register(*registry_)
                      .Add({})),
-        latencies_(prometheus::BuildSummary()
-                       .Name("exposer_request_latencies")
-                       .Help("Latencies of serving scrape requests, in microseconds")
-                       .Register(*registry_)
-                       .Add({}, prometheus::Summary::Quantiles{{0.5, 0.05}, {0.9, 0.01}, {0.99, 0.001}})) {}
+        latencies_(
+            prometheus::BuildSummary()
+                .Name("exposer_request_latencies")
+                .Help("Latencies of serving scrape requests, in microseconds")
+                .Register(*registry_)
+                .Add({}, prometheus::Summary::Quantiles{{0.5, 0.05}, {0.9, 0.01}, {0.99, 0.001}})) {
+  }
 
   ~State() {
     if (listen_fd_ >= 0) ::close(listen_fd_);
@@ -174,11 +194,14 @@ class TlsListener::State {
   int port_ = 0;
 
   std::mutex mu_;
-  std::condition_variable idle_cv_;
+  std::condition_variable done_cv_;
   bool stopping_ = false;
   int active_ = 0;
   std::set<int> open_fds_;  // every connection's socket (shut down on stop)
-  std::set<int> idle_fds_;  // connections waiting between requests (may be evicted)
+  // Connections waiting for their client (handshake, request head, keep-alive) and since
+  // when: when the listener is full, the one waiting longest is closed to make room. A
+  // connection is taken out while its request is answered.
+  std::map<int, Clock::time_point> waiting_;
 
   std::atomic<std::uint64_t> connections_{0}, handshake_failures_{0}, refused_{0}, evicted_{0},
       requests_{0};
@@ -188,7 +211,9 @@ class TlsListener::State {
   void Finish(int fd);
 
  private:
-  bool WaitIdle(int fd);
+  // Takes `fd` out of waiting_ to answer a request; false when it was evicted meanwhile.
+  bool StartAnswering(int fd);
+  void DoneAnswering(int fd);
   // Writes the response to `head`; false when the connection must close.
   bool Respond(SSL* ssl, int fd, const RequestHead& head, bool keep_alive);
   void Refuse(SSL* ssl, int fd, int status, const std::string& reason);
@@ -226,19 +251,24 @@ void TlsListener::State::AcceptLoop(const std::shared_ptr<State>& self) {
         return;
       }
       if (active_ >= options_.max_connections) {
-        if (idle_fds_.empty()) {
+        if (waiting_.empty()) {
           ::close(fd);
           refused_ += 1;
           continue;
         }
-        // Make room: the waiting thread sees the shutdown and closes its connection.
-        const int victim = *idle_fds_.begin();
-        idle_fds_.erase(idle_fds_.begin());
-        ::shutdown(victim, SHUT_RDWR);
+        // Make room: the thread of the connection that waited longest for its client sees
+        // the shutdown and closes it. Slow or silent clients cannot hold every slot.
+        auto victim = waiting_.begin();
+        for (auto it = waiting_.begin(); it != waiting_.end(); ++it) {
+          if (it->second < victim->second) victim = it;
+        }
+        ::shutdown(victim->first, SHUT_RDWR);
+        waiting_.erase(victim);
         evicted_ += 1;
       }
       active_ += 1;
       open_fds_.insert(fd);
+      waiting_[fd] = Clock::now();
     }
     try {
       std::thread([self, fd] {
@@ -255,22 +285,20 @@ void TlsListener::State::AcceptLoop(const std::shared_ptr<State>& self) {
 void TlsListener::State::Finish(int fd) {
   std::lock_guard<std::mutex> lock(mu_);
   open_fds_.erase(fd);
-  idle_fds_.erase(fd);
+  waiting_.erase(fd);
   ::close(fd);  // under the lock: the acceptor never shuts down a reused descriptor number
   active_ -= 1;
-  idle_cv_.notify_all();
+  done_cv_.notify_all();
 }
 
-bool TlsListener::State::WaitIdle(int fd) {
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    if (stopping_) return false;
-    idle_fds_.insert(fd);
-  }
-  const bool ready = WaitFor(fd, POLLIN, Clock::now() + options_.idle_timeout);
+bool TlsListener::State::StartAnswering(int fd) {
   std::lock_guard<std::mutex> lock(mu_);
-  const bool evicted = idle_fds_.erase(fd) == 0;
-  return ready && !evicted && !stopping_;
+  return waiting_.erase(fd) == 1 && !stopping_;
+}
+
+void TlsListener::State::DoneAnswering(int fd) {
+  std::lock_guard<std::mutex> lock(mu_);
+  waiting_[fd] = Clock::now();
 }
 
 void TlsListener::State::Serve(int fd) {
@@ -284,23 +312,28 @@ void TlsListener::State::Serve(int fd) {
 
   int ignored = 0;
   std::string why;
-  const Io hs = Drive(ssl.get(), fd, Clock::now() + options_.handshake_timeout,
-                      [&] { return SSL_accept(ssl.get()); }, &ignored, &why);
+  const Io hs = Drive(
+      ssl.get(), fd, Clock::now() + options_.handshake_timeout,
+      [&] { return SSL_accept(ssl.get()); }, &ignored, &why);
   if (hs != Io::kOk) {
     handshake_failures_ += 1;
     const unsigned long e = ERR_peek_error();
-    if (hs == Io::kError && ERR_GET_LIB(e) == ERR_LIB_SSL && ERR_GET_REASON(e) == SSL_R_HTTP_REQUEST) {
+    if (hs == Io::kError && ERR_GET_LIB(e) == ERR_LIB_SSL &&
+        ERR_GET_REASON(e) == SSL_R_HTTP_REQUEST) {
       // Plain HTTP sent to the TLS port: say so in plain text, as Go's net/http does. The
       // request itself is never served.
       static constexpr std::string_view kReply =
-          "HTTP/1.0 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n"
+          "HTTP/1.0 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: "
+          "close\r\n\r\n"
           "Client sent an HTTP request to an HTTPS server.\n";
       (void)::send(fd, kReply.data(), kReply.size(), MSG_NOSIGNAL);
+      DrainAndClose(fd);
     }
     ERR_clear_error();
-    log::Debug("TLS handshake failed",
-               {{"peer", PeerOf(fd)},
-                {"error", hs == Io::kTimeout ? "timeout" : hs == Io::kClosed ? "closed by the peer" : why}});
+    log::Debug("TLS handshake failed", {{"peer", PeerOf(fd)},
+                                        {"error", hs == Io::kTimeout  ? "timeout"
+                                                  : hs == Io::kClosed ? "closed by the peer"
+                                                                      : why}});
     return;
   }
 
@@ -311,13 +344,15 @@ void TlsListener::State::Serve(int fd) {
     ParsedHead parsed = ParseRequestHead(buffer, options_.limits);
     if (parsed.kind == ParsedHead::Kind::kIncomplete) {
       if (buffer.empty() && served > 0 && SSL_pending(ssl.get()) == 0) {
-        if (!WaitIdle(fd)) break;
+        // Keep-alive: wait for the next request (evictable, see waiting_).
+        if (!WaitFor(fd, POLLIN, Clock::now() + options_.idle_timeout)) break;
         head_deadline = Clock::now() + options_.request_timeout;
       }
       char chunk[16 * 1024];
       int n = 0;
-      const Io r = Drive(ssl.get(), fd, head_deadline,
-                         [&] { return SSL_read(ssl.get(), chunk, sizeof chunk); }, &n, nullptr);
+      const Io r = Drive(
+          ssl.get(), fd, head_deadline, [&] { return SSL_read(ssl.get(), chunk, sizeof chunk); },
+          &n, nullptr);
       if (r == Io::kTimeout && !buffer.empty()) {
         Refuse(ssl.get(), fd, 408, "request head not received in time");
         break;
@@ -327,12 +362,14 @@ void TlsListener::State::Serve(int fd) {
       continue;
     }
     if (parsed.kind == ParsedHead::Kind::kBad) {
-      log::Debug("HTTPS request refused", {{"peer", PeerOf(fd)}, {"status", std::to_string(parsed.status)},
+      log::Debug("HTTPS request refused", {{"peer", PeerOf(fd)},
+                                           {"status", std::to_string(parsed.status)},
                                            {"reason", parsed.reason}});
       Refuse(ssl.get(), fd, parsed.status, parsed.reason);
       break;
     }
     buffer.erase(0, parsed.consumed);
+    if (!StartAnswering(fd)) break;
     served += 1;
     requests_ += 1;
     bool stopping;
@@ -344,7 +381,9 @@ void TlsListener::State::Serve(int fd) {
     // next request.
     const bool keep_alive = parsed.head.WantsKeepAlive() && !parsed.head.HasBody() && !stopping &&
                             served < options_.max_requests_per_connection;
-    if (!Respond(ssl.get(), fd, parsed.head, keep_alive) || !keep_alive) break;
+    const bool written = Respond(ssl.get(), fd, parsed.head, keep_alive);
+    DoneAnswering(fd);
+    if (!written || !keep_alive) break;
   }
   ERR_clear_error();
   SSL_shutdown(ssl.get());  // one try at close_notify; the socket is non-blocking
@@ -361,34 +400,25 @@ void TlsListener::State::Refuse(SSL* ssl, int fd, int status, const std::string&
   std::size_t off = 0;
   const auto deadline = Clock::now() + std::chrono::seconds(5);
   while (off < out.size()) {
-    if (Drive(ssl, fd, deadline,
-              [&] { return SSL_write(ssl, out.data() + off, static_cast<int>(out.size() - off)); }, &n,
-              nullptr) != Io::kOk)
+    if (Drive(
+            ssl, fd, deadline,
+            [&] { return SSL_write(ssl, out.data() + off, static_cast<int>(out.size() - off)); },
+            &n, nullptr) != Io::kOk)
       return;
     off += static_cast<std::size_t>(n);
   }
-  // Let the client read the answer: close our side, then drain what it is still sending
-  // (bounded) so that closing does not reset the connection under the answer.
   ERR_clear_error();
   SSL_shutdown(ssl);
   ERR_clear_error();
-  ::shutdown(fd, SHUT_WR);
-  char sink[16 * 1024];
-  std::size_t drained = 0;
-  const auto drain_deadline = Clock::now() + std::chrono::seconds(2);
-  while (drained < (4u << 20) && WaitFor(fd, POLLIN, drain_deadline)) {
-    const ssize_t got = ::recv(fd, sink, sizeof sink, 0);
-    if (got <= 0) break;
-    drained += static_cast<std::size_t>(got);
-  }
+  DrainAndClose(fd);
 }
 
 bool TlsListener::State::Respond(SSL* ssl, int fd, const RequestHead& head, bool keep_alive) {
   const auto start = Clock::now();
   std::shared_ptr<const ActiveWebConfig> config = reloader_->Current();
   const std::string* authorization = head.Header("authorization");
-  const bool authorized =
-      auth_->Allows(config->config.users, authorization != nullptr ? authorization->c_str() : nullptr);
+  const bool authorized = auth_->Allows(
+      config->config.users, authorization != nullptr ? authorization->c_str() : nullptr);
   const Route route = RouteRequest(head.method, head.path, options_.telemetry_path, authorized);
   const bool head_only = head.method == "HEAD";
 
@@ -403,7 +433,8 @@ bool TlsListener::State::Respond(SSL* ssl, int fd, const RequestHead& head, bool
     try {
       std::vector<prometheus::MetricFamily> families = metrics_->Collect();
       std::vector<prometheus::MetricFamily> own = registry_->Collect();
-      families.insert(families.end(), std::make_move_iterator(own.begin()), std::make_move_iterator(own.end()));
+      families.insert(families.end(), std::make_move_iterator(own.begin()),
+                      std::make_move_iterator(own.end()));
       response.body = prometheus::TextSerializer().Serialize(families);
       response.headers.emplace_back("Content-Type", "text/plain; version=0.0.4; charset=utf-8");
       const std::string* accept = head.Header("accept-encoding");
@@ -415,7 +446,8 @@ bool TlsListener::State::Respond(SSL* ssl, int fd, const RequestHead& head, bool
       }
     } catch (const std::exception& ex) {
       log::Error("scrape failed", {{"error", ex.what()}});
-      response = HttpResponse{500, {{"Content-Type", "text/plain; charset=utf-8"}}, "Internal Server Error\n"};
+      response = HttpResponse{
+          500, {{"Content-Type", "text/plain; charset=utf-8"}}, "Internal Server Error\n"};
     }
     SetCurrentScrapeTimeout(std::nullopt);
     content_length = response.body.size();
@@ -430,9 +462,13 @@ bool TlsListener::State::Respond(SSL* ssl, int fd, const RequestHead& head, bool
   std::size_t off = 0;
   while (off < out.size()) {
     int n = 0;
-    if (Drive(ssl, fd, deadline,
-              [&] { return SSL_write(ssl, out.data() + off, static_cast<int>(std::min<std::size_t>(out.size() - off, 1 << 20))); },
-              &n, nullptr) != Io::kOk)
+    if (Drive(
+            ssl, fd, deadline,
+            [&] {
+              return SSL_write(ssl, out.data() + off,
+                               static_cast<int>(std::min<std::size_t>(out.size() - off, 1 << 20)));
+            },
+            &n, nullptr) != Io::kOk)
       return false;
     off += static_cast<std::size_t>(n);
   }
@@ -445,12 +481,13 @@ bool TlsListener::State::Respond(SSL* ssl, int fd, const RequestHead& head, bool
   return true;
 }
 
-Result<std::unique_ptr<TlsListener>> TlsListener::Start(const TlsListenerOptions& options,
-                                                        std::shared_ptr<WebConfigReloader> reloader,
-                                                        std::shared_ptr<BasicAuthenticator> auth,
-                                                        std::shared_ptr<prometheus::Collectable> metrics) {
-  if (!reloader || !reloader->tls()) return Error{"TLS listener started without a TLS configuration"};
-  auto state = std::make_shared<State>(options, std::move(reloader), std::move(auth), std::move(metrics));
+Result<std::unique_ptr<TlsListener>> TlsListener::Start(
+    const TlsListenerOptions& options, std::shared_ptr<WebConfigReloader> reloader,
+    std::shared_ptr<BasicAuthenticator> auth, std::shared_ptr<prometheus::Collectable> metrics) {
+  if (!reloader || !reloader->tls())
+    return Error{"TLS listener started without a TLS configuration"};
+  auto state =
+      std::make_shared<State>(options, std::move(reloader), std::move(auth), std::move(metrics));
   auto fd = BindListener(options.listen);
   if (!fd) return fd.error();
   state->listen_fd_ = *fd;
@@ -480,7 +517,8 @@ TlsListener::~TlsListener() {
   for (int fd : state_->open_fds_) ::shutdown(fd, SHUT_RDWR);
   // A connection in the middle of a scrape finishes it (bounded by the collectors' timeout);
   // its thread holds the state, so giving up waiting is safe.
-  state_->idle_cv_.wait_for(lock, std::chrono::seconds(30), [this] { return state_->active_ == 0; });
+  state_->done_cv_.wait_for(lock, std::chrono::seconds(30),
+                            [this] { return state_->active_ == 0; });
 }
 
 int TlsListener::port() const { return state_->port_; }

@@ -8,18 +8,20 @@
 // listener: no plain-text port is left open that would bypass client certificates.
 //
 // Bounds: at most `max_connections` connections at a time, each on its own thread; when
-// full, the longest-idle keep-alive connection is closed to make room, else the new one is
-// refused. A handshake, a request head and a response each have a deadline; idle
+// full, the connection that has waited longest for its client (in the handshake, for a
+// request head, or idle between requests) is closed to make room, so silent or slow
+// clients cannot hold every slot; only when every connection is busy answering is a new
+// one refused. A handshake, a request head and a response each have a deadline; idle
 // keep-alive connections are closed after `idle_timeout`. Only GET and HEAD of the
 // telemetry path and "/" are served; request bodies are refused.
+
+#include <prometheus/collectable.h>
 
 #include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <thread>
-
-#include <prometheus/collectable.h>
 
 #include "http/basic_auth.h"
 #include "http/listen_address.h"
@@ -46,17 +48,16 @@ struct TlsListenerStats {
   std::uint64_t connections = 0;         // accepted and served
   std::uint64_t handshake_failures = 0;  // including plain HTTP sent to the TLS port
   std::uint64_t refused = 0;             // closed at once: max_connections reached
-  std::uint64_t evicted = 0;             // idle keep-alive connections closed to make room
+  std::uint64_t evicted = 0;             // waiting connections closed to make room
   std::uint64_t requests = 0;
 };
 
 class TlsListener {
  public:
   // Binds and starts accepting. `reloader` must hold a TLS configuration.
-  static Result<std::unique_ptr<TlsListener>> Start(const TlsListenerOptions& options,
-                                                    std::shared_ptr<WebConfigReloader> reloader,
-                                                    std::shared_ptr<BasicAuthenticator> auth,
-                                                    std::shared_ptr<prometheus::Collectable> metrics);
+  static Result<std::unique_ptr<TlsListener>> Start(
+      const TlsListenerOptions& options, std::shared_ptr<WebConfigReloader> reloader,
+      std::shared_ptr<BasicAuthenticator> auth, std::shared_ptr<prometheus::Collectable> metrics);
   // Stops accepting, closes every connection and waits for their threads.
   ~TlsListener();
   TlsListener(const TlsListener&) = delete;

@@ -1,6 +1,12 @@
 #include "http/web_config.h"
 
+// yaml-cpp 0.7's node/impl.h trips GCC 12's -Wdangling-pointer (a false positive on its
+// temporaries, reported at lines of that header).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpragmas"
+#pragma GCC diagnostic ignored "-Wdangling-pointer"
 #include <yaml-cpp/yaml.h>
+#pragma GCC diagnostic pop
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -58,8 +64,6 @@ std::vector<std::string> Keys(const auto& table) {
   return out;
 }
 
-std::string Quoted(std::string_view s) { return "\"" + Quote(s) + "\""; }
-
 // Walks one YAML document, turning every problem into "PATH:LINE: message".
 class Parser {
  public:
@@ -67,7 +71,8 @@ class Parser {
 
   Error At(const YAML::Node& node, const std::string& message) const {
     std::string where = path_.empty() ? std::string("web config") : path_;
-    if (node.IsDefined() && node.Mark().line >= 0) where += ":" + std::to_string(node.Mark().line + 1);
+    if (node.IsDefined() && node.Mark().line >= 0)
+      where += ":" + std::to_string(node.Mark().line + 1);
     return Error{where + ": " + message};
   }
   Error At(const YAML::Mark& mark, const std::string& message) const {
@@ -77,10 +82,10 @@ class Parser {
   }
 
   // Calls `fn` for each key of the mapping `map`; unknown and repeated keys are errors.
-  Status ForEachKey(const YAML::Node& map, const std::string& section,
-                    const std::vector<std::string>& known,
-                    const std::function<Status(const std::string&, const YAML::Node&,
-                                               const YAML::Node&)>& fn) const {
+  Status ForEachKey(
+      const YAML::Node& map, const std::string& section, const std::vector<std::string>& known,
+      const std::function<Status(const std::string&, const YAML::Node&, const YAML::Node&)>& fn)
+      const {
     if (map.IsNull()) return {};
     if (!map.IsMap()) return At(map, section + ": expected a mapping of keys to values");
     std::set<std::string> seen;
@@ -88,13 +93,14 @@ class Parser {
       const YAML::Node& key = it->first;
       if (!key.IsScalar()) return At(key, section + ": keys must be plain strings");
       const std::string name = key.Scalar();
-      if (!seen.insert(name).second) return At(key, section + ": key " + Quoted(name) + " appears twice");
+      if (!seen.insert(name).second)
+        return At(key, section + ": key " + Quote(name) + " appears twice");
       if (!known.empty()) {
         bool ok = false;
         for (const auto& k : known) ok = ok || k == name;
         if (!ok) {
-          std::string msg = "unknown key " + Quoted(name) + " in " + section;
-          if (auto hint = DidYouMean(name, known)) msg += " (did you mean " + Quoted(*hint) + "?)";
+          std::string msg = "unknown key " + Quote(name) + " in " + section;
+          if (auto hint = DidYouMean(name, known)) msg += " (did you mean " + Quote(*hint) + "?)";
           return At(key, msg);
         }
       }
@@ -117,7 +123,8 @@ class Parser {
     return At(value, what + ": expected true or false");
   }
 
-  Result<std::vector<std::string>> StringList(const YAML::Node& value, const std::string& what) const {
+  Result<std::vector<std::string>> StringList(const YAML::Node& value,
+                                              const std::string& what) const {
     std::vector<std::string> out;
     if (value.IsNull()) return out;
     if (!value.IsSequence()) return At(value, what + ": expected a list of strings");
@@ -137,9 +144,9 @@ class Parser {
     for (const auto& [name, v] : table) {
       if (name == *text) return v;
     }
-    std::string msg = what + ": unknown value " + Quoted(*text) + ", expected one of ";
+    std::string msg = what + ": unknown value " + Quote(*text) + ", expected one of ";
     for (std::size_t i = 0; i < table.size(); ++i) msg += (i ? ", " : "") + table[i].first;
-    if (auto hint = DidYouMean(*text, Keys(table))) msg += " (did you mean " + Quoted(*hint) + "?)";
+    if (auto hint = DidYouMean(*text, Keys(table))) msg += " (did you mean " + Quote(*hint) + "?)";
     return At(value, msg);
   }
 
@@ -150,86 +157,104 @@ class Parser {
     return path_.substr(0, slash + 1) + file;
   }
 
-  Status ParseTls(const YAML::Node& node, TlsServerConfig& tls, const YAML::Node& section_key) const {
-    static const std::vector<std::string> kKeys = {
-        "cert", "key", "client_ca", "cert_file", "key_file", "client_auth_type", "client_ca_file",
-        "client_allowed_sans", "min_version", "max_version", "cipher_suites",
-        "prefer_server_cipher_suites", "curve_preferences"};
+  Status ParseTls(const YAML::Node& node, TlsServerConfig& tls,
+                  const YAML::Node& section_key) const {
+    static const std::vector<std::string> kKeys = {"cert",
+                                                   "key",
+                                                   "client_ca",
+                                                   "cert_file",
+                                                   "key_file",
+                                                   "client_auth_type",
+                                                   "client_ca_file",
+                                                   "client_allowed_sans",
+                                                   "min_version",
+                                                   "max_version",
+                                                   "cipher_suites",
+                                                   "prefer_server_cipher_suites",
+                                                   "curve_preferences"};
     static const std::vector<std::pair<std::string, TlsVersion>> kVersions = {
         {"TLS12", TlsVersion::kTls12}, {"TLS13", TlsVersion::kTls13}};
     bool sans_given = false;
     const std::string section = "tls_server_config";
-    Status s = ForEachKey(node, section, kKeys, [&](const std::string& name, const YAML::Node& key,
-                                                    const YAML::Node& value) -> Status {
-      const std::string what = section + "." + name;
-      if (name == "min_version" || name == "max_version") {
-        auto text = String(value, what);
-        if (!text) return text.error();
-        if (*text == "TLS10" || *text == "TLS11")
-          return At(value, what + ": " + *text +
-                               " is not offered by roce_exporter (TLS 1.0 and 1.1 are obsolete, RFC "
-                               "8996); use TLS12 or TLS13");
-        auto v = Enum(value, what, kVersions);
-        if (!v) return v.error();
-        (name == "min_version" ? tls.min_version : tls.max_version) = *v;
-        return {};
-      }
-      if (name == "client_auth_type") {
-        auto v = Enum(value, what, ClientAuthNames());
-        if (!v) return v.error();
-        tls.client_auth = *v;
-        return {};
-      }
-      if (name == "prefer_server_cipher_suites") {
-        auto v = Bool(value, what);
-        if (!v) return v.error();
-        tls.prefer_server_cipher_suites = *v;
-        return {};
-      }
-      if (name == "client_allowed_sans" || name == "cipher_suites" || name == "curve_preferences") {
-        auto list = StringList(value, what);
-        if (!list) return list.error();
-        if (name == "client_allowed_sans") {
-          tls.client_allowed_sans = *list;
-          sans_given = true;
-        } else if (name == "cipher_suites") {
-          tls.cipher_suites = *list;
-        } else {
-          for (const auto& c : *list) {
-            std::string group;
-            for (const auto& [go, ossl] : CurveNames()) {
-              if (go == c) group = ossl;
-            }
-            if (group.empty()) {
-              std::string msg = what + ": unknown curve " + Quoted(c) +
-                                ", expected CurveP256, CurveP384, CurveP521 or X25519";
-              if (auto hint = DidYouMean(c, Keys(CurveNames()))) msg += " (did you mean " + Quoted(*hint) + "?)";
-              return At(value, msg);
-            }
-            tls.curve_preferences.push_back(group);
+    Status s = ForEachKey(
+        node, section, kKeys,
+        [&](const std::string& name, const YAML::Node& key, const YAML::Node& value) -> Status {
+          const std::string what = section + "." + name;
+          if (name == "min_version" || name == "max_version") {
+            auto text = String(value, what);
+            if (!text) return text.error();
+            if (*text == "TLS10" || *text == "TLS11")
+              return At(value,
+                        what + ": " + *text +
+                            " is not offered by roce_exporter (TLS 1.0 and 1.1 are obsolete, RFC "
+                            "8996); use TLS12 or TLS13");
+            auto v = Enum(value, what, kVersions);
+            if (!v) return v.error();
+            (name == "min_version" ? tls.min_version : tls.max_version) = *v;
+            return {};
           }
-        }
-        return {};
-      }
-      auto text = String(value, what);
-      if (!text) return text.error();
-      (void)key;
-      if (name == "cert") tls.cert = {"", *text, name};
-      if (name == "key") tls.key = {"", *text, name};
-      if (name == "client_ca") tls.client_ca = {"", *text, name};
-      if (name == "cert_file" || name == "key_file" || name == "client_ca_file") {
-        PemSource& target = name == "cert_file" ? tls.cert : name == "key_file" ? tls.key : tls.client_ca;
-        if (!text->empty()) target = {Resolve(*text), "", name};
-      }
-      return {};
-    });
+          if (name == "client_auth_type") {
+            auto v = Enum(value, what, ClientAuthNames());
+            if (!v) return v.error();
+            tls.client_auth = *v;
+            return {};
+          }
+          if (name == "prefer_server_cipher_suites") {
+            auto v = Bool(value, what);
+            if (!v) return v.error();
+            tls.prefer_server_cipher_suites = *v;
+            return {};
+          }
+          if (name == "client_allowed_sans" || name == "cipher_suites" ||
+              name == "curve_preferences") {
+            auto list = StringList(value, what);
+            if (!list) return list.error();
+            if (name == "client_allowed_sans") {
+              tls.client_allowed_sans = *list;
+              sans_given = true;
+            } else if (name == "cipher_suites") {
+              tls.cipher_suites = *list;
+            } else {
+              for (const auto& c : *list) {
+                std::string group;
+                for (const auto& [go, ossl] : CurveNames()) {
+                  if (go == c) group = ossl;
+                }
+                if (group.empty()) {
+                  std::string msg = what + ": unknown curve " + Quote(c) +
+                                    ", expected CurveP256, CurveP384, CurveP521 or X25519";
+                  if (auto hint = DidYouMean(c, Keys(CurveNames())))
+                    msg += " (did you mean " + Quote(*hint) + "?)";
+                  return At(value, msg);
+                }
+                tls.curve_preferences.push_back(group);
+              }
+            }
+            return {};
+          }
+          auto text = String(value, what);
+          if (!text) return text.error();
+          (void)key;
+          if (name == "cert") tls.cert = {"", *text, name};
+          if (name == "key") tls.key = {"", *text, name};
+          if (name == "client_ca") tls.client_ca = {"", *text, name};
+          if (name == "cert_file" || name == "key_file" || name == "client_ca_file") {
+            PemSource& target = name == "cert_file"  ? tls.cert
+                                : name == "key_file" ? tls.key
+                                                     : tls.client_ca;
+            if (!text->empty()) target = {Resolve(*text), "", name};
+          }
+          return {};
+        });
     if (!s.ok()) return s;
     // cert and cert_file both given: the loop above keeps the later one; say so instead.
     auto both = [&](const char* a, const char* b) {
       return node[a].IsDefined() && !node[a].IsNull() && node[b].IsDefined() && !node[b].IsNull();
     };
-    for (auto [a, b] : {std::pair{"cert", "cert_file"}, {"key", "key_file"}, {"client_ca", "client_ca_file"}}) {
-      if (both(a, b)) return At(node, section + ": both " + a + " and " + b + " are given; use one of them");
+    for (auto [a, b] :
+         {std::pair{"cert", "cert_file"}, {"key", "key_file"}, {"client_ca", "client_ca_file"}}) {
+      if (both(a, b))
+        return At(node, section + ": both " + a + " and " + b + " are given; use one of them");
     }
     if (tls.cert.empty())
       return At(section_key, section + ": no certificate: cert_file (or cert) is required for TLS");
@@ -241,85 +266,97 @@ class Parser {
     const bool verifies = tls.client_auth == ClientAuth::kVerifyClientCertIfGiven ||
                           tls.client_auth == ClientAuth::kRequireAndVerifyClientCert;
     if (verifies && tls.client_ca.empty())
-      return At(node, section + ": client_auth_type " + std::string(ClientAuthName(tls.client_auth)) +
+      return At(node, section + ": client_auth_type " +
+                          std::string(ClientAuthName(tls.client_auth)) +
                           " verifies client certificates and needs client_ca_file (or client_ca)");
     if (!tls.client_ca.empty() && tls.client_auth == ClientAuth::kNoClientCert)
-      return At(node, section + ": " + tls.client_ca.key +
-                          " is given but client_auth_type is NoClientCert, so no client certificate "
-                          "would be asked for; set client_auth_type: RequireAndVerifyClientCert");
+      return At(node,
+                section + ": " + tls.client_ca.key +
+                    " is given but client_auth_type is NoClientCert, so no client certificate "
+                    "would be asked for; set client_auth_type: RequireAndVerifyClientCert");
     if (sans_given && tls.client_auth != ClientAuth::kRequireAnyClientCert &&
         tls.client_auth != ClientAuth::kRequireAndVerifyClientCert)
-      return At(node, section + ": client_allowed_sans needs client_auth_type "
-                                "RequireAnyClientCert or RequireAndVerifyClientCert");
+      return At(node, section +
+                          ": client_allowed_sans needs client_auth_type "
+                          "RequireAnyClientCert or RequireAndVerifyClientCert");
     return {};
   }
 
   Status ParseHttp(const YAML::Node& node, WebConfig& out) const {
     const std::string section = "http_server_config";
-    return ForEachKey(node, section, {"http2", "headers"},
-                      [&](const std::string& name, const YAML::Node&, const YAML::Node& value) -> Status {
-      if (name == "http2") {
-        // roce_exporter speaks HTTP/1.1 only; both values are accepted so that a file shared
-        // with exporter-toolkit exporters loads.
-        auto v = Bool(value, section + ".http2");
-        return v ? Status{} : Status{v.error()};
-      }
-      std::vector<std::string> names;
-      for (const auto& h : AllowedHeaders()) names.push_back(h.name);
-      return ForEachKey(value, section + ".headers", {},
-                        [&](const std::string& header, const YAML::Node& key, const YAML::Node& v) -> Status {
-        const AllowedHeader* allowed = nullptr;
-        for (const auto& h : AllowedHeaders()) {
-          if (header == h.name) allowed = &h;
-        }
-        if (allowed == nullptr) {
-          std::string msg = section + ".headers: header " + Quoted(header) +
-                            " can not be configured (allowed: Strict-Transport-Security, "
-                            "X-Content-Type-Options, X-Frame-Options, X-XSS-Protection, "
-                            "Content-Security-Policy)";
-          if (auto hint = DidYouMean(header, names)) msg += " (did you mean " + Quoted(*hint) + "?)";
-          return At(key, msg);
-        }
-        auto text = String(v, section + ".headers." + header);
-        if (!text) return text.error();
-        for (char c : *text) {
-          if (c == '\r' || c == '\n' || c == '\0')
-            return At(v, section + ".headers." + header + ": line breaks are not allowed in a header value");
-        }
-        if (text->empty()) return {};  // "Unset if blank"
-        if (!allowed->values.empty()) {
-          bool ok = false;
-          for (const auto& a : allowed->values) ok = ok || a == *text;
-          if (!ok) {
-            std::string msg = section + ".headers." + header + ": invalid value " + Quoted(*text) + ", expected ";
-            for (std::size_t i = 0; i < allowed->values.size(); ++i) msg += (i ? " or " : "") + allowed->values[i];
-            return At(v, msg);
+    return ForEachKey(
+        node, section, {"http2", "headers"},
+        [&](const std::string& name, const YAML::Node&, const YAML::Node& value) -> Status {
+          if (name == "http2") {
+            // roce_exporter speaks HTTP/1.1 only; both values are accepted so that a file shared
+            // with exporter-toolkit exporters loads.
+            auto v = Bool(value, section + ".http2");
+            return v ? Status{} : Status{v.error()};
           }
-        }
-        out.headers.emplace_back(header, *text);
-        return {};
-      });
-    });
+          std::vector<std::string> names;
+          for (const auto& h : AllowedHeaders()) names.push_back(h.name);
+          return ForEachKey(
+              value, section + ".headers", {},
+              [&](const std::string& header, const YAML::Node& key, const YAML::Node& v) -> Status {
+                const AllowedHeader* allowed = nullptr;
+                for (const auto& h : AllowedHeaders()) {
+                  if (header == h.name) allowed = &h;
+                }
+                if (allowed == nullptr) {
+                  std::string msg = section + ".headers: header " + Quote(header) +
+                                    " can not be configured (allowed: Strict-Transport-Security, "
+                                    "X-Content-Type-Options, X-Frame-Options, X-XSS-Protection, "
+                                    "Content-Security-Policy)";
+                  if (auto hint = DidYouMean(header, names))
+                    msg += " (did you mean " + Quote(*hint) + "?)";
+                  return At(key, msg);
+                }
+                auto text = String(v, section + ".headers." + header);
+                if (!text) return text.error();
+                for (char c : *text) {
+                  if (c == '\r' || c == '\n' || c == '\0')
+                    return At(v, section + ".headers." + header +
+                                     ": line breaks are not allowed in a header value");
+                }
+                if (text->empty()) return {};  // "Unset if blank"
+                if (!allowed->values.empty()) {
+                  bool ok = false;
+                  for (const auto& a : allowed->values) ok = ok || a == *text;
+                  if (!ok) {
+                    std::string msg = section + ".headers." + header + ": invalid value " +
+                                      Quote(*text) + ", expected ";
+                    for (std::size_t i = 0; i < allowed->values.size(); ++i)
+                      msg += (i ? " or " : "") + allowed->values[i];
+                    return At(v, msg);
+                  }
+                }
+                out.headers.emplace_back(header, *text);
+                return {};
+              });
+        });
   }
 
   Status ParseUsers(const YAML::Node& node, WebConfig& out) const {
     const std::string section = "basic_auth_users";
-    return ForEachKey(node, section, {}, [&](const std::string& user, const YAML::Node& key,
-                                             const YAML::Node& value) -> Status {
-      if (user.empty()) return At(key, section + ": a user name must not be empty");
-      if (user.find(':') != std::string::npos)
-        return At(key, section + ": user " + Quoted(user) +
-                           ": a user name must not contain ':' (basic auth splits at the first one)");
-      auto hash = String(value, section + "." + user);
-      if (!hash) return hash.error();
-      if (!IsBcryptHash(*hash))
-        return At(value, section + ": user " + Quoted(user) +
-                             ": the password must be a bcrypt hash ($2y$, $2b$ or $2a$, a cost "
-                             "04-31, then 53 characters), as `htpasswd -nBC 10 \"\" | tr -d ':\\n'` "
-                             "prints it");
-      out.users[user] = *hash;
-      return {};
-    });
+    return ForEachKey(
+        node, section, {},
+        [&](const std::string& user, const YAML::Node& key, const YAML::Node& value) -> Status {
+          if (user.empty()) return At(key, section + ": a user name must not be empty");
+          if (user.find(':') != std::string::npos)
+            return At(
+                key, section + ": user " + Quote(user) +
+                         ": a user name must not contain ':' (basic auth splits at the first one)");
+          auto hash = String(value, section + "." + user);
+          if (!hash) return hash.error();
+          if (!IsBcryptHash(*hash))
+            return At(value,
+                      section + ": user " + Quote(user) +
+                          ": the password must be a bcrypt hash ($2y$, $2b$ or $2a$, a cost "
+                          "04-31, then 53 characters), as `htpasswd -nBC 10 \"\" | tr -d ':\\n'` "
+                          "prints it");
+          out.users[user] = *hash;
+          return {};
+        });
   }
 
  private:
@@ -330,16 +367,23 @@ class Parser {
 
 std::string_view ClientAuthName(ClientAuth a) {
   switch (a) {
-    case ClientAuth::kNoClientCert: return "NoClientCert";
-    case ClientAuth::kRequestClientCert: return "RequestClientCert";
-    case ClientAuth::kRequireAnyClientCert: return "RequireAnyClientCert";
-    case ClientAuth::kVerifyClientCertIfGiven: return "VerifyClientCertIfGiven";
-    case ClientAuth::kRequireAndVerifyClientCert: return "RequireAndVerifyClientCert";
+    case ClientAuth::kNoClientCert:
+      return "NoClientCert";
+    case ClientAuth::kRequestClientCert:
+      return "RequestClientCert";
+    case ClientAuth::kRequireAnyClientCert:
+      return "RequireAnyClientCert";
+    case ClientAuth::kVerifyClientCertIfGiven:
+      return "VerifyClientCertIfGiven";
+    case ClientAuth::kRequireAndVerifyClientCert:
+      return "RequireAndVerifyClientCert";
   }
   return "?";
 }
 
-std::string_view TlsVersionName(TlsVersion v) { return v == TlsVersion::kTls12 ? "TLS12" : "TLS13"; }
+std::string_view TlsVersionName(TlsVersion v) {
+  return v == TlsVersion::kTls12 ? "TLS12" : "TLS13";
+}
 
 bool IsBcryptHash(std::string_view hash) {
   // "$2y$10$" + 22 characters of salt + 31 of hash.
@@ -368,25 +412,29 @@ Result<WebConfig> ParseWebConfig(std::string_view yaml, const std::string& path)
   WebConfig out;
   out.path = path;
   if (!root.IsDefined() || root.IsNull()) return out;  // an empty file: plain HTTP, no auth
-  if (!root.IsMap()) return p.At(root, "expected a mapping with tls_server_config, http_server_config or basic_auth_users");
+  if (!root.IsMap())
+    return p.At(
+        root, "expected a mapping with tls_server_config, http_server_config or basic_auth_users");
   static const std::vector<std::string> kTop = {"tls_server_config", "http_server_config",
                                                 "basic_auth_users", "rate_limit"};
   try {
-    Status s = p.ForEachKey(root, "the top level", kTop, [&](const std::string& name, const YAML::Node& key,
-                                                             const YAML::Node& value) -> Status {
-      if (name == "tls_server_config") {
-        if (value.IsNull() || (value.IsMap() && value.size() == 0)) return {};
-        TlsServerConfig tls;
-        Status t = p.ParseTls(value, tls, key);
-        if (!t.ok()) return t;
-        out.tls = std::move(tls);
-        return {};
-      }
-      if (name == "http_server_config") return p.ParseHttp(value, out);
-      if (name == "basic_auth_users") return p.ParseUsers(value, out);
-      return p.At(key, "rate_limit is not supported by roce_exporter; limit request rates at a "
-                       "firewall or a reverse proxy");
-    });
+    Status s = p.ForEachKey(
+        root, "the top level", kTop,
+        [&](const std::string& name, const YAML::Node& key, const YAML::Node& value) -> Status {
+          if (name == "tls_server_config") {
+            if (value.IsNull() || (value.IsMap() && value.size() == 0)) return {};
+            TlsServerConfig tls;
+            Status t = p.ParseTls(value, tls, key);
+            if (!t.ok()) return t;
+            out.tls = std::move(tls);
+            return {};
+          }
+          if (name == "http_server_config") return p.ParseHttp(value, out);
+          if (name == "basic_auth_users") return p.ParseUsers(value, out);
+          return p.At(key,
+                      "rate_limit is not supported by roce_exporter; limit request rates at a "
+                      "firewall or a reverse proxy");
+        });
     if (!s.ok()) return s.error();
   } catch (const YAML::Exception& ex) {
     return p.At(ex.mark, ex.msg);

@@ -39,9 +39,9 @@ std::string_view TlsVersionName(TlsVersion v);
 // PEM text inline in the file, or the name of a file holding it (resolved against the web
 // config file's directory, as exporter-toolkit does).
 struct PemSource {
-  std::string file;    // absolute or relative to the config's directory; empty when inline
+  std::string file;  // absolute or relative to the config's directory; empty when inline
   std::string inline_pem;
-  std::string key;     // the YAML key it came from, for messages ("cert_file", "key", …)
+  std::string key;  // the YAML key it came from, for messages ("cert_file", "key", …)
   bool empty() const { return file.empty() && inline_pem.empty(); }
 };
 
@@ -53,7 +53,7 @@ struct TlsServerConfig {
   std::vector<std::string> client_allowed_sans;
   TlsVersion min_version = TlsVersion::kTls12;
   TlsVersion max_version = TlsVersion::kTls13;
-  std::vector<std::string> cipher_suites;      // IANA names (as Go spells them), TLS 1.2 only
+  std::vector<std::string> cipher_suites;  // IANA names (as Go spells them), TLS 1.2 only
   bool prefer_server_cipher_suites = true;
   std::vector<std::string> curve_preferences;  // OpenSSL group names ("X25519", "P-256")
 };

@@ -40,8 +40,8 @@ std::vector<WebConfigReloader::Stamp> WebConfigReloader::StampsFor(const ActiveW
   return out;
 }
 
-Result<std::shared_ptr<WebConfigReloader>> WebConfigReloader::Open(const std::string& path,
-                                                                   std::chrono::milliseconds check_interval) {
+Result<std::shared_ptr<WebConfigReloader>> WebConfigReloader::Open(
+    const std::string& path, std::chrono::milliseconds check_interval) {
   std::shared_ptr<WebConfigReloader> r(new WebConfigReloader(path, check_interval));
   Stamp own = StampOf(path);
   auto loaded = LoadWebConfig(path);
@@ -116,7 +116,8 @@ bool WebConfigReloader::CheckLocked() {
   if (current_->tls) fields.emplace_back("certificate", current_->tls->summary());
   log::Info("web config reloaded", fields);
   if (current_->tls) {
-    for (const auto& w : current_->tls->warnings()) log::Warn("web config", {{"file", path_}, {"warning", w}});
+    for (const auto& w : current_->tls->warnings())
+      log::Warn("web config", {{"file", path_}, {"warning", w}});
   }
   return true;
 }

@@ -12,13 +12,13 @@
 // every request until the files agree again. Switching TLS on or off needs a restart (the
 // listener is one or the other), and is refused the same way.
 
+#include <sys/types.h>
+
 #include <chrono>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
-
-#include <sys/types.h>
 
 #include "http/tls_context.h"
 #include "http/web_config.h"

@@ -42,6 +42,7 @@ class EcnSource final : public Source {
     entries_.clear();
     for (const auto& n : inventory.netdevs) {
       NetdevEcn e;
+      bool sentinel_set = false;  // the first attribute read checks for a vanished netdev
       e.netdev = n.name;
       e.device = n.device;
       for (const char* point : kPoints) {
@@ -51,7 +52,9 @@ class EcnSource final : public Source {
         auto& enable = std::string_view(point) == "np" ? e.np_enable : e.rp_enable;
         for (int prio = 0; prio < 8; ++prio) {
           std::string rel = dir + "/enable/" + std::to_string(prio);
-          if (sysfs_.Exists(rel)) enable[prio] = fs::Attribute(&sysfs_, rel);
+          if (!sysfs_.Exists(rel)) continue;
+          enable[prio] = fs::Attribute(&sysfs_, rel);
+          if (!sentinel_set) enable[prio]->set_vanish_sentinel(true), sentinel_set = true;
         }
         for (const auto& name : *names) {
           if (name == "enable") continue;

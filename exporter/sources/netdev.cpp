@@ -29,6 +29,7 @@ class NetdevSource final : public Source {
       auto addr = sysfs_.ReadText(ref.dir + "/address");
       if (addr) n.address = std::string(Trim(*addr));
       n.mtu = fs::Attribute(&sysfs_, ref.dir + "/mtu");
+      n.mtu.set_vanish_sentinel(true);  // read first in every pass
       n.operstate = fs::Attribute(&sysfs_, ref.dir + "/operstate");
       n.carrier = fs::Attribute(&sysfs_, ref.dir + "/carrier");
       n.carrier_changes = fs::Attribute(&sysfs_, ref.dir + "/carrier_changes");

@@ -46,6 +46,7 @@ class PcieSource final : public Source {
       text = sysfs_.ReadText(dev.pci_dir + "/device");
       if (text) s.fixed.device_id = std::string(Trim(*text));
       s.current_speed = fs::Attribute(&sysfs_, dev.pci_dir + "/current_link_speed");
+      s.current_speed.set_vanish_sentinel(true);
       s.current_width = fs::Attribute(&sysfs_, dev.pci_dir + "/current_link_width");
       functions_.push_back(std::move(s));
     }

@@ -96,6 +96,7 @@ class RdmaSource final : public Source {
       PortState port;
       port.ref = pref;
       port.state = fs::Attribute(&sysfs_, pref.dir + "/state");
+      port.state.set_vanish_sentinel(true);  // read first in every pass
       port.phys_state = fs::Attribute(&sysfs_, pref.dir + "/phys_state");
       port.rate = fs::Attribute(&sysfs_, pref.dir + "/rate");
       port.lid = fs::Attribute(&sysfs_, pref.dir + "/lid");

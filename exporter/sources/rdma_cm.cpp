@@ -41,6 +41,7 @@ class RdmaCmSource final : public Source {
         if (!configfs_.IsDirectory(dir)) continue;
         ports_.push_back({dev.name, port.number, fs::Attribute(&configfs_, dir + "/default_roce_mode"),
                           fs::Attribute(&configfs_, dir + "/default_roce_tos")});
+        ports_.back().mode.set_vanish_sentinel(true);
       }
     }
   }

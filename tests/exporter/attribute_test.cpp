@@ -31,6 +31,7 @@ TEST(Attribute, DeletedReplayFileReadsAsGone) {
   dir.Write("ports/1/state", "4: ACTIVE\n");
   Tree tree("sysfs", dir.path());
   Attribute attr(&tree, "ports/1/state");
+  attr.set_vanish_sentinel(true);
   std::string text;
   ASSERT_TRUE(attr.Read(text).ok());
   std::filesystem::remove_all(dir / "ports");

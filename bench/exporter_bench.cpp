@@ -1,0 +1,237 @@
+// In-process benchmarks of roce_exporter: one collection pass, rendering and
+// serialization, EEPROM decoding and ethtool stat classification, per node
+// size N (bench/run_all.sh generates the nodes with tools/gen/bench_node.py
+// into $ROCEWATCH_BENCH_DATA/n<N>).
+//
+//   exporter_bench [google benchmark flags]
+//   exporter_bench --list-reads=FILE --tree=DIR|/sys [--sysfs-only]
+//       writes the sysfs files one steady-state pass reads (for the floors)
+
+#include <benchmark/benchmark.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <regex>
+#include <set>
+
+#include <prometheus/text_serializer.h>
+
+#include "collect/collector.h"
+#include "collect/scrape_coalescer.h"
+#include "ethtool/classify.h"
+#include "ethtool/string_set.h"
+#include "fs/fd_budget.h"
+#include "kernel/capture_files.h"
+#include "optics/decode.h"
+#include "optics/images.h"
+#include "util/log.h"
+
+namespace rocewatch {
+namespace {
+
+std::string DataDir() {
+  const char* d = std::getenv("ROCEWATCH_BENCH_DATA");
+  return d != nullptr ? d : "/tmp/rocewatch-bench";
+}
+
+const std::vector<std::string>& SysfsSources() {
+  static const std::vector<std::string> kNames = {"rdma", "netdev", "pcie", "ecn", "rdma_cm"};
+  return kNames;
+}
+
+std::vector<std::string> AllSources() {
+  std::vector<std::string> names;
+  for (const auto& s : sources::AllSources()) names.emplace_back(s.name);
+  return names;
+}
+
+CollectorConfig ConfigFor(const std::string& dir, bool sysfs_only) {
+  CollectorConfig c;
+  if (dir == "/sys") {
+    c.sysfs_root = "/sys";
+    c.discover.extra_netdevs = std::regex(".*");
+  } else {
+    c.sysfs_root = dir + "/sys";
+    c.configfs_root = dir + "/configfs";
+    c.debugfs_root = dir + "/debugfs";
+    c.kernel = kernel::MakeReplayKernel(dir);
+  }
+  c.enabled_sources = sysfs_only ? SysfsSources() : AllSources();
+  return c;
+}
+
+std::unique_ptr<Collector> MakeCollector(benchmark::State& state, const std::string& dir,
+                                         bool sysfs_only) {
+  auto c = Collector::Create(ConfigFor(dir, sysfs_only));
+  if (!c) {
+    state.SkipWithError(c.error().message.c_str());
+    return nullptr;
+  }
+  return std::move(*c);
+}
+
+std::string NodeDir(benchmark::State& state) {
+  std::string dir = DataDir() + "/n" + std::to_string(state.range(0));
+  std::ifstream probe(dir + "/capture.json");
+  if (!probe) {
+    state.SkipWithError(("no benchmark node at " + dir + " (run bench/run_all.sh)").c_str());
+    return "";
+  }
+  return dir;
+}
+
+// One collection pass over the sysfs sources only (what the floors read).
+void BM_CollectSysfs(benchmark::State& state) {
+  std::string dir = NodeDir(state);
+  if (dir.empty()) return;
+  auto c = MakeCollector(state, dir, true);
+  if (!c) return;
+  c->Collect();  // discovery and opening the held descriptors
+  for (auto _ : state) benchmark::DoNotOptimize(c->Collect());
+  state.counters["devices"] = static_cast<double>(state.range(0));
+}
+BENCHMARK(BM_CollectSysfs)->Arg(1)->Arg(8)->Arg(16)->Arg(32)->Unit(benchmark::kMicrosecond)->UseRealTime();
+
+// One collection pass with every collector (kernel answers replayed from files).
+void BM_CollectAll(benchmark::State& state) {
+  std::string dir = NodeDir(state);
+  if (dir.empty()) return;
+  auto c = MakeCollector(state, dir, false);
+  if (!c) return;
+  c->Collect();
+  for (auto _ : state) benchmark::DoNotOptimize(c->Collect());
+}
+BENCHMARK(BM_CollectAll)->Arg(1)->Arg(8)->Arg(16)->Arg(32)->Unit(benchmark::kMicrosecond)->UseRealTime();
+
+// Rendering a snapshot into families and serializing them to the text format.
+void BM_RenderAndSerialize(benchmark::State& state) {
+  std::string dir = NodeDir(state);
+  if (dir.empty()) return;
+  auto c = MakeCollector(state, dir, false);
+  if (!c) return;
+  NodeSnapshot snap = c->Collect();
+  prometheus::TextSerializer serializer;
+  std::size_t bytes = 0, series = 0;
+  for (auto _ : state) {
+    auto families = RenderSnapshot(snap, c->enabled_sources(), c->stats());
+    std::string text = serializer.Serialize(families);
+    bytes = text.size();
+    series = 0;
+    for (const auto& f : families) series += f.metric.size();
+    benchmark::DoNotOptimize(text);
+  }
+  state.counters["series"] = static_cast<double>(series);
+  state.counters["bytes"] = static_cast<double>(bytes);
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * bytes));
+}
+BENCHMARK(BM_RenderAndSerialize)->Arg(1)->Arg(16)->Arg(32)->Unit(benchmark::kMicrosecond);
+
+// Decoding an 8-lane CMIS module (all pages) and a QSFP28.
+void BM_DecodeCmis8Lane(benchmark::State& state) {
+  optics::EepromImage image = optics::testing::QsfpDd8Lane();
+  for (auto _ : state) benchmark::DoNotOptimize(optics::Decode(image));
+}
+BENCHMARK(BM_DecodeCmis8Lane)->Unit(benchmark::kMicrosecond);
+
+void BM_DecodeQsfp28(benchmark::State& state) {
+  optics::EepromImage image = optics::testing::Qsfp28();
+  for (auto _ : state) benchmark::DoNotOptimize(optics::Decode(image));
+}
+BENCHMARK(BM_DecodeQsfp28)->Unit(benchmark::kMicrosecond);
+
+// Classifying a 64-channel mlx5 string set (once per set) and applying one GSTATS answer.
+struct StringSet {
+  std::vector<std::string> names;
+  std::vector<std::uint64_t> values;
+};
+std::optional<StringSet> LoadStringSet(benchmark::State& state) {
+  std::string dir = NodeDir(state);
+  if (dir.empty()) return std::nullopt;
+  auto strings = kernel::ReadAnswer(dir, kernel::key::Strings("ens1f0np0", 1));
+  auto stats = kernel::ReadAnswer(dir, kernel::key::Stats("ens1f0np0"));
+  auto names = ethtool::DecodeStrings(strings.bytes);
+  auto values = ethtool::DecodeStats(stats.bytes);
+  if (!strings.ok() || !stats.ok() || !names || !values) {
+    state.SkipWithError("cannot read the benchmark node's ethtool answers");
+    return std::nullopt;
+  }
+  return StringSet{*names, *values};
+}
+
+void BM_ClassifyStrings(benchmark::State& state) {
+  auto set = LoadStringSet(state);
+  if (!set) return;
+  for (auto _ : state) benchmark::DoNotOptimize(ethtool::ClassifyStrings(set->names));
+  state.counters["strings"] = static_cast<double>(set->names.size());
+}
+BENCHMARK(BM_ClassifyStrings)->Arg(1)->Unit(benchmark::kMicrosecond);
+
+void BM_ApplyStats(benchmark::State& state) {
+  auto set = LoadStringSet(state);
+  if (!set) return;
+  auto classification = ethtool::ClassifyStrings(set->names);
+  for (auto _ : state) benchmark::DoNotOptimize(ethtool::Apply(classification, set->values));
+  state.counters["strings"] = static_cast<double>(set->names.size());
+}
+BENCHMARK(BM_ApplyStats)->Arg(1)->Unit(benchmark::kMicrosecond);
+
+// The sysfs files a steady-state pass reads, for floor_naive / floor_held.
+class ListRecorder final : public fs::Recorder {
+ public:
+  explicit ListRecorder(std::string root) : root_(std::move(root)) {}
+  void OnRead(std::string_view tree, std::string_view rel) override {
+    if (tree != "sysfs") return;
+    std::lock_guard<std::mutex> lock(mu_);
+    files_.insert(root_ + "/" + std::string(rel));
+  }
+  void OnList(std::string_view, std::string_view) override {}
+  void OnLink(std::string_view, std::string_view) override {}
+  std::set<std::string> files_;
+
+ private:
+  std::mutex mu_;
+  std::string root_;
+};
+
+int ListReads(const std::string& tree, const std::string& out_path, bool sysfs_only) {
+  auto c = Collector::Create(ConfigFor(tree, sysfs_only));
+  if (!c) {
+    std::fprintf(stderr, "%s\n", c.error().message.c_str());
+    return 2;
+  }
+  (*c)->Collect();  // discovery and static attributes: not part of a steady-state pass
+  ListRecorder recorder(tree == "/sys" ? "/sys" : tree + "/sys");
+  (*c)->SetRecorder(&recorder);
+  (*c)->Collect();
+  (*c)->SetRecorder(nullptr);
+  std::ofstream out(out_path);
+  for (const auto& f : recorder.files_) out << f << "\n";
+  std::printf("%zu attribute files read per pass of %s\n", recorder.files_.size(), tree.c_str());
+  return 0;
+}
+
+}  // namespace
+}  // namespace rocewatch
+
+int main(int argc, char** argv) {
+  rocewatch::log::SetLevel(rocewatch::log::Level::kError);
+  rocewatch::fs::FdBudget::RaiseLimitAndSize();
+  std::string list, tree;
+  bool sysfs_only = true;
+  std::vector<char*> rest;
+  for (int i = 0; i < argc; ++i) {
+    if (std::strncmp(argv[i], "--list-reads=", 13) == 0) list = argv[i] + 13;
+    else if (std::strncmp(argv[i], "--tree=", 7) == 0) tree = argv[i] + 7;
+    else if (std::strcmp(argv[i], "--all-collectors") == 0) sysfs_only = false;
+    else rest.push_back(argv[i]);
+  }
+  if (!list.empty()) return rocewatch::ListReads(tree, list, sysfs_only);
+  int n = static_cast<int>(rest.size());
+  benchmark::Initialize(&n, rest.data());
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
