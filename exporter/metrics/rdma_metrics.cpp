@@ -64,7 +64,8 @@ void RenderRdma(const NodeSnapshot& snap, FamilySet& out) {
   for (const auto& d : snap.devices) {
     out.Add(kDeviceInfo, {d.name, d.fw_version, d.board_id, d.hca_type, d.node_guid, d.node_type,
                           d.driver, d.pci_address}, 1);
-    for (const auto& c : d.hw_counters) out.Add(kDeviceHwCounter, {d.name, c.name}, c.value);
+    for (std::size_t i = 0; i < d.hw_counters.size(); ++i)
+      if (d.hw_counters.has(i)) out.Add(kDeviceHwCounter, {d.name, d.hw_counters.name(i)}, d.hw_counters.values[i]);
     for (const auto& p : d.ports) {
       const std::string port = std::to_string(p.number);
       out.Add(kPortInfo, {d.name, port, p.netdev, p.link_layer}, 1);
@@ -77,8 +78,10 @@ void RenderRdma(const NodeSnapshot& snap, FamilySet& out) {
       if (p.transmitted_bytes) out.Add(kTxBytes, {d.name, port}, *p.transmitted_bytes);
       if (p.received_packets) out.Add(kRxPackets, {d.name, port}, *p.received_packets);
       if (p.transmitted_packets) out.Add(kTxPackets, {d.name, port}, *p.transmitted_packets);
-      for (const auto& c : p.counters) out.Add(kPortCounter, {d.name, port, c.name}, c.value);
-      for (const auto& c : p.hw_counters) out.Add(kHwCounter, {d.name, port, c.name}, c.value);
+      for (std::size_t i = 0; i < p.counters.size(); ++i)
+        if (p.counters.has(i)) out.Add(kPortCounter, {d.name, port, p.counters.name(i)}, p.counters.values[i]);
+      for (std::size_t i = 0; i < p.hw_counters.size(); ++i)
+        if (p.hw_counters.has(i)) out.Add(kHwCounter, {d.name, port, p.hw_counters.name(i)}, p.hw_counters.values[i]);
       if (p.hw_counters_lifespan_seconds)
         out.Add(kLifespan, {d.name, port}, *p.hw_counters_lifespan_seconds);
       for (const auto& g : p.gids) {

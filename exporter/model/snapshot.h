@@ -7,6 +7,8 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <memory>
+#include <string_view>
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,9 +17,21 @@
 
 namespace rocewatch {
 
-struct NamedCounter {
-  std::string name;
-  double value = 0;  // already in base units (bytes for the data counters)
+// A directory of counter files (counters/, hw_counters/): the names, fixed
+// while the device stays, shared with the source that reads them (no copy per
+// scrape), and this pass's values in the same order; NaN where a value was
+// unavailable or did not parse.
+struct CounterSet {
+  std::shared_ptr<const std::vector<std::string>> names;
+  std::vector<double> values;
+
+  std::size_t size() const { return values.size(); }
+  const std::string& name(std::size_t i) const { return (*names)[i]; }
+  bool has(std::size_t i) const { return values[i] == values[i]; }  // not NaN
+  // The value of `counter` when it was read this pass.
+  std::optional<double> Find(std::string_view counter) const;
+  // How many values were read this pass.
+  std::size_t present() const;
 };
 
 struct GidEntry {
@@ -39,10 +53,10 @@ struct PortSnapshot {
   std::optional<double> rate_bytes_per_second;
   std::optional<std::uint32_t> lid;
   std::optional<std::uint32_t> sm_lid;
-  std::vector<NamedCounter> counters;     // counters/ except the data/packet ones below
+  CounterSet counters;                    // counters/ except the data/packet ones below
   std::optional<double> received_bytes, transmitted_bytes;      // port_{rcv,xmit}_data × 4
   std::optional<double> received_packets, transmitted_packets;  // port_{rcv,xmit}_packets
-  std::vector<NamedCounter> hw_counters;  // every hw_counters/ file but lifespan
+  CounterSet hw_counters;                 // every hw_counters/ file but lifespan
   std::optional<double> hw_counters_lifespan_seconds;
   bool gids_read = false;
   std::vector<GidEntry> gids;  // non-zero entries only
@@ -52,7 +66,7 @@ struct DeviceSnapshot {
   std::string name;  // ibdev, e.g. mlx5_0
   std::string fw_version, board_id, hca_type, node_guid, node_type, driver, pci_address;
   std::vector<PortSnapshot> ports;
-  std::vector<NamedCounter> hw_counters;  // device-wide hw_counters/ (some drivers)
+  CounterSet hw_counters;                 // device-wide hw_counters/ (some drivers)
 };
 
 struct NetdevSnapshot {

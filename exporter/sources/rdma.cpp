@@ -1,6 +1,7 @@
 #include "sources/rdma.h"
 
 #include <chrono>
+#include <limits>
 #include <utility>
 
 #include "parse/sysfs_values.h"
@@ -22,15 +23,24 @@ constexpr std::string_view kRcvPackets = "port_rcv_packets";
 // hw_counters/lifespan is the refresh period of the others in ms, not a counter.
 constexpr std::string_view kLifespan = "lifespan";
 
-struct NamedAttribute {
-  std::string name;
-  fs::Attribute attr;
+// A counter directory: the files held open, and their names shared with the
+// snapshots (CounterSet) so a pass copies no strings.
+struct CounterFiles {
+  std::shared_ptr<std::vector<std::string>> names = std::make_shared<std::vector<std::string>>();
+  std::vector<fs::Attribute> attrs;
+
+  void Add(std::string name, fs::Attribute attr) {
+    names->push_back(std::move(name));
+    attrs.push_back(std::move(attr));
+  }
 };
 
 struct PortState {
   PortRef ref;
   fs::Attribute state, phys_state, rate, lid, sm_lid;
-  std::vector<NamedAttribute> counters, hw_counters;
+  CounterFiles counters, hw_counters;
+  // counters/ files with families of their own (data counts 4-byte words).
+  std::optional<fs::Attribute> xmit_data, rcv_data, xmit_packets, rcv_packets;
   std::optional<fs::Attribute> lifespan;
   std::vector<std::string> gid_indices;  // names under gids/
   std::vector<GidEntry> gids;
@@ -41,7 +51,7 @@ struct DeviceState {
   DeviceRef ref;
   std::string fw_version, board_id, hca_type, node_guid, node_type;
   std::vector<PortState> ports;
-  std::vector<NamedAttribute> hw_counters;  // device-wide
+  CounterFiles hw_counters;  // device-wide
 };
 
 class RdmaSource final : public Source {
@@ -74,12 +84,16 @@ class RdmaSource final : public Source {
     return text ? std::string(Trim(*text)) : std::string();
   }
 
-  std::vector<NamedAttribute> Files(const std::string& dir, bool* exists = nullptr) {
-    std::vector<NamedAttribute> out;
+  // Every file of `dir` but those `take` keeps for itself (it returns true for them).
+  template <class Take>
+  CounterFiles Files(const std::string& dir, Take take) {
+    CounterFiles out;
     auto names = sysfs_.List(dir);
-    if (exists != nullptr) *exists = names.ok();
     if (!names) return out;
-    for (const auto& n : *names) out.push_back({n, fs::Attribute(&sysfs_, fs::Join(dir, n))});
+    for (const auto& n : *names) {
+      fs::Attribute attr(&sysfs_, fs::Join(dir, n));
+      if (!take(n, attr)) out.Add(n, std::move(attr));
+    }
     return out;
   }
 
@@ -91,7 +105,8 @@ class RdmaSource final : public Source {
     dev.hca_type = Static(ref.dir + "/hca_type");
     dev.node_guid = Static(ref.dir + "/node_guid");
     dev.node_type = Static(ref.dir + "/node_type");
-    if (sysfs_.IsDirectory(ref.dir + "/hw_counters")) dev.hw_counters = Files(ref.dir + "/hw_counters");
+    auto none = [](const std::string&, fs::Attribute&) { return false; };
+    if (sysfs_.IsDirectory(ref.dir + "/hw_counters")) dev.hw_counters = Files(ref.dir + "/hw_counters", none);
     for (const auto& pref : ref.ports) {
       PortState port;
       port.ref = pref;
@@ -101,14 +116,22 @@ class RdmaSource final : public Source {
       port.rate = fs::Attribute(&sysfs_, pref.dir + "/rate");
       port.lid = fs::Attribute(&sysfs_, pref.dir + "/lid");
       port.sm_lid = fs::Attribute(&sysfs_, pref.dir + "/sm_lid");
-      port.counters = Files(pref.dir + "/counters");
-      for (auto& f : Files(pref.dir + "/hw_counters")) {
-        if (f.name == kLifespan) {
-          port.lifespan = std::move(f.attr);
-        } else {
-          port.hw_counters.push_back(std::move(f));
+      port.counters = Files(pref.dir + "/counters", [&](const std::string& n, fs::Attribute& a) {
+        for (auto [name, slot] : {std::pair{kXmitData, &port.xmit_data}, std::pair{kRcvData, &port.rcv_data},
+                                  std::pair{kXmitPackets, &port.xmit_packets},
+                                  std::pair{kRcvPackets, &port.rcv_packets}}) {
+          if (n == name) {
+            *slot = std::move(a);
+            return true;
+          }
         }
-      }
+        return false;
+      });
+      port.hw_counters = Files(pref.dir + "/hw_counters", [&](const std::string& n, fs::Attribute& a) {
+        if (n != kLifespan) return false;
+        port.lifespan = std::move(a);
+        return true;
+      });
       auto gids = sysfs_.List(pref.dir + "/gids");
       if (gids) {
         port.gid_indices = *gids;
@@ -122,21 +145,40 @@ class RdmaSource final : public Source {
     return dev;
   }
 
-  // Reads one counter file into `out`; false when the device is gone.
-  bool ReadCounter(NamedAttribute& c, std::string& text, SourceStatus& status,
-                   std::optional<double>& out) {
-    out.reset();
-    Outcome o = reader_.ReadCounter(c.attr, text, status);
+  // Reads one counter file: its value, or NaN when it was unavailable or did
+  // not parse; false when the device is gone.
+  bool ReadCounter(fs::Attribute& attr, std::string& text, SourceStatus& status, double& out) {
+    out = std::numeric_limits<double>::quiet_NaN();
+    Outcome o = reader_.ReadCounter(attr, text, status);
     if (o == Outcome::kGone) return false;
     if (o != Outcome::kOk) return true;
     auto v = parse::ParseCounterValue(text);
     if (!v) {
-      reader_.ParseError(sysfs_.Abs(c.attr.rel()), v.error().message);
+      reader_.ParseError(sysfs_.Abs(attr.rel()), v.error().message);
     } else if (v->unavailable()) {
       reader_.Unavailable(status);
     } else {
       out = static_cast<double>(*v->value);
     }
+    return true;
+  }
+
+  // Reads a whole counter directory; false when the device is gone.
+  bool ReadCounters(CounterFiles& files, CounterSet& out, std::string& text, SourceStatus& status) {
+    out.names = files.names;
+    out.values.resize(files.attrs.size());
+    for (std::size_t i = 0; i < files.attrs.size(); ++i)
+      if (!ReadCounter(files.attrs[i], text, status, out.values[i])) return false;
+    return true;
+  }
+
+  // Reads an optional counter file into `out` (times `scale`); false when gone.
+  bool ReadOne(std::optional<fs::Attribute>& attr, double scale, std::string& text,
+               SourceStatus& status, std::optional<double>& out) {
+    if (!attr) return true;
+    double v;
+    if (!ReadCounter(*attr, text, status, v)) return false;
+    if (v == v) out = v * scale;
     return true;
   }
 
@@ -150,11 +192,7 @@ class RdmaSource final : public Source {
     snap.node_type = dev.node_type;
     snap.driver = dev.ref.driver;
     snap.pci_address = dev.ref.pci_address;
-    std::optional<double> value;
-    for (auto& c : dev.hw_counters) {
-      if (!ReadCounter(c, text, status, value)) return false;
-      if (value) snap.hw_counters.push_back({c.name, *value});
-    }
+    if (!ReadCounters(dev.hw_counters, snap.hw_counters, text, status)) return false;
     for (auto& port : dev.ports) {
       PortSnapshot p;
       if (!CollectPort(port, p, text, status)) return false;
@@ -210,26 +248,13 @@ class RdmaSource final : public Source {
       }
     }
 
-    std::optional<double> value;
-    for (auto& c : port.counters) {
-      if (!ReadCounter(c, text, status, value)) return false;
-      if (!value) continue;
-      if (c.name == kXmitData) {
-        p.transmitted_bytes = *value * 4;
-      } else if (c.name == kRcvData) {
-        p.received_bytes = *value * 4;
-      } else if (c.name == kXmitPackets) {
-        p.transmitted_packets = *value;
-      } else if (c.name == kRcvPackets) {
-        p.received_packets = *value;
-      } else {
-        p.counters.push_back({c.name, *value});
-      }
-    }
-    for (auto& c : port.hw_counters) {
-      if (!ReadCounter(c, text, status, value)) return false;
-      if (value) p.hw_counters.push_back({c.name, *value});
-    }
+    if (!ReadOne(port.xmit_data, 4, text, status, p.transmitted_bytes) ||
+        !ReadOne(port.rcv_data, 4, text, status, p.received_bytes) ||
+        !ReadOne(port.xmit_packets, 1, text, status, p.transmitted_packets) ||
+        !ReadOne(port.rcv_packets, 1, text, status, p.received_packets) ||
+        !ReadCounters(port.counters, p.counters, text, status) ||
+        !ReadCounters(port.hw_counters, p.hw_counters, text, status))
+      return false;
     if (port.lifespan) {
       o = reader_.Read(*port.lifespan, text, status);
       if (o == Outcome::kGone) return false;

@@ -41,11 +41,7 @@ const SourceStatus& StatusOf(const NodeSnapshot& s, const std::string& name) {
   return none;
 }
 
-const NamedCounter* Find(const std::vector<NamedCounter>& counters, const std::string& name) {
-  for (const auto& c : counters)
-    if (c.name == name) return &c;
-  return nullptr;
-}
+
 
 TEST(Collector, RoceNodeDeviceAndPortValues) {
   auto collector = Make(FixtureDir("mlx5-roce"));
@@ -65,14 +61,14 @@ TEST(Collector, RoceNodeDeviceAndPortValues) {
   EXPECT_EQ(p.netdev, "ens1f0np0");
   // counters/port_xmit_data counts 4-byte words: 4823190551872 × 4.
   EXPECT_EQ(p.transmitted_bytes, 4823190551872.0 * 4);
-  EXPECT_EQ(p.counters.size(), 17u);  // 21 files less the four with their own families
-  ASSERT_NE(Find(p.hw_counters, "np_cnp_sent"), nullptr);
-  EXPECT_EQ(Find(p.hw_counters, "np_cnp_sent")->value, 2916005);
-  EXPECT_EQ(Find(p.hw_counters, "rp_cnp_handled")->value, 1734562);
+  EXPECT_EQ(p.counters.present(), 17u);  // 21 files less the four with their own families
+  EXPECT_EQ(p.hw_counters.Find("np_cnp_sent"), 2916005);
+  EXPECT_EQ(p.hw_counters.Find("rp_cnp_handled"), 1734562);
   // 32 files: lifespan is not a counter, out_of_sequence does not parse.
-  EXPECT_EQ(p.hw_counters.size(), 30u);
-  EXPECT_EQ(Find(p.hw_counters, "out_of_sequence"), nullptr);
-  EXPECT_EQ(Find(p.hw_counters, "lifespan"), nullptr);
+  EXPECT_EQ(p.hw_counters.present(), 30u);
+  EXPECT_EQ(p.hw_counters.size(), 31u);  // out_of_sequence listed but without a value
+  EXPECT_EQ(p.hw_counters.Find("out_of_sequence"), std::nullopt);
+  EXPECT_EQ(p.hw_counters.Find("lifespan"), std::nullopt);
   EXPECT_EQ(p.hw_counters_lifespan_seconds, 0.01);
   ASSERT_EQ(p.gids.size(), 4u);
   EXPECT_EQ(p.gids[3].index, 3u);
@@ -88,13 +84,13 @@ TEST(Collector, SeededOdditiesAreCountedNotFatal) {
   EXPECT_TRUE(rdma.success);
   EXPECT_EQ(rdma.parse_errors_total, 1);   // mlx5_0 out_of_sequence
   EXPECT_EQ(rdma.unavailable_values, 1);   // mlx5_1 VL15_dropped "N/A (no PMA)"
-  EXPECT_EQ(Find(s.devices[1].ports[0].counters, "VL15_dropped"), nullptr);
+  EXPECT_EQ(s.devices[1].ports[0].counters.Find("VL15_dropped"), std::nullopt);
   // mlx5_2 is down; mlx5_3 has no counters/ directory.
   EXPECT_EQ(s.devices[2].ports[0].state, 1u);
   EXPECT_EQ(s.devices[2].ports[0].phys_state, 3u);
   EXPECT_FALSE(s.devices[3].ports[0].transmitted_bytes.has_value());
-  EXPECT_TRUE(s.devices[3].ports[0].counters.empty());
-  EXPECT_FALSE(s.devices[3].ports[0].hw_counters.empty());
+  EXPECT_EQ(s.devices[3].ports[0].counters.size(), 0u);
+  EXPECT_GT(s.devices[3].ports[0].hw_counters.present(), 0u);
   // The parse error is cumulative: a second pass counts it again.
   NodeSnapshot again = collector->Collect();
   EXPECT_EQ(StatusOf(again, "rdma").parse_errors_total, 2);
