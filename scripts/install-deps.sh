@@ -12,6 +12,7 @@ PACKAGES="
   clang libclang-rt-14-dev
   prometheus prometheus-alertmanager prometheus-node-exporter
   iproute2 ethtool shellcheck wrk openssh-client openssh-server
+  libssl-dev libcrypt-dev libyaml-cpp-dev zlib1g-dev openssl
 "
 
 missing=""

@@ -41,7 +41,8 @@ FlagSet MakeExporterFlags() {
   FlagSet f("roce_exporter");
   f.AddString("web.listen-address", ":9879", "address to serve metrics on", "HOST:PORT");
   f.AddString("web.telemetry-path", "/metrics", "path under which to expose metrics", "PATH");
-  f.AddString("web.max-threads", "4", "HTTP worker threads", "N");
+  f.AddString("web.max-threads", "4",
+              "HTTP worker threads (with TLS: at most 16 connections per thread)", "N");
   f.AddString("web.config.file", "",
               "TLS and basic authentication configuration, in the format of Prometheus's "
               "exporter-toolkit (see docs/security.md)",

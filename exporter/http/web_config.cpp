@@ -90,7 +90,9 @@ class Parser {
     if (!map.IsMap()) return At(map, section + ": expected a mapping of keys to values");
     std::set<std::string> seen;
     for (auto it = map.begin(); it != map.end(); ++it) {
-      const YAML::Node& key = it->first;
+      // A copy (a Node is a handle): `it->` yields a temporary, and a reference to its `first`
+      // dangles at the end of this statement (ASan: stack-use-after-scope).
+      const YAML::Node key = it->first;
       if (!key.IsScalar()) return At(key, section + ": keys must be plain strings");
       const std::string name = key.Scalar();
       if (!seen.insert(name).second)
