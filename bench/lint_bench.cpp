@@ -60,8 +60,7 @@ Fleet MakeFleet(int m) {
     for (int n = 0; n < 8; ++n) {
       nics += std::string(n ? "," : "") + "{\"ib_dev\":\"mlx5_" + std::to_string(n) +
               "\",\"netdev\":\"ens" + std::to_string(n + 1) + "f0np0\",\"profile\":\"p\",\"roce_ip\":\"10." +
-              std::to_string(10 + n) + "." + std::to_string(i / 250) + "." + std::to_string(i % 250 + 1) +
-              "/16\"}";
+              std::to_string(10 + n) + ".0.1/16\"}";  // every node serves the same metrics
     }
     nodes += std::string(i ? "," : "") + "{\"name\":\"n" + std::to_string(i) +
              "\",\"management_ip\":\"192.168." + std::to_string(i / 250) + "." + std::to_string(i % 250 + 1) +

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "lint/checks/settings.h"
 #include "lint/finding.h"
 #include "lint/observe/node_view.h"
 #include "lint/plan/model.h"
@@ -41,6 +42,8 @@ class FindingSink {
  public:
   void Nic(const CheckSpec& spec, const NicContext& nic, std::string expected, std::string found,
            std::string message, std::string fix);
+  void Nic(const CheckSpec& spec, const plan::Node& node, const plan::Nic& nic, std::string port,
+           std::string expected, std::string found, std::string message, std::string fix);
   void Node(const CheckSpec& spec, const plan::Node& node, std::string device, std::string netdev,
             std::string expected, std::string found, std::string message, std::string fix);
   std::vector<Finding>& findings() { return findings_; }
@@ -58,11 +61,36 @@ void CheckEcn(const NicContext& nic, FindingSink& sink);
 void CheckVersions(const NicContext& nic, FindingSink& sink);
 void CheckOptics(const NicContext& nic, FindingSink& sink);
 void CheckCounters(const NicContext& nic, FindingSink& sink);
-// Drift compares every NIC's settings with the NICs of the same profile.
-void CheckDrift(const std::vector<NicContext>& nics, FindingSink& sink);
+// What drift keeps of a checked NIC once its node's metrics are gone.
+struct DriftRecord {
+  std::uint32_t node = 0, nic = 0;  // indices into the plan
+  std::string port;
+  SettingIds settings;
+};
 
-// All checks on all nodes, in plan order. `views` has one entry per plan node
-// (observe.h); findings come sorted by node, then device, then check.
+// Drift compares every NIC's settings with the NICs of the same profile.
+void CheckDrift(const plan::Plan& plan, const std::vector<DriftRecord>& records,
+                const SettingsPool& pool, FindingSink& sink);
+
+// Runs the checks node by node, so a caller can observe a node, check it and
+// drop its metrics (a fleet of 10,000 nodes keeps only each NIC's settings for
+// drift). Nodes may come in any order, each once.
+class CheckRunner {
+ public:
+  explicit CheckRunner(const plan::Plan& plan) : plan_(plan) {}
+  void AddNode(std::size_t node_index, const observe::NodeView& view);
+  // Drift across everything added, then every finding sorted by node (plan
+  // order), device, check.
+  std::vector<Finding> Finish();
+
+ private:
+  const plan::Plan& plan_;
+  FindingSink sink_;
+  SettingsPool pool_;
+  std::vector<DriftRecord> records_;
+};
+
+// All checks on all nodes (a CheckRunner over `views`, one per plan node).
 std::vector<Finding> RunChecks(const plan::Plan& plan, const std::vector<observe::NodeView>& views);
 
 }  // namespace rocewatch::lint::checks

@@ -45,9 +45,10 @@ bool PlannedByProfile(const plan::Profile& p, const std::string& key) {
   return false;
 }
 
-std::string FixFor(const NicContext& c, const std::string& key, const std::string& value) {
+std::string FixFor(const plan::Nic& nic, const std::string& port, const std::string& key,
+                   const std::string& value) {
   const auto tools = fix::Toolset::kUpstream;
-  const std::string& nd = c.nic.netdev;
+  const std::string& nd = nic.netdev;
   auto number = ParseI64(value);
   if (key == "netdev_mtu" && number) return fix::SetMtu(nd, *number);
   if (key.rfind("dscp.", 0) == 0 && number) {
@@ -67,52 +68,46 @@ std::string FixFor(const NicContext& c, const std::string& key, const std::strin
     }
     return out;
   }
-  if (key == "cm.tos" && number) return fix::SetCmTos(tools, c.nic.ib_dev, c.port, *number);
+  if (key == "cm.tos" && number) return fix::SetCmTos(tools, nic.ib_dev, port, *number);
   return "set " + key + " on " + nd + " to " + value + " like its peers, or record the difference in the plan";
 }
 
 }  // namespace
 
-void CheckDrift(const std::vector<NicContext>& nics, FindingSink& sink) {
-  std::map<std::string, std::vector<std::size_t>> by_profile;
-  for (std::size_t i = 0; i < nics.size(); ++i) by_profile[nics[i].nic.profile].push_back(i);
+void CheckDrift(const plan::Plan& plan, const std::vector<DriftRecord>& records,
+                const SettingsPool& pool, FindingSink& sink) {
+  std::map<std::string, std::vector<const DriftRecord*>> by_profile;
+  for (const auto& r : records) by_profile[plan.nodes[r.node].nics[r.nic].profile].push_back(&r);
   for (const auto& [profile_name, members] : by_profile) {
     if (members.size() < 3) continue;  // no majority among two
-    const plan::Profile* profile = nics[members.front()].profile;
-    std::vector<std::map<std::string, std::string>> settings;
-    std::set<std::string> keys;
-    for (std::size_t i : members) {
-      const auto& c = nics[i];
-      settings.push_back(NicSettings(c.view, c.nic.ib_dev, c.port, c.nic.netdev));
-      // A port that is down reports a fallback rate: link.port-down says what matters.
-      auto state = c.view.Value("roce_port_state", {{"device", c.nic.ib_dev}, {"port", c.port}});
-      if (state && *state != 4) settings.back().erase("port_rate");
-      for (const auto& [k, v] : settings.back()) keys.insert(k);
-    }
-    for (const auto& key : keys) {
-      if (profile != nullptr && PlannedByProfile(*profile, key)) continue;
-      std::map<std::string, std::size_t> counts;
-      std::size_t having = 0;
-      for (const auto& s : settings) {
-        auto it = s.find(key);
-        if (it == s.end()) continue;
-        ++counts[it->second];
-        ++having;
-      }
-      if (counts.size() < 2) continue;
-      std::string majority;
-      std::size_t best = 0;
-      for (const auto& [value, n] : counts)
+    const plan::Profile* profile = plan.FindProfile(profile_name);
+    // key -> value -> how many NICs have it; keys in id order.
+    std::map<std::uint32_t, std::map<std::uint32_t, std::size_t>> counts;
+    for (const DriftRecord* r : members)
+      for (const auto& [key, value] : r->settings) ++counts[key][value];
+    for (const auto& [key, values] : counts) {
+      if (values.size() < 2) continue;
+      const std::string& key_name = pool.Text(key);
+      if (profile != nullptr && PlannedByProfile(*profile, key_name)) continue;
+      std::uint32_t majority = 0;
+      std::size_t best = 0, having = 0;
+      for (const auto& [value, n] : values) {
+        having += n;
         if (n > best) best = n, majority = value;
+      }
       if (best * 2 <= having) continue;  // no clear majority: nothing to call drift
-      for (std::size_t m = 0; m < members.size(); ++m) {
-        auto it = settings[m].find(key);
-        if (it == settings[m].end() || it->second == majority) continue;
-        const auto& c = nics[members[m]];
-        sink.Nic(kDrift, c, key + " = " + majority, key + " = " + it->second,
-                 c.nic.netdev + " has " + key + " = " + it->second + ", while " + std::to_string(best) +
-                     " of " + std::to_string(having) + " NICs with profile " + profile_name + " have " + majority + ".",
-                 FixFor(c, key, majority));
+      const std::string& want = pool.Text(majority);
+      for (const DriftRecord* r : members) {
+        auto it = std::lower_bound(r->settings.begin(), r->settings.end(), std::make_pair(key, 0u));
+        if (it == r->settings.end() || it->first != key || it->second == majority) continue;
+        const plan::Node& node = plan.nodes[r->node];
+        const plan::Nic& nic = node.nics[r->nic];
+        const std::string& found = pool.Text(it->second);
+        sink.Nic(kDrift, node, nic, r->port, key_name + " = " + want, key_name + " = " + found,
+                 nic.netdev + " has " + key_name + " = " + found + ", while " + std::to_string(best) +
+                     " of " + std::to_string(having) + " NICs with profile " + profile_name + " have " +
+                     want + ".",
+                 FixFor(nic, r->port, key_name, want));
       }
     }
   }

@@ -4,13 +4,20 @@ namespace rocewatch::lint::checks {
 
 void FindingSink::Nic(const CheckSpec& spec, const NicContext& nic, std::string expected,
                       std::string found, std::string message, std::string fix) {
+  Nic(spec, nic.node, nic.nic, nic.port, std::move(expected), std::move(found), std::move(message),
+      std::move(fix));
+}
+
+void FindingSink::Nic(const CheckSpec& spec, const plan::Node& node, const plan::Nic& nic,
+                      std::string port, std::string expected, std::string found,
+                      std::string message, std::string fix) {
   Finding f;
   f.check = std::string(spec.id);
   f.severity = spec.severity;
-  f.node = nic.node.name;
-  f.device = nic.nic.ib_dev;
-  f.port = nic.port;
-  f.netdev = nic.nic.netdev;
+  f.node = node.name;
+  f.device = nic.ib_dev;
+  f.port = std::move(port);
+  f.netdev = nic.netdev;
   f.expected = std::move(expected);
   f.found = std::move(found);
   f.message = std::move(message);

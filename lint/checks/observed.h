@@ -30,10 +30,4 @@ std::map<std::int64_t, std::int64_t> DscpPriorities(const observe::NodeView& vie
 std::map<std::string, double> DcqcnParameters(const observe::NodeView& view,
                                               std::string_view netdev, std::string_view point);
 
-// Every setting of a NIC as text, by a stable key ("pfc", "trust", "dscp.26",
-// "ecn.np", "dcqcn.rp.rpg_ai_rate", "netdev_mtu", "firmware" …): what drift compares.
-std::map<std::string, std::string> NicSettings(const observe::NodeView& view,
-                                               std::string_view device, std::string_view port,
-                                               std::string_view netdev);
-
 }  // namespace rocewatch::lint::checks

@@ -88,7 +88,6 @@ void CheckOptics(const NicContext& c, FindingSink& sink) {
       auto it = t.find(name);
       return it == t.end() ? std::nullopt : std::optional<double>(it->second);
     };
-    std::string found = Show(r.sensor, r.value);
     const CheckSpec* spec = nullptr;
     std::string bound;
     if (auto hi = level("high_alarm"); hi && r.value > *hi) spec = &kOpticsAlarm, bound = "≤ " + Show(r.sensor, *hi);
@@ -103,6 +102,7 @@ void CheckOptics(const NicContext& c, FindingSink& sink) {
       }
     }
     if (spec != nullptr) {
+      std::string found = Show(r.sensor, r.value);
       sink.Nic(*spec, c, What(r) + " " + bound, found,
                nd + " module " + What(r) + " is " + found + ", beyond the module's " +
                    (spec == &kOpticsAlarm ? "alarm" : "warning") + " threshold (" + bound + ").",
@@ -131,6 +131,7 @@ void CheckOptics(const NicContext& c, FindingSink& sink) {
     if (max && scaled > *max) limit = "≤ " + FormatNumber(*max) + unit;
     if (min && scaled < *min) limit = "≥ " + FormatNumber(*min) + unit;
     if (limit.empty()) continue;
+    std::string found = Show(r.sensor, r.value);
     sink.Nic(kOpticsProfileLimit, c, What(r) + " " + limit, found,
              nd + " module " + What(r) + " is " + found + ", outside the profile's limit (" + limit + ").",
              clean);

@@ -26,38 +26,51 @@ const CheckSpec* FindCheckSpec(std::string_view id) {
   return nullptr;
 }
 
-std::vector<Finding> RunChecks(const plan::Plan& plan, const std::vector<observe::NodeView>& views) {
-  FindingSink sink;
-  std::vector<NicContext> contexts;
-  for (std::size_t i = 0; i < plan.nodes.size() && i < views.size(); ++i) {
-    const plan::Node& node = plan.nodes[i];
-    const observe::NodeView& view = views[i];
-    CheckInventory(plan, node, view, sink);
-    if (!view.reachable()) continue;
-    for (const auto& nic : node.nics) {
-      bool present = !view.Select("roce_device_info", {{"device", nic.ib_dev}}).empty();
-      if (!present) continue;  // inventory.device-missing says so; nothing else to compare
-      std::string port = "1";
-      auto ports = view.Select("roce_port_info", {{"device", nic.ib_dev}});
-      if (!ports.empty()) port = std::string(ports.front().Label("port"));
-      NicContext c{plan, node, nic, plan.FindProfile(nic.profile), view, port, present};
-      CheckLink(c, sink);
-      CheckQos(c, sink);
-      CheckEcn(c, sink);
-      CheckVersions(c, sink);
-      CheckOptics(c, sink);
-      CheckCounters(c, sink);
-      contexts.push_back(c);
+void CheckRunner::AddNode(std::size_t node_index, const observe::NodeView& view) {
+  const plan::Node& node = plan_.nodes[node_index];
+  CheckInventory(plan_, node, view, sink_);
+  if (!view.reachable()) return;
+  for (std::size_t n = 0; n < node.nics.size(); ++n) {
+    const plan::Nic& nic = node.nics[n];
+    bool present = !view.Select("roce_device_info", {{"device", nic.ib_dev}}).empty();
+    if (!present) continue;  // inventory.device-missing says so; nothing else to compare
+    std::string port = "1";
+    auto ports = view.Select("roce_port_info", {{"device", nic.ib_dev}});
+    if (!ports.empty()) port = std::string(ports.front().Label("port"));
+    NicContext c{plan_, node, nic, plan_.FindProfile(nic.profile), view, port, present};
+    CheckLink(c, sink_);
+    CheckQos(c, sink_);
+    CheckEcn(c, sink_);
+    CheckVersions(c, sink_);
+    CheckOptics(c, sink_);
+    CheckCounters(c, sink_);
+    DriftRecord r{static_cast<std::uint32_t>(node_index), static_cast<std::uint32_t>(n), port,
+                  ExtractSettings(view, nic.ib_dev, port, nic.netdev, pool_)};
+    // A port that is down reports a fallback rate: link.port-down says what matters.
+    auto state = view.Value("roce_port_state", {{"device", nic.ib_dev}, {"port", port}});
+    if (state && *state != 4) {
+      std::uint32_t rate_key = pool_.Intern("port_rate");
+      std::erase_if(r.settings, [&](const auto& kv) { return kv.first == rate_key; });
     }
+    records_.push_back(std::move(r));
   }
-  CheckDrift(contexts, sink);
-  std::vector<Finding> findings = std::move(sink.findings());
+}
+
+std::vector<Finding> CheckRunner::Finish() {
+  CheckDrift(plan_, records_, pool_, sink_);
+  std::vector<Finding> findings = std::move(sink_.findings());
   std::map<std::string, std::size_t> node_order;
-  for (std::size_t i = 0; i < plan.nodes.size(); ++i) node_order[plan.nodes[i].name] = i;
+  for (std::size_t i = 0; i < plan_.nodes.size(); ++i) node_order[plan_.nodes[i].name] = i;
   std::stable_sort(findings.begin(), findings.end(), [&](const Finding& a, const Finding& b) {
     return std::tie(node_order[a.node], a.device, a.check) < std::tie(node_order[b.node], b.device, b.check);
   });
   return findings;
+}
+
+std::vector<Finding> RunChecks(const plan::Plan& plan, const std::vector<observe::NodeView>& views) {
+  CheckRunner runner(plan);
+  for (std::size_t i = 0; i < plan.nodes.size() && i < views.size(); ++i) runner.AddNode(i, views[i]);
+  return runner.Finish();
 }
 
 }  // namespace rocewatch::lint::checks

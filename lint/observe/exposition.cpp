@@ -63,6 +63,19 @@ std::optional<std::string_view> Exposition::LabelValue(const Sample& s,
   return std::nullopt;
 }
 
+std::uint32_t Exposition::NameId(std::string_view name) const {
+  std::uint32_t id = names_.Find(name);
+  return id == NameTable::kNotFound ? kNoName : id;
+}
+
+std::optional<std::string_view> Exposition::LabelValueById(const Sample& s,
+                                                           std::uint32_t label_id) const {
+  for (const Label& l : LabelsOf(s)) {
+    if (l.name == label_id) return l.value;
+  }
+  return std::nullopt;
+}
+
 std::string Exposition::SeriesString(const Sample& s) const {
   std::string out(MetricName(s));
   if (s.label_count == 0) return out;

@@ -89,6 +89,10 @@ class Exposition {
     return std::span<const Label>(labels_).subspan(s.first_label, s.label_count);
   }
   std::optional<std::string_view> LabelValue(const Sample& s, std::string_view label_name) const;
+  // The interned id of a metric or label name (for repeated lookups), or kNoName.
+  static constexpr std::uint32_t kNoName = 0xffffffffu;
+  std::uint32_t NameId(std::string_view name) const;
+  std::optional<std::string_view> LabelValueById(const Sample& s, std::uint32_t label_id) const;
   // `name{a="1",b="2"}`, with values escaped as in the text format.
   std::string SeriesString(const Sample& s) const;
 

@@ -10,18 +10,28 @@ namespace rocewatch::lint::observe {
 std::vector<SampleRef> NodeView::SelectIn(const Exposition& e, std::string_view metric,
                                           LabelMatch labels) {
   std::vector<SampleRef> out;
+  // The first label narrows through the exposition's (metric, label) index, built once
+  // per node and pair; the rest are compared by id.
   std::span<const std::uint32_t> candidates =
       labels.size() == 0 ? e.SamplesOf(metric)
                          : e.Find(metric, labels.begin()->first, labels.begin()->second);
+  if (candidates.empty()) return out;
+  // Label names resolved once per query; samples compared by id.
+  constexpr std::size_t kMaxLabels = 8;
+  std::pair<std::uint32_t, std::string_view> want[kMaxLabels];
+  std::size_t n = 0;
+  for (const auto& [name, value] : labels) {
+    if (n == kMaxLabels) break;
+    std::uint32_t id = e.NameId(name);
+    if (id == Exposition::kNoName) return out;  // no sample has this label
+    want[n++] = {id, value};
+  }
   for (std::uint32_t idx : candidates) {
     const Sample& s = e.samples()[idx];
     bool all = true;
-    for (const auto& [name, value] : labels) {
-      auto v = e.LabelValue(s, name);
-      if (!v || *v != value) {
-        all = false;
-        break;
-      }
+    for (std::size_t i = 0; i < n && all; ++i) {
+      auto v = e.LabelValueById(s, want[i].first);
+      all = v && *v == want[i].second;
     }
     if (all) out.push_back(SampleRef{&e, idx});
   }

@@ -1,0 +1,100 @@
+#include "lint/checks/settings.h"
+
+#include <algorithm>
+#include <charconv>
+
+#include "lint/checks/observed.h"
+
+namespace rocewatch::lint::checks {
+
+std::uint32_t SettingsPool::Intern(std::string_view text) {
+  auto it = ids_.find(text);
+  if (it != ids_.end()) return it->second;
+  auto [ins, _] = ids_.emplace(std::string(text), static_cast<std::uint32_t>(texts_.size()));
+  texts_.push_back(&ins->first);
+  return ins->second;
+}
+
+namespace {
+
+class Builder {
+ public:
+  Builder(SettingsPool& pool, SettingIds& out) : pool_(pool), out_(out) {}
+
+  void Text(std::string_view key, std::string_view value) {
+    out_.emplace_back(pool_.Intern(key), pool_.Intern(value));
+  }
+  void Number(std::string_view key, std::optional<double> v) {
+    if (!v) return;
+    char buf[32];
+    std::string_view text;
+    if (*v == static_cast<double>(static_cast<long long>(*v))) {
+      auto r = std::to_chars(buf, buf + sizeof buf, static_cast<long long>(*v));
+      text = std::string_view(buf, static_cast<std::size_t>(r.ptr - buf));
+    } else {
+      auto r = std::to_chars(buf, buf + sizeof buf, *v);
+      text = std::string_view(buf, static_cast<std::size_t>(r.ptr - buf));
+    }
+    Text(key, text);
+  }
+  // "prefix" + suffix as a key, without allocating for the common short case.
+  void Composite(std::string_view prefix, std::string_view suffix, std::string_view value) {
+    key_.assign(prefix);
+    key_.append(suffix);
+    Text(key_, value);
+  }
+
+ private:
+  SettingsPool& pool_;
+  SettingIds& out_;
+  std::string key_;
+};
+
+}  // namespace
+
+SettingIds ExtractSettings(const observe::NodeView& view, std::string_view device,
+                           std::string_view port, std::string_view netdev, SettingsPool& pool) {
+  SettingIds out;
+  out.reserve(128);
+  Builder b(pool, out);
+  b.Number("netdev_mtu", view.Value("roce_netdev_mtu_bytes", {{"netdev", netdev}}));
+  b.Number("roce_active_mtu", view.Value("roce_port_active_mtu_bytes", {{"device", device}, {"port", port}}));
+  b.Number("port_rate", view.Value("roce_port_rate_bytes_per_second", {{"device", device}, {"port", port}}));
+  b.Number("pcie_speed", view.Value("roce_pcie_link_speed_transfers_per_second", {{"device", device}, {"kind", "current"}}));
+  b.Number("pcie_width", view.Value("roce_pcie_link_width", {{"device", device}, {"kind", "current"}}));
+  if (auto pfc = EnabledPriorities(view, "roce_pfc_enabled", netdev)) b.Text("pfc", FormatPriorities(*pfc));
+  if (auto trust = TrustMode(view, netdev)) b.Text("trust", *trust);
+  char num[24];
+  for (const auto& s : view.Select("roce_dscp_priority", {{"netdev", netdev}})) {
+    auto r = std::to_chars(num, num + sizeof num, static_cast<long long>(s.value()));
+    b.Composite("dscp.", s.Label("dscp"), std::string_view(num, static_cast<std::size_t>(r.ptr - num)));
+  }
+  for (const char* point : {"np", "rp"}) {
+    if (auto ecn = EnabledPriorities(view, "roce_ecn_enabled", netdev, point))
+      b.Text(std::string("ecn.") + point, FormatPriorities(*ecn));
+    for (const auto& [name, value] : DcqcnParameters(view, netdev, point))
+      b.Composite(std::string("dcqcn.") + point + ".", name, FormatNumber(value));
+  }
+  for (const auto& m : view.Select("roce_cm_default_roce_mode_info", {{"device", device}, {"port", port}}))
+    b.Text("cm.roce_mode", m.Label("mode"));
+  b.Number("cm.tos", view.Value("roce_cm_default_tos", {{"device", device}, {"port", port}}));
+  for (const auto& d : view.Select("roce_device_info", {{"device", device}})) {
+    b.Text("firmware", d.Label("fw_version"));
+    b.Text("driver", d.Label("driver"));
+  }
+  for (const auto& d : view.Select("roce_ethtool_driver_info", {{"netdev", netdev}}))
+    b.Text("driver_version", d.Label("version"));
+  b.Number("pause.rx", view.Value("roce_pause_rx_enabled", {{"netdev", netdev}}));
+  b.Number("pause.tx", view.Value("roce_pause_tx_enabled", {{"netdev", netdev}}));
+  for (const auto& t : view.Select("roce_ets_priority_traffic_class", {{"netdev", netdev}})) {
+    auto r = std::to_chars(num, num + sizeof num, static_cast<long long>(t.value()));
+    b.Composite("ets.tc.", t.Label("priority"), std::string_view(num, static_cast<std::size_t>(r.ptr - num)));
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end(),
+                        [](const auto& x, const auto& y) { return x.first == y.first; }),
+            out.end());
+  return out;
+}
+
+}  // namespace rocewatch::lint::checks

@@ -1,0 +1,40 @@
+#pragma once
+
+// A NIC's settings as drift compares them: (key, value) pairs of interned ids,
+// so a fleet of 10,000 nodes keeps a few hundred bytes per NIC instead of its
+// metrics. Keys are stable names ("pfc", "trust", "dscp.26", "ecn.np",
+// "dcqcn.rp.rpg_ai_rate", "netdev_mtu", "firmware" …), values their text.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "lint/observe/node_view.h"
+
+namespace rocewatch::lint::checks {
+
+class SettingsPool {
+ public:
+  std::uint32_t Intern(std::string_view text);
+  const std::string& Text(std::uint32_t id) const { return *texts_[id]; }
+
+ private:
+  struct Hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
+  };
+  std::unordered_map<std::string, std::uint32_t, Hash, std::equal_to<>> ids_;
+  std::vector<const std::string*> texts_;
+};
+
+// Sorted by key id; one value per key.
+using SettingIds = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
+
+// Every setting of one NIC, read from the exporter's families.
+SettingIds ExtractSettings(const observe::NodeView& view, std::string_view device,
+                           std::string_view port, std::string_view netdev, SettingsPool& pool);
+
+}  // namespace rocewatch::lint::checks
