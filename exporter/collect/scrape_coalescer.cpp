@@ -5,19 +5,34 @@
 
 #include "http/scrape_timeout.h"
 #include "metrics/exporter_metrics.h"
+#include "metrics/family_set.h"
+#include "metrics/text_renderer.h"
 #include "sources/registry.h"
 #include "util/log.h"
 
 namespace rocewatch {
 
+struct ScrapeCoalescer::Pass {
+  NodeSnapshot snap;
+  metrics::CollectorStats stats;
+  const std::vector<std::string>* enabled = nullptr;
+  mutable std::once_flag text_once;
+  mutable std::shared_ptr<const std::string> text;
+};
+
+void RenderSnapshot(const NodeSnapshot& snap, const std::vector<std::string>& enabled,
+                    const metrics::CollectorStats& stats, metrics::MetricSink& out) {
+  for (const auto& name : enabled) {
+    if (const auto* info = sources::FindSource(name)) info->render(snap, out);
+  }
+  metrics::RenderExporter(snap, stats, out);
+}
+
 std::vector<prometheus::MetricFamily> RenderSnapshot(const NodeSnapshot& snap,
                                                      const std::vector<std::string>& enabled,
                                                      const metrics::CollectorStats& stats) {
   metrics::FamilySet families;
-  for (const auto& name : enabled) {
-    if (const auto* info = sources::FindSource(name)) info->render(snap, families);
-  }
-  metrics::RenderExporter(snap, stats, families);
+  RenderSnapshot(snap, enabled, stats, families);
   return std::move(families).Take();
 }
 
@@ -28,20 +43,12 @@ ScrapeCoalescer::ScrapeCoalescer(std::unique_ptr<Collector> collector, double ti
       coalesce_window_(std::chrono::duration_cast<std::chrono::steady_clock::duration>(
           std::chrono::duration<double>(coalesce_window_seconds))) {}
 
-std::vector<prometheus::MetricFamily> ScrapeCoalescer::CollectAndRender(
-    std::optional<std::chrono::steady_clock::time_point> deadline) const {
-  NodeSnapshot snap = collector_->Collect(deadline);
-  metrics::CollectorStats stats = collector_->stats();
-  stats.coalesced_total = static_cast<double>(coalesced_total_.load());
-  return RenderSnapshot(snap, collector_->enabled_sources(), stats);
-}
-
 int ScrapeCoalescer::waiting() const {
   std::lock_guard<std::mutex> lock(mu_);
   return waiting_;
 }
 
-std::vector<prometheus::MetricFamily> ScrapeCoalescer::Collect() const {
+std::shared_ptr<const ScrapeCoalescer::Pass> ScrapeCoalescer::Run() const {
   std::unique_lock<std::mutex> lock(mu_);
   if (running_) {
     std::uint64_t pass = passes_;
@@ -49,12 +56,12 @@ std::vector<prometheus::MetricFamily> ScrapeCoalescer::Collect() const {
     done_.wait(lock, [&] { return passes_ != pass; });
     --waiting_;
     coalesced_total_ += 1;
-    return last_ ? *last_ : std::vector<prometheus::MetricFamily>{};
+    return last_;
   }
   if (last_ && coalesce_window_.count() > 0 &&
       std::chrono::steady_clock::now() - last_finished_ < coalesce_window_) {
     coalesced_total_ += 1;
-    return *last_;
+    return last_;
   }
   running_ = true;
   lock.unlock();
@@ -68,24 +75,41 @@ std::vector<prometheus::MetricFamily> ScrapeCoalescer::Collect() const {
                std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                    std::chrono::duration<double>(usable));
   }
-  std::vector<prometheus::MetricFamily> families;
+  auto pass = std::make_shared<Pass>();
+  pass->enabled = &collector_->enabled_sources();
   try {
-    families = CollectAndRender(deadline);
+    pass->snap = collector_->Collect(deadline);
   } catch (const std::exception& ex) {
     log::Error("collection failed", {{"error", ex.what()}});
   } catch (...) {
     log::Error("collection failed", {{"error", "unknown exception"}});
   }
-  auto shared = std::make_shared<const std::vector<prometheus::MetricFamily>>(std::move(families));
+  pass->stats = collector_->stats();
+  pass->stats.coalesced_total = static_cast<double>(coalesced_total_.load());
 
   lock.lock();
-  last_ = shared;
+  last_ = pass;
   last_finished_ = std::chrono::steady_clock::now();
   ++passes_;
   running_ = false;
   lock.unlock();
   done_.notify_all();
-  return *shared;
+  return pass;
+}
+
+std::shared_ptr<const std::string> ScrapeCoalescer::CollectText() const {
+  std::shared_ptr<const Pass> pass = Run();
+  std::call_once(pass->text_once, [&] {
+    metrics::TextRenderer text;
+    RenderSnapshot(pass->snap, *pass->enabled, pass->stats, text);
+    pass->text = std::make_shared<const std::string>(std::move(text).Take());
+  });
+  return pass->text;
+}
+
+std::vector<prometheus::MetricFamily> ScrapeCoalescer::Collect() const {
+  std::shared_ptr<const Pass> pass = Run();
+  return RenderSnapshot(pass->snap, *pass->enabled, pass->stats);
 }
 
 }  // namespace rocewatch

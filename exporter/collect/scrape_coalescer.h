@@ -1,24 +1,29 @@
 #pragma once
 
-// ScrapeCoalescer: the prometheus-cpp Collectable behind /metrics. Concurrent
-// scrapes share one in-flight collection pass instead of each running their
-// own (16 simultaneous scrapes cost about one collection), and a scrape that
-// arrives within the coalesce window after a pass finished is answered from it
-// (several Prometheus replicas scraping at the same second). Exceptions stop
-// here: prometheus-cpp's handler would not catch them.
+// ScrapeCoalescer: what answers /metrics. Concurrent scrapes share one
+// in-flight collection pass instead of each running their own (16 simultaneous
+// scrapes cost about one collection), and a scrape that arrives within the
+// coalesce window after a pass finished is answered from it (several Prometheus
+// replicas scraping at the same second). A pass is rendered to text once and
+// the same bytes go to every scrape that shares it. Exceptions stop here.
+//
+// It is also a prometheus-cpp Collectable (families for the same pass), which
+// tests and embedders use; the HTTP paths serve CollectText().
 
 #include <atomic>
 #include <chrono>
-#include <optional>
 #include <condition_variable>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include <prometheus/collectable.h>
 #include <prometheus/metric_family.h>
 
 #include "collect/collector.h"
+#include "metrics/metric_sink.h"
 
 namespace rocewatch {
 
@@ -29,31 +34,36 @@ class ScrapeCoalescer : public prometheus::Collectable {
   explicit ScrapeCoalescer(std::unique_ptr<Collector> collector, double timeout_offset_seconds = 0.5,
                            double coalesce_window_seconds = 0);
 
+  // The exposition text of a (possibly shared) pass.
+  std::shared_ptr<const std::string> CollectText() const;
+  // The same pass as prometheus-cpp families.
   std::vector<prometheus::MetricFamily> Collect() const override;
 
   // Scrapes waiting for the pass in flight (for tests and diagnostics).
   int waiting() const;
 
-  // Runs one pass and renders it (what Collect() does when no pass is in flight).
-  std::vector<prometheus::MetricFamily> CollectAndRender(
-      std::optional<std::chrono::steady_clock::time_point> deadline = std::nullopt) const;
-
  private:
+  struct Pass;
+  std::shared_ptr<const Pass> Run() const;
+
   std::unique_ptr<Collector> collector_;
   double timeout_offset_seconds_;
   std::chrono::steady_clock::duration coalesce_window_;
-  mutable std::chrono::steady_clock::time_point last_finished_{};
   mutable std::mutex mu_;
   mutable std::condition_variable done_;
   mutable bool running_ = false;
   mutable int waiting_ = 0;
   mutable std::uint64_t passes_ = 0;
-  mutable std::shared_ptr<const std::vector<prometheus::MetricFamily>> last_;
+  mutable std::shared_ptr<const Pass> last_;
+  mutable std::chrono::steady_clock::time_point last_finished_{};
   mutable std::atomic<std::uint64_t> coalesced_total_{0};
 };
 
-// Renders a snapshot into families: every enabled collector's table, then the
+// Renders a snapshot into `out`: every enabled collector's table, then the
 // exporter's own series.
+void RenderSnapshot(const NodeSnapshot& snap, const std::vector<std::string>& enabled,
+                    const metrics::CollectorStats& stats, metrics::MetricSink& out);
+// The same as prometheus-cpp families.
 std::vector<prometheus::MetricFamily> RenderSnapshot(const NodeSnapshot& snap,
                                                      const std::vector<std::string>& enabled,
                                                      const metrics::CollectorStats& stats);

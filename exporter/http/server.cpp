@@ -7,6 +7,7 @@
 #include <exception>
 #include <prometheus/exposer.h>
 
+#include "http/metrics_response.h"
 #include "http/routes.h"
 #include "http/scrape_timeout.h"
 #include "http/tls_listener.h"
@@ -21,15 +22,17 @@ struct PlainState {
   std::string telemetry_path;
   std::shared_ptr<WebConfigReloader> web_config;  // null: no --web.config.file
   std::shared_ptr<BasicAuthenticator> auth;
+  std::shared_ptr<ScrapeCoalescer> metrics;
 };
 PlainState* g_plain = nullptr;
 
 // civetweb calls begin_request before its handlers, for every request; returning non-zero
-// means we answered and civetweb does nothing more. So every request passes through
-// RouteRequest here: basic auth first, then GET/HEAD only, then the two paths. Only a GET
-// of the telemetry path goes on (returns 0) to the Exposer's handler. (prometheus-cpp's
-// RegisterAuth is not used: it guards one path only, cannot follow a reloaded web config,
-// and its 401 lacks the configured headers.)
+// means we answered and civetweb does nothing more. So every request is answered here:
+// basic auth first, then GET/HEAD only, then the two paths. The metrics are the coalesced
+// pass's text (http/metrics_response.h); prometheus-cpp's handler, which would rebuild
+// MetricFamily objects and serialize them on every scrape, only stands behind it
+// (docs/performance.md). (prometheus-cpp's RegisterAuth is not used: it guards one path
+// only, cannot follow a reloaded web config, and its 401 lacks the configured headers.)
 int BeginRequest(mg_connection* conn) {
   const mg_request_info* info = mg_get_request_info(conn);
   if (info == nullptr || info->local_uri == nullptr || info->request_method == nullptr) return 0;
@@ -39,14 +42,17 @@ int BeginRequest(mg_connection* conn) {
       config == nullptr || st.auth->Allows(config->config.users, mg_get_header(conn, "Authorization"));
   const Route route = RouteRequest(info->request_method, info->local_uri, st.telemetry_path, authorized);
   const bool head_only = std::strcmp(info->request_method, "HEAD") == 0;
+  HttpResponse r;
+  std::optional<std::size_t> length;
   if (route == Route::kMetrics && !head_only) {
     const char* timeout = mg_get_header(conn, "X-Prometheus-Scrape-Timeout-Seconds");
     SetCurrentScrapeTimeout(timeout != nullptr ? ParseScrapeTimeout(timeout) : std::nullopt);
-    return 0;
-  }
-  HttpResponse r;
-  std::optional<std::size_t> length;
-  if (route == Route::kMetrics) {
+    const char* accept = mg_get_header(conn, "Accept-Encoding");
+    r = MetricsResponse(*st.metrics, accept != nullptr ? std::optional<std::string_view>(accept)
+                                                       : std::nullopt);
+    SetCurrentScrapeTimeout(std::nullopt);
+    length = r.body.size();
+  } else if (route == Route::kMetrics) {
     // HEAD: the headers a GET would carry, without running a collection for it.
     r.headers.emplace_back("Content-Type", "text/plain; version=0.0.4; charset=utf-8");
   } else {
@@ -70,7 +76,7 @@ std::string LandingPage(const std::string& telemetry_path) {
 }
 
 Result<std::unique_ptr<Server>> Server::Start(const ServerOptions& options,
-                                              std::shared_ptr<prometheus::Collectable> metrics) {
+                                              std::shared_ptr<ScrapeCoalescer> metrics) {
   Status probe = ProbeListen(options.listen);
   if (!probe.ok()) return probe.error();
   std::unique_ptr<Server> server(new Server());
@@ -92,7 +98,7 @@ Result<std::unique_ptr<Server>> Server::Start(const ServerOptions& options,
 
   static PlainState plain;
   plain = PlainState{LandingPage(options.telemetry_path), options.telemetry_path, options.web_config,
-                     server->auth_};
+                     server->auth_, server->metrics_};
   g_plain = &plain;
 
   static CivetCallbacks callbacks;  // CivetCallbacks' constructor zeroes every callback

@@ -14,6 +14,7 @@
 #include <prometheus/collectable.h>
 
 #include "http/basic_auth.h"
+#include "collect/scrape_coalescer.h"
 #include "http/listen_address.h"
 #include "http/web_config_reloader.h"
 #include "rocewatch/result.h"
@@ -37,7 +38,7 @@ class TlsListener;
 class Server {
  public:
   static Result<std::unique_ptr<Server>> Start(const ServerOptions& options,
-                                               std::shared_ptr<prometheus::Collectable> metrics);
+                                               std::shared_ptr<ScrapeCoalescer> metrics);
   ~Server();
   // The port actually bound (useful with port 0).
   int port() const;
@@ -49,7 +50,7 @@ class Server {
   std::unique_ptr<prometheus::Exposer> exposer_;
   std::unique_ptr<TlsListener> tls_;
   std::shared_ptr<BasicAuthenticator> auth_;
-  std::shared_ptr<prometheus::Collectable> metrics_;
+  std::shared_ptr<ScrapeCoalescer> metrics_;
 };
 
 // The landing page's HTML for a telemetry path.

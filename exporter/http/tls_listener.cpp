@@ -1,4 +1,5 @@
 #include "http/tls_listener.h"
+#include "http/metrics_response.h"
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -149,31 +150,11 @@ Result<int> BindListener(const ListenAddress& addr) {
 class TlsListener::State {
  public:
   State(TlsListenerOptions options, std::shared_ptr<WebConfigReloader> reloader,
-        std::shared_ptr<BasicAuthenticator> auth, std::shared_ptr<prometheus::Collectable> metrics)
+        std::shared_ptr<BasicAuthenticator> auth, std::shared_ptr<ScrapeCoalescer> metrics)
       : options_(std::move(options)),
         reloader_(std::move(reloader)),
         auth_(std::move(auth)),
-        metrics_(std::move(metrics)),
-        registry_(std::make_shared<prometheus::Registry>()),
-        // The series prometheus-cpp's Exposer adds on the plain HTTP path, so that the
-        // exposition is the same whichever transport serves it.
-        bytes_(prometheus::BuildCounter()
-                   .Name("exposer_transferred_bytes_total")
-                   .Help("Transferred bytes to metrics services")
-                   .Register(*registry_)
-                   .Add({})),
-        scrapes_(prometheus::BuildCounter()
-                     .Name("exposer_scrapes_total")
-                     .Help("Number of times metrics were scraped")
-                     .Register(*registry_)
-                     .Add({})),
-        latencies_(
-            prometheus::BuildSummary()
-                .Name("exposer_request_latencies")
-                .Help("Latencies of serving scrape requests, in microseconds")
-                .Register(*registry_)
-                .Add({}, prometheus::Summary::Quantiles{{0.5, 0.05}, {0.9, 0.01}, {0.99, 0.001}})) {
-  }
+        metrics_(std::move(metrics)) {}
 
   ~State() {
     if (listen_fd_ >= 0) ::close(listen_fd_);
@@ -183,11 +164,7 @@ class TlsListener::State {
   TlsListenerOptions options_;
   std::shared_ptr<WebConfigReloader> reloader_;
   std::shared_ptr<BasicAuthenticator> auth_;
-  std::shared_ptr<prometheus::Collectable> metrics_;
-  std::shared_ptr<prometheus::Registry> registry_;
-  prometheus::Counter& bytes_;
-  prometheus::Counter& scrapes_;
-  prometheus::Summary& latencies_;
+  std::shared_ptr<ScrapeCoalescer> metrics_;
 
   int listen_fd_ = -1;
   int wake_fd_ = -1;
@@ -414,7 +391,6 @@ void TlsListener::State::Refuse(SSL* ssl, int fd, int status, const std::string&
 }
 
 bool TlsListener::State::Respond(SSL* ssl, int fd, const RequestHead& head, bool keep_alive) {
-  const auto start = Clock::now();
   std::shared_ptr<const ActiveWebConfig> config = reloader_->Current();
   const std::string* authorization = head.Header("authorization");
   const bool authorized = auth_->Allows(
@@ -430,25 +406,9 @@ bool TlsListener::State::Respond(SSL* ssl, int fd, const RequestHead& head, bool
   } else if (route == Route::kMetrics) {
     const std::string* timeout = head.Header("x-prometheus-scrape-timeout-seconds");
     SetCurrentScrapeTimeout(timeout != nullptr ? ParseScrapeTimeout(*timeout) : std::nullopt);
-    try {
-      std::vector<prometheus::MetricFamily> families = metrics_->Collect();
-      std::vector<prometheus::MetricFamily> own = registry_->Collect();
-      families.insert(families.end(), std::make_move_iterator(own.begin()),
-                      std::make_move_iterator(own.end()));
-      response.body = prometheus::TextSerializer().Serialize(families);
-      response.headers.emplace_back("Content-Type", "text/plain; version=0.0.4; charset=utf-8");
-      const std::string* accept = head.Header("accept-encoding");
-      if (accept != nullptr && AcceptsGzip(*accept)) {
-        if (auto gz = GzipCompress(response.body)) {
-          response.body = std::move(*gz);
-          response.headers.emplace_back("Content-Encoding", "gzip");
-        }
-      }
-    } catch (const std::exception& ex) {
-      log::Error("scrape failed", {{"error", ex.what()}});
-      response = HttpResponse{
-          500, {{"Content-Type", "text/plain; charset=utf-8"}}, "Internal Server Error\n"};
-    }
+    const std::string* accept = head.Header("accept-encoding");
+    response = MetricsResponse(*metrics_, accept != nullptr ? std::optional<std::string_view>(*accept)
+                                                            : std::nullopt);
     SetCurrentScrapeTimeout(std::nullopt);
     content_length = response.body.size();
   } else {
@@ -472,18 +432,12 @@ bool TlsListener::State::Respond(SSL* ssl, int fd, const RequestHead& head, bool
       return false;
     off += static_cast<std::size_t>(n);
   }
-  if (route == Route::kMetrics && !head_only && response.status == 200) {
-    bytes_.Increment(static_cast<double>(response.body.size()));
-    scrapes_.Increment();
-    latencies_.Observe(static_cast<double>(
-        std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start).count()));
-  }
   return true;
 }
 
 Result<std::unique_ptr<TlsListener>> TlsListener::Start(
     const TlsListenerOptions& options, std::shared_ptr<WebConfigReloader> reloader,
-    std::shared_ptr<BasicAuthenticator> auth, std::shared_ptr<prometheus::Collectable> metrics) {
+    std::shared_ptr<BasicAuthenticator> auth, std::shared_ptr<ScrapeCoalescer> metrics) {
   if (!reloader || !reloader->tls())
     return Error{"TLS listener started without a TLS configuration"};
   auto state =

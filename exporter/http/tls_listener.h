@@ -1,7 +1,7 @@
 #pragma once
 
 // The HTTPS transport: an in-process TLS listener on OpenSSL 3 that terminates TLS itself
-// and serves the same Collectable the plain HTTP path serves, with a small, bounded
+// and serves the same ScrapeCoalescer the plain HTTP path serves, with a small, bounded
 // HTTP/1.1 handler (http/request_head.h, http/routes.h). civetweb's own TLS is not used:
 // Debian 12's civetweb 1.15 crashes on the first HTTPS request with OpenSSL 3 (see
 // docs/security.md for the choice and its reasons). When TLS is on, this is the only
@@ -26,6 +26,7 @@
 #include "http/basic_auth.h"
 #include "http/listen_address.h"
 #include "http/request_head.h"
+#include "collect/scrape_coalescer.h"
 #include "http/web_config_reloader.h"
 #include "rocewatch/result.h"
 
@@ -57,7 +58,7 @@ class TlsListener {
   // Binds and starts accepting. `reloader` must hold a TLS configuration.
   static Result<std::unique_ptr<TlsListener>> Start(
       const TlsListenerOptions& options, std::shared_ptr<WebConfigReloader> reloader,
-      std::shared_ptr<BasicAuthenticator> auth, std::shared_ptr<prometheus::Collectable> metrics);
+      std::shared_ptr<BasicAuthenticator> auth, std::shared_ptr<ScrapeCoalescer> metrics);
   // Stops accepting, closes every connection and waits for their threads.
   ~TlsListener();
   TlsListener(const TlsListener&) = delete;

@@ -60,7 +60,7 @@ const SpecList& DcbSpecs() {
   return kSpecs;
 }
 
-void RenderDcb(const NodeSnapshot& snap, FamilySet& out) {
+void RenderDcb(const NodeSnapshot& snap, MetricSink& out) {
   for (const auto& d : snap.dcb) {
     const std::string& n = d.netdev;
     out.Add(kSupported, {n}, d.supported ? 1 : 0);

@@ -25,7 +25,7 @@ const SpecList& EcnSpecs() {
   return kSpecs;
 }
 
-void RenderEcn(const NodeSnapshot& snap, FamilySet& out) {
+void RenderEcn(const NodeSnapshot& snap, MetricSink& out) {
   for (const auto& e : snap.ecn) {
     for (int p = 0; p < 8; ++p) {
       if (e.np_enabled[p]) out.Add(kEnabled, {e.netdev, "np", kPriorities[p]}, *e.np_enabled[p] ? 1 : 0);

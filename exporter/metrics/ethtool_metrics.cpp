@@ -104,7 +104,7 @@ const SpecList& EthtoolSpecs() {
   return kSpecs;
 }
 
-void RenderEthtool(const NodeSnapshot& snap, FamilySet& out) {
+void RenderEthtool(const NodeSnapshot& snap, MetricSink& out) {
   const auto& priority_specs = PrioritySpecs();
   const auto& port_specs = PortSpecs().by_kind;
   for (const auto& e : snap.ethtool) {

@@ -42,7 +42,7 @@ const SpecList& ExporterSpecs() {
   return kSpecs;
 }
 
-void RenderExporter(const NodeSnapshot& snap, const CollectorStats& stats, FamilySet& out) {
+void RenderExporter(const NodeSnapshot& snap, const CollectorStats& stats, MetricSink& out) {
   out.Add(kBuildInfo, {kVersion, kRevision}, 1);
   for (const auto& s : snap.sources) {
     out.Add(kSuccess, {s.name}, s.success ? 1 : 0);

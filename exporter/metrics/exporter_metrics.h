@@ -2,7 +2,7 @@
 
 #include <cstdint>
 
-#include "metrics/family_set.h"
+#include "metrics/metric_sink.h"
 #include "metrics/renderers.h"
 #include "model/snapshot.h"
 
@@ -19,7 +19,7 @@ struct CollectorStats {
 
 // The exporter's own series: build info, per-collector success, duration,
 // parse errors, unavailable values and vanished devices, and the loop's stats.
-void RenderExporter(const NodeSnapshot& snap, const CollectorStats& stats, FamilySet& out);
+void RenderExporter(const NodeSnapshot& snap, const CollectorStats& stats, MetricSink& out);
 const SpecList& ExporterSpecs();
 
 }  // namespace rocewatch::metrics

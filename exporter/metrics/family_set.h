@@ -10,16 +10,17 @@
 
 #include <prometheus/metric_family.h>
 
+#include "metrics/metric_sink.h"
 #include "metrics/spec.h"
 
 namespace rocewatch::metrics {
 
-class FamilySet {
+class FamilySet final : public MetricSink {
  public:
   // Adds one sample; `label_values` are in the order of spec.labels. Empty
   // label values are kept (Prometheus treats them as absent labels).
   void Add(const MetricSpec& spec, std::initializer_list<std::string_view> label_values,
-           double value);
+           double value) override;
 
   // The families with at least one sample, in the order they were first used.
   std::vector<prometheus::MetricFamily> Take() &&;

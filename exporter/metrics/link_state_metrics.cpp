@@ -37,7 +37,7 @@ const SpecList& LinkStateSpecs() {
   return kSpecs;
 }
 
-void RenderLinkState(const NodeSnapshot& snap, FamilySet& out) {
+void RenderLinkState(const NodeSnapshot& snap, MetricSink& out) {
   for (const auto& l : snap.link_state) {
     const std::string& n = l.netdev;
     if (l.link) out.Add(kLink, {n}, *l.link ? 1 : 0);

@@ -30,7 +30,7 @@ const SpecList& NetdevSpecs() {
   return kSpecs;
 }
 
-void RenderNetdev(const NodeSnapshot& snap, FamilySet& out) {
+void RenderNetdev(const NodeSnapshot& snap, MetricSink& out) {
   for (const auto& n : snap.netdevs) {
     out.Add(kInfo, {n.name, n.device, n.port == 0 ? "" : std::to_string(n.port), n.address}, 1);
     if (n.mtu_bytes) out.Add(kMtu, {n.name}, *n.mtu_bytes);

@@ -37,7 +37,7 @@ const MetricSpec kLastRead{"roce_module_last_read_timestamp_seconds", T::kGauge,
 const MetricSpec kReadSuccess{"roce_module_read_success", T::kGauge,
     "1 when the last module EEPROM read and decode of the netdev succeeded, else 0.", {"netdev"}};
 
-void AddFlags(FamilySet& out, const std::string& netdev, const OpticsSnapshot::Reading& r) {
+void AddFlags(MetricSink& out, const std::string& netdev, const OpticsSnapshot::Reading& r) {
   const std::string lane = std::to_string(r.lane);
   auto add = [&](const std::optional<bool>& flag, std::string_view level) {
     if (flag) out.Add(kFlag, {netdev, r.sensor, lane, level}, *flag ? 1 : 0);
@@ -57,7 +57,7 @@ const SpecList& OpticsSpecs() {
   return kSpecs;
 }
 
-void RenderOptics(const NodeSnapshot& snap, FamilySet& out) {
+void RenderOptics(const NodeSnapshot& snap, MetricSink& out) {
   for (const auto& m : snap.optics) {
     const std::string& n = m.netdev;
     if (m.present) out.Add(kPresent, {n}, *m.present ? 1 : 0);

@@ -23,7 +23,7 @@ const SpecList& PcieSpecs() {
   return kSpecs;
 }
 
-void RenderPcie(const NodeSnapshot& snap, FamilySet& out) {
+void RenderPcie(const NodeSnapshot& snap, MetricSink& out) {
   for (const auto& p : snap.pcie) {
     out.Add(kInfo, {p.device, p.pci_address, p.vendor_id, p.device_id,
                     p.numa_node ? std::to_string(*p.numa_node) : std::string()}, 1);

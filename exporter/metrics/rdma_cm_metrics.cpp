@@ -25,7 +25,7 @@ const SpecList& RdmaCmSpecs() {
   return kSpecs;
 }
 
-void RenderRdmaCm(const NodeSnapshot& snap, FamilySet& out) {
+void RenderRdmaCm(const NodeSnapshot& snap, MetricSink& out) {
   for (const auto& c : snap.rdma_cm) {
     const std::string port = std::to_string(c.port);
     if (!c.roce_mode.empty()) out.Add(kMode, {c.device, port, c.roce_mode}, 1);

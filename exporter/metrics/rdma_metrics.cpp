@@ -60,7 +60,7 @@ const SpecList& RdmaSpecs() {
   return kSpecs;
 }
 
-void RenderRdma(const NodeSnapshot& snap, FamilySet& out) {
+void RenderRdma(const NodeSnapshot& snap, MetricSink& out) {
   for (const auto& d : snap.devices) {
     out.Add(kDeviceInfo, {d.name, d.fw_version, d.board_id, d.hca_type, d.node_guid, d.node_type,
                           d.driver, d.pci_address}, 1);

@@ -6,7 +6,7 @@
 
 #include <vector>
 
-#include "metrics/family_set.h"
+#include "metrics/metric_sink.h"
 #include "metrics/spec.h"
 #include "model/snapshot.h"
 
@@ -14,34 +14,34 @@ namespace rocewatch::metrics {
 
 using SpecList = std::vector<const MetricSpec*>;
 
-void RenderRdma(const NodeSnapshot& snap, FamilySet& out);
+void RenderRdma(const NodeSnapshot& snap, MetricSink& out);
 const SpecList& RdmaSpecs();
 
-void RenderNetdev(const NodeSnapshot& snap, FamilySet& out);
+void RenderNetdev(const NodeSnapshot& snap, MetricSink& out);
 const SpecList& NetdevSpecs();
 
-void RenderPcie(const NodeSnapshot& snap, FamilySet& out);
+void RenderPcie(const NodeSnapshot& snap, MetricSink& out);
 const SpecList& PcieSpecs();
 
-void RenderEcn(const NodeSnapshot& snap, FamilySet& out);
+void RenderEcn(const NodeSnapshot& snap, MetricSink& out);
 const SpecList& EcnSpecs();
 
-void RenderRdmaCm(const NodeSnapshot& snap, FamilySet& out);
+void RenderRdmaCm(const NodeSnapshot& snap, MetricSink& out);
 const SpecList& RdmaCmSpecs();
 
-void RenderEthtool(const NodeSnapshot& snap, FamilySet& out);
+void RenderEthtool(const NodeSnapshot& snap, MetricSink& out);
 const SpecList& EthtoolSpecs();
 
-void RenderDcb(const NodeSnapshot& snap, FamilySet& out);
+void RenderDcb(const NodeSnapshot& snap, MetricSink& out);
 const SpecList& DcbSpecs();
 
-void RenderLinkState(const NodeSnapshot& snap, FamilySet& out);
+void RenderLinkState(const NodeSnapshot& snap, MetricSink& out);
 const SpecList& LinkStateSpecs();
 
-void RenderVerbs(const NodeSnapshot& snap, FamilySet& out);
+void RenderVerbs(const NodeSnapshot& snap, MetricSink& out);
 const SpecList& VerbsSpecs();
 
-void RenderOptics(const NodeSnapshot& snap, FamilySet& out);
+void RenderOptics(const NodeSnapshot& snap, MetricSink& out);
 const SpecList& OpticsSpecs();
 
 }  // namespace rocewatch::metrics

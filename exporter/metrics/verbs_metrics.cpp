@@ -27,7 +27,7 @@ const SpecList& VerbsSpecs() {
   return kSpecs;
 }
 
-void RenderVerbs(const NodeSnapshot& snap, FamilySet& out) {
+void RenderVerbs(const NodeSnapshot& snap, MetricSink& out) {
   for (const auto& v : snap.verbs) {
     const std::string port = std::to_string(v.port);
     if (v.active_mtu_bytes) out.Add(kActiveMtu, {v.device, port}, *v.active_mtu_bytes);

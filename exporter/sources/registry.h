@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "metrics/family_set.h"
+#include "metrics/metric_sink.h"
 #include "metrics/renderers.h"
 #include "sources/source.h"
 
@@ -26,7 +26,7 @@ struct SourceInfo {
   bool enabled_by_default;
   std::vector<SourceOption> options;
   Result<std::unique_ptr<Source>> (*make)(const SourceEnv&);
-  void (*render)(const NodeSnapshot&, metrics::FamilySet&);
+  void (*render)(const NodeSnapshot&, metrics::MetricSink&);
   const metrics::SpecList& (*specs)();
 };
 

@@ -152,7 +152,7 @@ def test_tls_and_basic_auth(binary, fixture, pki):
         rc, code, headers, body = curl(exp.port, "/metrics", *ca, *alice)
         check(rc == 0 and code == 200, f"HTTPS with the CA and the password: curl {rc}, HTTP {code}")
         check(METRIC in body, "HTTPS answer carries the fixture's metrics")
-        check("exposer_scrapes_total" in body, "HTTPS answer carries the exposer_* series as plain HTTP does")
+        check("roce_exporter_collections_total" in body, "HTTPS answer carries the exporter's own series")
         check("Strict-Transport-Security: max-age=31536000" in headers, "configured HSTS header sent")
         check("X-Content-Type-Options: nosniff" in headers, "configured X-Content-Type-Options header sent")
 

@@ -25,6 +25,7 @@
 #include "kernel/answers.h"
 #include "kernel/capture_files.h"
 #include "metrics/family_set.h"
+#include "metrics/family_set.h"
 #include "metrics/renderers.h"
 #include "netlink/kernel_skb.h"
 #include "sources/registry.h"

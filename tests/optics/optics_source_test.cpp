@@ -14,6 +14,7 @@
 
 #include "common/test_dir.h"
 #include "kernel/capture_files.h"
+#include "metrics/family_set.h"
 #include "metrics/renderers.h"
 #include "netlink/ethtool_genl.h"
 #include "netlink/kernel_skb.h"

@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""Whole-process comparison: roce_exporter against Debian's prometheus-node-exporter with
+only its infiniband collector, both pointed at the same sysfs tree, scraped by the same
+client in the same run (interleaved). Reports scrape latency (median, p99), CPU seconds
+per scrape and peak RSS of each, the series each serves, and the ratios.
+
+    bench/compare_node_exporter.py --build build --node /tmp/rocewatch-bench/n16 [--scrapes 300]
+"""
+
+import argparse
+import http.client
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+
+
+def start(argv, port_re, log_path):
+    log = open(log_path, "w+")
+    proc = subprocess.Popen(argv, stdout=log, stderr=log, start_new_session=True)
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        log.seek(0)
+        m = re.search(port_re, log.read())
+        if m:
+            return proc, int(m.group(1))
+        time.sleep(0.05)
+    proc.kill()
+    log.seek(0)
+    raise SystemExit(f"{argv[0]} did not start:\n{log.read()}")
+
+
+def cpu_seconds(pid):
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLK_TCK  # utime + stime
+
+
+def peak_rss_kib(pid):
+    for line in open(f"/proc/{pid}/status"):
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    return 0
+
+
+def scrape(port):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    t0 = time.perf_counter()
+    conn.request("GET", "/metrics")
+    body = conn.getresponse().read()
+    dt = time.perf_counter() - t0
+    conn.close()
+    return dt, body
+
+
+def series(body):
+    return sum(1 for line in body.decode().splitlines() if line and not line.startswith("#"))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--build", type=Path, default=Path("build"))
+    ap.add_argument("--node", type=Path, required=True, help="a capture directory (bench node)")
+    ap.add_argument("--scrapes", type=int, default=300)
+    args = ap.parse_args()
+    node_exporter = shutil.which("prometheus-node-exporter") or shutil.which("node_exporter")
+    if node_exporter is None:
+        sys.exit("prometheus-node-exporter is not installed")
+    tmp = Path(os.environ.get("TMPDIR", "/tmp"))
+    ours, our_port = start([str(args.build / "exporter" / "roce_exporter"), "--replay", str(args.node),
+                            "--web.listen-address=127.0.0.1:0", "--web.coalesce-window=0"],
+                           r"msg=listening address=[0-9.]+:(\d+)", tmp / "cmp-roce.log")
+    theirs, their_port = start([node_exporter, "--collector.disable-defaults", "--collector.infiniband",
+                                f"--path.sysfs={args.node / 'sys'}", "--web.listen-address=127.0.0.1:0"],
+                               r"address=(?:\[::\]|[0-9.]+|127\.0\.0\.1):(\d+)", tmp / "cmp-node.log")
+    try:
+        results = {}
+        for name, proc, port in (("roce_exporter", ours, our_port), ("node_exporter infiniband", theirs, their_port)):
+            for _ in range(10):  # warm-up
+                scrape(port)
+            results[name] = {"lat": [], "cpu0": cpu_seconds(proc.pid), "proc": proc, "port": port}
+        for _ in range(args.scrapes):  # interleaved: both see the same machine state
+            for name, r in results.items():
+                dt, body = scrape(r["port"])
+                r["lat"].append(dt)
+                r["series"] = series(body)
+                r["bytes"] = len(body)
+        rows = []
+        for name, r in results.items():
+            lat = sorted(r["lat"])
+            cpu = (cpu_seconds(r["proc"].pid) - r["cpu0"]) / args.scrapes
+            rows.append((name, statistics.median(lat), lat[int(len(lat) * 0.99) - 1], cpu,
+                         peak_rss_kib(r["proc"].pid), r["series"], r["bytes"]))
+        print(f"{'':28} {'median':>10} {'p99':>10} {'CPU/scrape':>11} {'peak RSS':>10} {'series':>8} {'bytes':>9}")
+        for name, med, p99, cpu, rss, n, b in rows:
+            print(f"{name:28} {med * 1e3:8.2f}ms {p99 * 1e3:8.2f}ms {cpu * 1e3:9.2f}ms {rss / 1024:8.1f}MiB {n:8d} {b:9d}")
+        a, b = rows
+        print(f"ratio node_exporter / roce_exporter: median latency {b[1] / a[1]:.2f}x, p99 {b[2] / a[2]:.2f}x, "
+              f"CPU per scrape {b[3] / a[3] if a[3] else float('inf'):.2f}x; roce_exporter serves "
+              f"{a[5] / b[5]:.1f}x the series")
+    finally:
+        for p in (ours, theirs):
+            p.terminate()
+            p.wait(10)
+
+
+if __name__ == "__main__":
+    main()
