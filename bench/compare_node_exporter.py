@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Whole-process comparison: roce_exporter against Debian's prometheus-node-exporter with
 only its infiniband collector, both pointed at the same sysfs tree, scraped by the same
-client in the same run (interleaved). Reports scrape latency (median, p99), CPU seconds
+client in the same run (interleaved). roce_exporter runs twice: with every collector (the
+kernel answers replayed from the capture), and with only its rdma collector, which reads
+the same sysfs files as the infiniband collector and more (hw_counters, GIDs). Reports scrape latency (median, p99), CPU seconds
 per scrape and peak RSS of each, the series each serves, and the ratios.
 
     bench/compare_node_exporter.py --build build --node /tmp/rocewatch-bench/n16 [--scrapes 300]
@@ -72,15 +74,22 @@ def main():
     if node_exporter is None:
         sys.exit("prometheus-node-exporter is not installed")
     tmp = Path(os.environ.get("TMPDIR", "/tmp"))
-    ours, our_port = start([str(args.build / "exporter" / "roce_exporter"), "--replay", str(args.node),
-                            "--web.listen-address=127.0.0.1:0", "--web.coalesce-window=0"],
-                           r"msg=listening address=[0-9.]+:(\d+)", tmp / "cmp-roce.log")
+    roce = [str(args.build / "exporter" / "roce_exporter"), "--replay", str(args.node),
+            "--web.listen-address=127.0.0.1:0", "--web.coalesce-window=0"]
+    # The same sysfs domain as the infiniband collector: RDMA devices, ports and their counters.
+    rdma_only = [f"--no-collector.{c}" for c in
+                 ("netdev", "pcie", "ecn", "rdma_cm", "ethtool", "dcb", "ethtool_netlink", "verbs", "optics")]
+    ours, our_port = start(roce, r"msg=listening address=[0-9.]+:(\d+)", tmp / "cmp-roce.log")
+    ours_rdma, our_rdma_port = start(roce + rdma_only, r"msg=listening address=[0-9.]+:(\d+)",
+                                     tmp / "cmp-roce-rdma.log")
     theirs, their_port = start([node_exporter, "--collector.disable-defaults", "--collector.infiniband",
                                 f"--path.sysfs={args.node / 'sys'}", "--web.listen-address=127.0.0.1:0"],
                                r"address=(?:\[::\]|[0-9.]+|127\.0\.0\.1):(\d+)", tmp / "cmp-node.log")
     try:
         results = {}
-        for name, proc, port in (("roce_exporter", ours, our_port), ("node_exporter infiniband", theirs, their_port)):
+        for name, proc, port in (("roce_exporter (all)", ours, our_port),
+                                 ("roce_exporter (rdma only)", ours_rdma, our_rdma_port),
+                                 ("node_exporter infiniband", theirs, their_port)):
             for _ in range(10):  # warm-up
                 scrape(port)
             results[name] = {"lat": [], "cpu0": cpu_seconds(proc.pid), "proc": proc, "port": port}
@@ -99,12 +108,13 @@ def main():
         print(f"{'':28} {'median':>10} {'p99':>10} {'CPU/scrape':>11} {'peak RSS':>10} {'series':>8} {'bytes':>9}")
         for name, med, p99, cpu, rss, n, b in rows:
             print(f"{name:28} {med * 1e3:8.2f}ms {p99 * 1e3:8.2f}ms {cpu * 1e3:9.2f}ms {rss / 1024:8.1f}MiB {n:8d} {b:9d}")
-        a, b = rows
-        print(f"ratio node_exporter / roce_exporter: median latency {b[1] / a[1]:.2f}x, p99 {b[2] / a[2]:.2f}x, "
-              f"CPU per scrape {b[3] / a[3] if a[3] else float('inf'):.2f}x; roce_exporter serves "
-              f"{a[5] / b[5]:.1f}x the series")
+        b = rows[-1]
+        for a in rows[:-1]:
+            print(f"node_exporter / {a[0]}: median latency {b[1] / a[1]:.2f}x, p99 {b[2] / a[2]:.2f}x, "
+                  f"CPU per scrape {b[3] / a[3] if a[3] else float('inf'):.2f}x; it serves "
+                  f"{a[5] / b[5]:.1f}x the series")
     finally:
-        for p in (ours, theirs):
+        for p in (ours, ours_rdma, theirs):
             p.terminate()
             p.wait(10)
 

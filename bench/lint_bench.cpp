@@ -5,6 +5,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include <sys/resource.h>
+
 #include <fstream>
 #include <sstream>
 
@@ -47,56 +49,87 @@ void BM_ParseExposition(benchmark::State& state) {
 }
 BENCHMARK(BM_ParseExposition)->Unit(benchmark::kMillisecond);
 
-// A plan of M nodes with the bench node's 8 NICs, and their observations.
-struct Fleet {
-  plan::Plan plan;
-  std::vector<observe::NodeView> views;
-};
-
-Fleet MakeFleet(int m) {
+// A plan of M nodes with the bench node's 8 NICs (every node serves the same metrics).
+plan::Plan MakePlan(int m) {
   std::string nodes;
   for (int i = 0; i < m; ++i) {
     std::string nics;
     for (int n = 0; n < 8; ++n) {
       nics += std::string(n ? "," : "") + "{\"ib_dev\":\"mlx5_" + std::to_string(n) +
               "\",\"netdev\":\"ens" + std::to_string(n + 1) + "f0np0\",\"profile\":\"p\",\"roce_ip\":\"10." +
-              std::to_string(10 + n) + ".0.1/16\"}";  // every node serves the same metrics
+              std::to_string(10 + n) + ".0.1/16\"}";
     }
     nodes += std::string(i ? "," : "") + "{\"name\":\"n" + std::to_string(i) +
-             "\",\"management_ip\":\"192.168." + std::to_string(i / 250) + "." + std::to_string(i % 250 + 1) +
-             "\",\"nics\":[" + nics + "]}";
+             "\",\"management_ip\":\"10." + std::to_string(i / 62500) + "." + std::to_string(i / 250 % 250) +
+             "." + std::to_string(i % 250 + 1) + "\",\"nics\":[" + nics + "]}";
   }
   std::string text = R"({"cluster":"bench","profiles":{"p":{"link_speed_gbps":400,"netdev_mtu":9000,
     "roce_mtu":4096,"trust":"dscp","pfc_priorities":[3],"roce_dscp":26,"roce_priority":3,
     "cnp_dscp":48,"cnp_priority":6,"ecn":{"np_priorities":[3],"rp_priorities":[3]},
     "pcie":{"speed_gts":32,"width":16}}},"nodes":[)" + nodes + "]}";
   auto loaded = plan::LoadPlanText(text, "bench-plan.json");
-  Fleet f{std::move(loaded->plan), {}};
-  for (int i = 0; i < m; ++i) {
-    observe::NodeView v("n" + std::to_string(i), "bench");
-    auto e = observe::Exposition::Parse(NodeText());
-    if (e) v.SetMetrics(std::move(*e));
-    f.views.push_back(std::move(v));
-  }
-  return f;
+  return std::move(loaded->plan);
 }
 
+double PeakRssMiB() {
+  rusage ru{};
+  getrusage(RUSAGE_SELF, &ru);
+  return static_cast<double>(ru.ru_maxrss) / 1024.0;
+}
+
+// Check evaluation alone: M nodes through a CheckRunner (each node's checks,
+// then drift across all), every node observing the same parsed metrics.
 void BM_Checks(benchmark::State& state) {
   if (NodeText().empty()) {
     state.SkipWithError("no node8.prom (run bench/run_all.sh)");
     return;
   }
-  Fleet fleet = MakeFleet(static_cast<int>(state.range(0)));
+  const int m = static_cast<int>(state.range(0));
+  plan::Plan plan = MakePlan(m);
+  observe::NodeView view("n0", "bench");
+  auto e = observe::Exposition::Parse(NodeText());
+  if (e) view.SetMetrics(std::move(*e));
   std::size_t findings = 0;
   for (auto _ : state) {
-    auto f = checks::RunChecks(fleet.plan, fleet.views);
+    checks::CheckRunner runner(plan);
+    for (int i = 0; i < m; ++i) runner.AddNode(static_cast<std::size_t>(i), view);
+    auto f = runner.Finish();
     findings = f.size();
     benchmark::DoNotOptimize(f);
   }
-  state.counters["nodes"] = static_cast<double>(state.range(0));
+  state.counters["nodes"] = m;
   state.counters["findings"] = static_cast<double>(findings);
+  state.counters["us_per_node"] = benchmark::Counter(
+      static_cast<double>(m), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  state.counters["peak_rss_MiB"] = PeakRssMiB();
 }
-BENCHMARK(BM_Checks)->Arg(100)->Arg(1000)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(BM_Checks)->Arg(100)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+// What `roce-lint check --metrics-dir` does per node, streamed: parse the
+// node's text, check it, drop it (one thread; the CLI parses on every core).
+void BM_ParseAndCheck(benchmark::State& state) {
+  if (NodeText().empty()) {
+    state.SkipWithError("no node8.prom (run bench/run_all.sh)");
+    return;
+  }
+  const int m = static_cast<int>(state.range(0));
+  plan::Plan plan = MakePlan(m);
+  for (auto _ : state) {
+    checks::CheckRunner runner(plan);
+    for (int i = 0; i < m; ++i) {
+      observe::NodeView view(plan.nodes[static_cast<std::size_t>(i)].name, "bench");
+      auto e = observe::Exposition::Parse(NodeText());
+      if (e) view.SetMetrics(std::move(*e));
+      runner.AddNode(static_cast<std::size_t>(i), view);
+    }
+    benchmark::DoNotOptimize(runner.Finish());
+  }
+  state.counters["nodes"] = m;
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * m *
+                          static_cast<std::int64_t>(NodeText().size()));
+  state.counters["peak_rss_MiB"] = PeakRssMiB();
+}
+BENCHMARK(BM_ParseAndCheck)->Arg(100)->Arg(1000)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 }  // namespace
 }  // namespace rocewatch::lint

@@ -71,18 +71,36 @@ std::optional<double> ParseDouble(std::string_view s) {
   return v;
 }
 
-std::string FormatDouble(double v) {
-  if (std::isnan(v)) return "NaN";
-  if (std::isinf(v)) return v > 0 ? "+Inf" : "-Inf";
+void AppendDouble(std::string& out, double v) {
+  if (std::isnan(v)) {
+    out += "NaN";
+    return;
+  }
+  if (std::isinf(v)) {
+    out += v > 0 ? "+Inf" : "-Inf";
+    return;
+  }
   char buf[32];
   // Whole numbers print as integers (counters read better as 50000000000 than 5e+10).
   if (v == std::trunc(v) && std::fabs(v) < 1e17) {
     auto [iptr, iec] = std::to_chars(buf, buf + sizeof buf, static_cast<long long>(v));
-    if (iec == std::errc()) return std::string(buf, iptr);
+    if (iec == std::errc()) {
+      out.append(buf, iptr);
+      return;
+    }
   }
   auto [ptr, ec] = std::to_chars(buf, buf + sizeof buf, v);
-  if (ec != std::errc()) return "NaN";
-  return std::string(buf, ptr);
+  if (ec != std::errc()) {
+    out += "NaN";
+    return;
+  }
+  out.append(buf, ptr);
+}
+
+std::string FormatDouble(double v) {
+  std::string out;
+  AppendDouble(out, v);
+  return out;
 }
 
 std::string Quote(std::string_view s, std::size_t max) {
@@ -139,6 +157,38 @@ std::optional<std::string> DidYouMean(std::string_view word,
   if (best && best_distance <= std::min<std::size_t>(4, std::max<std::size_t>(1, word.size() / 3)))
     return best;
   return std::nullopt;
+}
+
+std::size_t FirstInvalidUtf8(std::string_view s) {
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    std::size_t extra = 0;
+    unsigned char low = 0x80, high = 0xBF;  // range of the first continuation byte
+    if (b < 0x80) {
+      ++i;
+      continue;
+    } else if (b >= 0xC2 && b <= 0xDF) {
+      extra = 1;
+    } else if (b >= 0xE0 && b <= 0xEF) {
+      extra = 2;
+      if (b == 0xE0) low = 0xA0;
+      if (b == 0xED) high = 0x9F;
+    } else if (b >= 0xF0 && b <= 0xF4) {
+      extra = 3;
+      if (b == 0xF0) low = 0x90;
+      if (b == 0xF4) high = 0x8F;
+    } else {
+      return i;
+    }
+    for (std::size_t k = 1; k <= extra; ++k) {
+      if (i + k >= s.size()) return i;
+      const auto c = static_cast<unsigned char>(s[i + k]);
+      if (k == 1 ? (c < low || c > high) : (c < 0x80 || c > 0xBF)) return i;
+    }
+    i += extra + 1;
+  }
+  return std::string_view::npos;
 }
 
 }  // namespace rocewatch

@@ -7,6 +7,7 @@
 #include <iterator>
 
 #include "netlink/errno_name.h"
+#include "rocewatch/read_file.h"
 #include "rocewatch/strings.h"
 
 namespace rocewatch::kernel {
@@ -33,12 +34,14 @@ Status WriteAnswer(const std::string& capture_dir, const std::string& key, const
 
 Answer ReadAnswer(const std::string& capture_dir, const std::string& key) {
   stdfs::path path = stdfs::path(capture_dir) / "kernel" / key;
-  std::ifstream in(path, std::ios::binary);
-  if (in) {
-    std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
-                                    std::istreambuf_iterator<char>());
-    return Answer{std::move(bytes), 0};
+  // A replayed answer is a captured ethtool or netlink reply: kilobytes, never more than 16 MiB.
+  auto data = ReadFileCapped(path.string(), 16u << 20);
+  if (data) {
+    Answer answer{std::vector<std::uint8_t>(data->size()), 0};
+    std::memcpy(answer.bytes.data(), data->data(), data->size());
+    return answer;
   }
+  if (data.error().code != ENOENT) return Answer{{}, data.error().code != 0 ? data.error().code : EIO};
   std::ifstream err(path.string() + ".errno");
   if (err) {
     std::string text;

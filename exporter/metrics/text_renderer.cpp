@@ -1,18 +1,44 @@
 #include "metrics/text_renderer.h"
 
+#include <cstring>
+
 #include "rocewatch/strings.h"
 
 namespace rocewatch::metrics {
 
-void AppendEscapedLabelValue(std::string& out, std::string_view v) {
+namespace {
+
+bool NeedsEscape(char c) { return c == '\\' || c == '"' || c == '\n'; }
+
+// Bytes `v` takes once escaped.
+std::size_t EscapedSize(std::string_view v) {
+  std::size_t n = v.size();
+  for (char c : v) n += NeedsEscape(c) ? 1 : 0;
+  return n;
+}
+
+char* Put(char* p, std::string_view s) {
+  std::memcpy(p, s.data(), s.size());
+  return p + s.size();
+}
+
+char* PutEscaped(char* p, std::string_view v) {
   for (char c : v) {
-    switch (c) {
-      case '\\': out += "\\\\"; break;
-      case '"': out += "\\\""; break;
-      case '\n': out += "\\n"; break;
-      default: out += c;
+    if (NeedsEscape(c)) {
+      *p++ = '\\';
+      c = c == '\n' ? 'n' : c;
     }
+    *p++ = c;
   }
+  return p;
+}
+
+}  // namespace
+
+void AppendEscapedLabelValue(std::string& out, std::string_view v) {
+  const std::size_t at = out.size();
+  out.resize(at + EscapedSize(v));
+  PutEscaped(out.data() + at, v);
 }
 
 void TextRenderer::Add(const MetricSpec& spec, std::initializer_list<std::string_view> label_values,
@@ -24,23 +50,29 @@ void TextRenderer::Add(const MetricSpec& spec, std::initializer_list<std::string
   auto [it, inserted] = index_.try_emplace(&spec, families_.size());
   if (inserted) families_.push_back({&spec, {}});
   std::string& out = families_[it->second].samples;
-  out += spec.name;
-  if (label_values.size() != 0) {
-    out += '{';
-    auto name = spec.labels.begin();
-    bool first = true;
-    for (std::string_view v : label_values) {
-      if (!first) out += ',';
-      first = false;
-      out += *name++;
-      out += "=\"";
-      AppendEscapedLabelValue(out, v);
-      out += '"';
-    }
-    out += '}';
+
+  // name{label="value",...} : sized first, then written in place (tens of thousands a scrape).
+  std::size_t size = spec.name.size();
+  auto name = spec.labels.begin();
+  for (std::string_view v : label_values) size += (name++)->size() + EscapedSize(v) + 4;  // ,="" or {=""
+  if (label_values.size() != 0) size += 1;  // }
+  const std::size_t at = out.size();
+  out.resize(at + size);
+  char* p = Put(out.data() + at, spec.name);
+  char sep = '{';
+  name = spec.labels.begin();
+  for (std::string_view v : label_values) {
+    *p++ = sep;
+    sep = ',';
+    p = Put(p, *name++);
+    *p++ = '=';
+    *p++ = '"';
+    p = PutEscaped(p, v);
+    *p++ = '"';
   }
+  if (label_values.size() != 0) *p++ = '}';
   out += ' ';
-  out += FormatDouble(value);
+  AppendDouble(out, value);
   out += '\n';
 }
 

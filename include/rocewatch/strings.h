@@ -27,10 +27,17 @@ std::optional<double> ParseDouble(std::string_view s);
 
 // Formats a double the way the text exposition format expects (shortest round-trip form).
 std::string FormatDouble(double v);
+// Same, appended to `out` (no temporary string: the exporter renders tens of thousands per scrape).
+void AppendDouble(std::string& out, double v);
 
 // Quotes a string for an error message: printable ASCII kept, the rest as \xNN, at most
 // `max` characters shown.
 std::string Quote(std::string_view s, std::size_t max = 64);
+
+// Offset of the first byte of `s` that is not part of well-formed UTF-8 (RFC 3629: no overlong
+// forms, no surrogates, nothing above U+10FFFF), or std::string_view::npos. JSON (reports, the
+// plan, Alertmanager alerts) must be UTF-8: nlohmann-json's dump() throws on anything else.
+std::size_t FirstInvalidUtf8(std::string_view s);
 
 // Damerau-free Levenshtein distance, for "did you mean" suggestions.
 std::size_t EditDistance(std::string_view a, std::string_view b);

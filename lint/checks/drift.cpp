@@ -87,7 +87,7 @@ void CheckDrift(const plan::Plan& plan, const std::vector<DriftRecord>& records,
       for (const auto& [key, value] : r->settings) ++counts[key][value];
     for (const auto& [key, values] : counts) {
       if (values.size() < 2) continue;
-      const std::string& key_name = pool.Text(key);
+      const std::string key_name(pool.Text(key));
       if (profile != nullptr && PlannedByProfile(*profile, key_name)) continue;
       std::uint32_t majority = 0;
       std::size_t best = 0, having = 0;
@@ -96,13 +96,13 @@ void CheckDrift(const plan::Plan& plan, const std::vector<DriftRecord>& records,
         if (n > best) best = n, majority = value;
       }
       if (best * 2 <= having) continue;  // no clear majority: nothing to call drift
-      const std::string& want = pool.Text(majority);
+      const std::string want(pool.Text(majority));
       for (const DriftRecord* r : members) {
         auto it = std::lower_bound(r->settings.begin(), r->settings.end(), std::make_pair(key, 0u));
         if (it == r->settings.end() || it->first != key || it->second == majority) continue;
         const plan::Node& node = plan.nodes[r->node];
         const plan::Nic& nic = node.nics[r->nic];
-        const std::string& found = pool.Text(it->second);
+        const std::string found(pool.Text(it->second));
         sink.Nic(kDrift, node, nic, r->port, key_name + " = " + want, key_name + " = " + found,
                  nic.netdev + " has " + key_name + " = " + found + ", while " + std::to_string(best) +
                      " of " + std::to_string(having) + " NICs with profile " + profile_name + " have " +

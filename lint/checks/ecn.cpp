@@ -34,11 +34,11 @@ void CheckEcn(const NicContext& c, FindingSink& sink) {
   for (auto [point, planned] : {std::pair{"np", &p->dcqcn->np}, std::pair{"rp", &p->dcqcn->rp}}) {
     auto observed = DcqcnParameters(c.view, nd, point);
     for (const auto& [name, want] : *planned) {
-      auto it = observed.find(name);
-      if (it == observed.end() || it->second == static_cast<double>(want)) continue;
+      const DcqcnParameter* it = FindParameter(observed, name);
+      if (it == nullptr || it->value == static_cast<double>(want)) continue;
       sink.Nic(kDcqcnParameter, c, point + std::string(".") + name + " = " + std::to_string(want),
-               point + std::string(".") + name + " = " + FormatNumber(it->second),
-               nd + " DCQCN " + point + " parameter " + name + " is " + FormatNumber(it->second) +
+               point + std::string(".") + name + " = " + FormatNumber(it->value),
+               nd + " DCQCN " + point + " parameter " + name + " is " + FormatNumber(it->value) +
                    ", the profile wants " + std::to_string(want) + ".",
                fix::SetDcqcnParameter(nd, point, name, want));
     }

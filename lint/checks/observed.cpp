@@ -38,24 +38,40 @@ std::optional<std::string> TrustMode(const observe::NodeView& view, std::string_
   return std::nullopt;
 }
 
-std::map<std::int64_t, std::int64_t> DscpPriorities(const observe::NodeView& view,
-                                                    std::string_view netdev) {
-  std::map<std::int64_t, std::int64_t> out;
-  for (const auto& s : view.Select("roce_dscp_priority", {{"netdev", netdev}})) {
+std::optional<std::array<std::int8_t, 64>> DscpPriorities(const observe::NodeView& view,
+                                                          std::string_view netdev) {
+  auto samples = view.Select("roce_dscp_priority", {{"netdev", netdev}});
+  if (samples.empty()) return std::nullopt;
+  std::array<std::int8_t, 64> out;
+  out.fill(-1);
+  for (const auto& s : samples) {
     auto dscp = ParseI64(s.Label("dscp"));
-    if (dscp) out[*dscp] = static_cast<std::int64_t>(s.value());
+    const double prio = s.value();
+    if (dscp && *dscp >= 0 && *dscp < 64 && prio >= 0 && prio < 8)
+      out[static_cast<std::size_t>(*dscp)] = static_cast<std::int8_t>(prio);
   }
   return out;
 }
 
-std::map<std::string, double> DcqcnParameters(const observe::NodeView& view,
-                                              std::string_view netdev, std::string_view point) {
-  std::map<std::string, double> out;
+std::vector<DcqcnParameter> DcqcnParameters(const observe::NodeView& view, std::string_view netdev,
+                                            std::string_view point) {
+  std::vector<DcqcnParameter> out;
   for (const auto& s : view.Select("roce_dcqcn_parameter", {{"netdev", netdev}, {"point", point}})) {
-    std::string name(s.Label("parameter"));
-    if (s.Label("source") == "sysfs" || !out.count(name)) out[name] = s.value();
+    std::string_view name = s.Label("parameter");
+    auto it = std::find_if(out.begin(), out.end(), [&](const auto& p) { return p.name == name; });
+    if (it == out.end()) {
+      out.push_back({name, s.value()});
+    } else if (s.Label("source") == "sysfs") {
+      it->value = s.value();
+    }
   }
   return out;
+}
+
+const DcqcnParameter* FindParameter(const std::vector<DcqcnParameter>& params, std::string_view name) {
+  for (const auto& p : params)
+    if (p.name == name) return &p;
+  return nullptr;
 }
 
 }  // namespace rocewatch::lint::checks

@@ -3,8 +3,8 @@
 // Readers of the exporter's settings families for one NIC, shared by the
 // checks and the drift comparison (metric names: docs/metrics.md).
 
+#include <array>
 #include <cstdint>
-#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,10 +24,19 @@ std::string FormatPriorities(const std::vector<std::int64_t>& priorities);
 std::string FormatNumber(double v);
 
 std::optional<std::string> TrustMode(const observe::NodeView& view, std::string_view netdev);
-std::map<std::int64_t, std::int64_t> DscpPriorities(const observe::NodeView& view,
-                                                    std::string_view netdev);
-// DCQCN parameters of a point, by name (the sysfs value wins over debugfs).
-std::map<std::string, double> DcqcnParameters(const observe::NodeView& view,
-                                              std::string_view netdev, std::string_view point);
+// The priority each DSCP (0..63) maps to, -1 where unmapped; nullopt when the
+// node exports no DSCP map for the netdev.
+std::optional<std::array<std::int8_t, 64>> DscpPriorities(const observe::NodeView& view,
+                                                          std::string_view netdev);
+
+// DCQCN parameters of a point (the sysfs value wins over debugfs). The names
+// view the node's exposition; a handful of entries, so a flat list.
+struct DcqcnParameter {
+  std::string_view name;
+  double value;
+};
+std::vector<DcqcnParameter> DcqcnParameters(const observe::NodeView& view, std::string_view netdev,
+                                            std::string_view point);
+const DcqcnParameter* FindParameter(const std::vector<DcqcnParameter>& params, std::string_view name);
 
 }  // namespace rocewatch::lint::checks

@@ -3,7 +3,8 @@
 
 #include <cmath>
 #include <cstdio>
-#include <map>
+#include <string_view>
+#include <vector>
 #include <optional>
 
 #include "lint/checks/check.h"
@@ -13,13 +14,25 @@
 namespace rocewatch::lint::checks {
 namespace {
 
+// Views into the node's exposition (alive for the whole check): no string copies per lane.
 struct Reading {
-  std::string sensor;  // temperature_celsius, voltage_volts, tx_bias_amperes, tx_power_watts, rx_power_watts
-  std::string lane;    // "0" for module-wide sensors
+  std::string_view sensor;  // temperature_celsius, voltage_volts, tx_bias_amperes, tx_power_watts, rx_power_watts
+  std::string_view lane;    // "0" for module-wide sensors
   double value;
 };
 
-std::string Show(const std::string& sensor, double v) {
+// The module's own threshold for a sensor at one level (high_alarm, low_warning, ...).
+struct Threshold {
+  std::string_view sensor, level;
+  double value;
+};
+
+// A warning or alarm flag the module raised for a sensor on a lane.
+struct RaisedFlag {
+  std::string_view sensor, lane, level;
+};
+
+std::string Show(std::string_view sensor, double v) {
   if (sensor == "rx_power_watts" || sensor == "tx_power_watts") {
     if (v <= 0) return "-inf dBm (" + FormatNumber(v * 1e3) + " mW)";
     char buf[64];
@@ -34,9 +47,9 @@ std::string Show(const std::string& sensor, double v) {
 }
 
 std::string What(const Reading& r) {
-  std::string name = r.sensor.substr(0, r.sensor.rfind('_'));  // drop the unit
+  std::string name(r.sensor.substr(0, r.sensor.rfind('_')));  // drop the unit
   for (auto& ch : name) if (ch == '_') ch = ' ';
-  return r.lane == "0" ? name : "lane " + r.lane + " " + name;
+  return r.lane == "0" ? name : "lane " + std::string(r.lane) + " " + name;
 }
 
 }  // namespace
@@ -66,27 +79,22 @@ void CheckOptics(const NicContext& c, FindingSink& sink) {
   for (auto [metric, sensor] : {std::pair{"roce_module_lane_tx_bias_amperes", "tx_bias_amperes"},
                                 std::pair{"roce_module_lane_tx_power_watts", "tx_power_watts"},
                                 std::pair{"roce_module_lane_rx_power_watts", "rx_power_watts"}}) {
-    for (const auto& s : v.Select(metric, {{"netdev", nd}}))
-      readings.push_back({sensor, std::string(s.Label("lane")), s.value()});
+    for (const auto& s : v.Select(metric, {{"netdev", nd}})) readings.push_back({sensor, s.Label("lane"), s.value()});
   }
-  std::map<std::string, std::map<std::string, double>> thresholds;  // sensor → level → value
+  std::vector<Threshold> thresholds;
   for (const auto& s : v.Select("roce_module_threshold", {{"netdev", nd}}))
-    thresholds[std::string(s.Label("sensor"))][std::string(s.Label("level"))] = s.value();
-  std::map<std::pair<std::string, std::string>, std::string> flags;  // (sensor, lane) → worst level
-  for (const auto& s : v.Select("roce_module_flag", {{"netdev", nd}})) {
-    if (s.value() != 1) continue;
-    auto& worst = flags[{std::string(s.Label("sensor")), std::string(s.Label("lane"))}];
-    std::string level(s.Label("level"));
-    if (worst.empty() || level.find("alarm") != std::string::npos) worst = level;
-  }
+    thresholds.push_back({s.Label("sensor"), s.Label("level"), s.value()});
+  std::vector<RaisedFlag> flags;  // normally none
+  for (const auto& s : v.Select("roce_module_flag", {{"netdev", nd}}))
+    if (s.value() == 1) flags.push_back({s.Label("sensor"), s.Label("lane"), s.Label("level")});
 
   const std::string clean = "clean the fiber ends and the module's optics on " + where +
                             ", reseat, then swap the module or cable";
   for (const auto& r : readings) {
-    const auto& t = thresholds[r.sensor];
-    auto level = [&](const char* name) -> std::optional<double> {
-      auto it = t.find(name);
-      return it == t.end() ? std::nullopt : std::optional<double>(it->second);
+    auto level = [&](std::string_view name) -> std::optional<double> {
+      for (const auto& t : thresholds)
+        if (t.sensor == r.sensor && t.level == name) return t.value;
+      return std::nullopt;
     };
     const CheckSpec* spec = nullptr;
     std::string bound;
@@ -95,10 +103,17 @@ void CheckOptics(const NicContext& c, FindingSink& sink) {
     else if (auto hw = level("high_warning"); hw && r.value > *hw) spec = &kOpticsWarning, bound = "≤ " + Show(r.sensor, *hw);
     else if (auto lw = level("low_warning"); lw && r.value < *lw) spec = &kOpticsWarning, bound = "≥ " + Show(r.sensor, *lw);
     if (spec == nullptr) {
-      auto f = flags.find({r.sensor, r.lane});
-      if (f != flags.end()) {
-        spec = f->second.find("alarm") != std::string::npos ? &kOpticsAlarm : &kOpticsWarning;
-        bound = "no " + f->second + " flag";
+      // The worst flag raised for this reading: an alarm over a warning.
+      const RaisedFlag* worst = nullptr;
+      for (const auto& f : flags) {
+        if (f.sensor != r.sensor || f.lane != r.lane) continue;
+        if (worst == nullptr || (f.level.find("alarm") != std::string_view::npos &&
+                                 worst->level.find("alarm") == std::string_view::npos))
+          worst = &f;
+      }
+      if (worst != nullptr) {
+        spec = worst->level.find("alarm") != std::string_view::npos ? &kOpticsAlarm : &kOpticsWarning;
+        bound = "no " + std::string(worst->level) + " flag";
       }
     }
     if (spec != nullptr) {

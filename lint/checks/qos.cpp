@@ -52,14 +52,13 @@ void CheckQos(const NicContext& c, FindingSink& sink) {
     }
   }
   if (!p->trust || *p->trust == "dscp") {
-    auto map = DscpPriorities(v, nd);
-    if (!map.empty()) {
+    if (auto map = DscpPriorities(v, nd)) {
       for (auto [dscp, prio, what] :
            {std::tuple{p->roce_dscp, p->roce_priority, "RoCE"}, std::tuple{p->cnp_dscp, p->cnp_priority, "CNP"}}) {
         if (!dscp || !prio) continue;
-        auto it = map.find(*dscp);
-        std::string found = it == map.end() ? "unmapped" : "priority " + std::to_string(it->second);
-        if (it == map.end() || it->second != *prio) {
+        const int mapped = *dscp >= 0 && *dscp < 64 ? (*map)[static_cast<std::size_t>(*dscp)] : -1;
+        std::string found = mapped < 0 ? "unmapped" : "priority " + std::to_string(mapped);
+        if (mapped != *prio) {
           sink.Nic(kDscpPriority, c, "DSCP " + std::to_string(*dscp) + " → priority " + std::to_string(*prio),
                    "DSCP " + std::to_string(*dscp) + " → " + found,
                    nd + " maps the " + what + " DSCP " + std::to_string(*dscp) + " to " + found +

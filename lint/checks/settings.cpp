@@ -8,11 +8,9 @@
 namespace rocewatch::lint::checks {
 
 std::uint32_t SettingsPool::Intern(std::string_view text) {
-  auto it = ids_.find(text);
-  if (it != ids_.end()) return it->second;
-  auto [ins, _] = ids_.emplace(std::string(text), static_cast<std::uint32_t>(texts_.size()));
-  texts_.push_back(&ins->first);
-  return ins->second;
+  std::uint32_t id = table_.Find(text);
+  if (id != observe::NameTable::kNotFound) return id;
+  return table_.Intern(texts_.emplace_back(text));
 }
 
 namespace {
@@ -72,8 +70,8 @@ SettingIds ExtractSettings(const observe::NodeView& view, std::string_view devic
   for (const char* point : {"np", "rp"}) {
     if (auto ecn = EnabledPriorities(view, "roce_ecn_enabled", netdev, point))
       b.Text(std::string("ecn.") + point, FormatPriorities(*ecn));
-    for (const auto& [name, value] : DcqcnParameters(view, netdev, point))
-      b.Composite(std::string("dcqcn.") + point + ".", name, FormatNumber(value));
+    const std::string prefix = std::string("dcqcn.") + point + ".";
+    for (const auto& p : DcqcnParameters(view, netdev, point)) b.Composite(prefix, p.name, FormatNumber(p.value));
   }
   for (const auto& m : view.Select("roce_cm_default_roce_mode_info", {{"device", device}, {"port", port}}))
     b.Text("cm.roce_mode", m.Label("mode"));

@@ -6,12 +6,13 @@
 // "dcqcn.rp.rpg_ai_rate", "netdev_mtu", "firmware" …), values their text.
 
 #include <cstdint>
+#include <deque>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
+#include "lint/observe/name_table.h"
 #include "lint/observe/node_view.h"
 
 namespace rocewatch::lint::checks {
@@ -19,15 +20,11 @@ namespace rocewatch::lint::checks {
 class SettingsPool {
  public:
   std::uint32_t Intern(std::string_view text);
-  const std::string& Text(std::uint32_t id) const { return *texts_[id]; }
+  std::string_view Text(std::uint32_t id) const { return table_.Name(id); }
 
  private:
-  struct Hash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
-  };
-  std::unordered_map<std::string, std::uint32_t, Hash, std::equal_to<>> ids_;
-  std::vector<const std::string*> texts_;
+  observe::NameTable table_;        // views into texts_
+  std::deque<std::string> texts_;  // stable addresses
 };
 
 // Sorted by key id; one value per key.

@@ -81,7 +81,11 @@ int RunCheckCommand(const std::vector<std::string>& args, CommandIo io) {
       if (f.severity >= Severity::kError) io.err << "  " << f.location << ": " << f.message << "\n";
     return kExitUnusable;
   }
-  auto observed = Observe(loaded->plan, *settings);
+  // Each node is checked as soon as it is observed and its metrics dropped: at
+  // 10,000 nodes only the interned settings that drift compares stay in memory.
+  checks::CheckRunner runner(loaded->plan);
+  auto observed = ObserveEach(loaded->plan, *settings,
+                              [&](std::size_t i, observe::NodeView&& view) { runner.AddNode(i, view); });
   if (!observed) {
     io.err << "roce-lint check: " << observed.error().message << "\n";
     return kExitUnusable;
@@ -89,8 +93,7 @@ int RunCheckCommand(const std::vector<std::string>& args, CommandIo io) {
 
   report::CheckRun run;
   run.plan = &loaded->plan;
-  run.views = &observed->views;
-  run.findings = checks::RunChecks(loaded->plan, observed->views);
+  run.findings = runner.Finish();
   run.input = observed->input;
   run.counters_checked = observed->counters;
 

@@ -9,7 +9,7 @@
 #include "lint/plan/csv_import.h"
 #include "lint/plan/load.h"
 #include "lint/plan/validate.h"
-#include "lint/read_file.h"
+#include "rocewatch/read_file.h"
 #include "lint/report/text_report.h"
 
 namespace rocewatch::lint::cli {

@@ -1,10 +1,11 @@
 #include "lint/cli/observe_flags.h"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <thread>
 
-#include "lint/read_file.h"
+#include "rocewatch/read_file.h"
 #include "rocewatch/duration.h"
 #include "rocewatch/strings.h"
 
@@ -103,18 +104,19 @@ Result<ObserveSettings> ObserveSettingsFromArgs(const ParsedArgs& args) {
   return s;
 }
 
-Result<Observed> Observe(const plan::Plan& plan, const ObserveSettings& s) {
-  Observed o;
+Result<ObservedInput> ObserveEach(const plan::Plan& plan, const ObserveSettings& s,
+                                  const observe::NodeSink& sink) {
+  ObservedInput o;
   switch (s.mode) {
     case ObserveSettings::Mode::kMetricsDir: {
       // A missing directory is a typo, not a cluster whose exporters are all down.
       for (const std::string* dir : {&s.metrics_dir, &s.previous_metrics_dir})
         if (!dir->empty() && !std::filesystem::is_directory(*dir)) return Error{"no such directory: " + *dir};
-      o.views = observe::ReadMetricsDir(plan, s.metrics_dir);
+      // Parsing is the cost at 10,000 nodes: one file per core.
+      const int threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 16u));
+      observe::ReadMetricsDir(plan, s.metrics_dir, s.previous_metrics_dir, s.window_seconds, threads, sink);
       o.input = s.metrics_dir;
       if (!s.previous_metrics_dir.empty()) {
-        auto before = observe::ReadMetricsDir(plan, s.previous_metrics_dir);
-        observe::AttachIncrease(o.views, before, s.window_seconds);
         o.counters = true;
         o.input += " (counters since " + s.previous_metrics_dir + ")";
       }
@@ -123,7 +125,7 @@ Result<Observed> Observe(const plan::Plan& plan, const ObserveSettings& s) {
     case ObserveSettings::Mode::kPrometheus: {
       auto views = observe::QueryPrometheus(plan, s.prometheus_url, s.window_seconds, s.scrape);
       if (!views) return views.error();
-      o.views = std::move(*views);
+      for (std::size_t i = 0; i < views->size(); ++i) sink(i, std::move((*views)[i]));
       o.input = s.prometheus_url;
       o.counters = s.window_seconds > 0;
       return o;
@@ -133,15 +135,24 @@ Result<Observed> Observe(const plan::Plan& plan, const ObserveSettings& s) {
       if (s.window_seconds > 0) {
         auto before = observe::ScrapeNodes(plan, s.scrape);
         std::this_thread::sleep_for(std::chrono::duration<double>(s.window_seconds));
-        o.views = observe::ScrapeNodes(plan, s.scrape);
-        observe::AttachIncrease(o.views, before, s.window_seconds);
+        observe::ScrapeNodes(plan, s.scrape, sink, &before, s.window_seconds);
         o.counters = true;
       } else {
-        o.views = observe::ScrapeNodes(plan, s.scrape);
+        observe::ScrapeNodes(plan, s.scrape, sink);
       }
       return o;
     }
   }
+  return o;
+}
+
+Result<Observed> Observe(const plan::Plan& plan, const ObserveSettings& s) {
+  observe::CollectViews views(plan);
+  auto input = ObserveEach(plan, s, views.sink());
+  if (!input) return input.error();
+  Observed o;
+  static_cast<ObservedInput&>(o) = std::move(*input);
+  o.views = std::move(views).Take();
   return o;
 }
 

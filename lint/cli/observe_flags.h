@@ -28,14 +28,21 @@ struct ObserveSettings {
 };
 Result<ObserveSettings> ObserveSettingsFromArgs(const ParsedArgs& args);
 
-struct Observed {
-  std::vector<observe::NodeView> views;  // one per plan node
-  std::string input;                     // what was observed, for reports
-  bool counters = false;                 // the views carry counter increases
+struct ObservedInput {
+  std::string input;      // what was observed, for reports
+  bool counters = false;  // the views carry counter increases
 };
 // Observes every node once (twice, `window` apart, for direct scrapes with a
-// counter window). An Error only when the source itself is unusable (a
-// Prometheus API that does not answer); unreachable nodes are NodeViews with errors.
+// counter window), handing each node's view to `sink` as soon as it is ready.
+// An Error only when the source itself is unusable (a missing directory, a
+// Prometheus API that does not answer); unreachable nodes are views with errors.
+Result<ObservedInput> ObserveEach(const plan::Plan& plan, const ObserveSettings& settings,
+                                  const observe::NodeSink& sink);
+
+struct Observed : ObservedInput {
+  std::vector<observe::NodeView> views;  // one per plan node
+};
+// The same, every view kept (serve compares consecutive observations).
 Result<Observed> Observe(const plan::Plan& plan, const ObserveSettings& settings);
 
 }  // namespace rocewatch::lint::cli

@@ -55,10 +55,9 @@ void EscapeLabelValue(std::string& out, std::string_view v) {
 
 std::optional<std::string_view> Exposition::LabelValue(const Sample& s,
                                                        std::string_view label_name) const {
-  std::uint32_t id = names_.Find(label_name);
-  if (id == NameTable::kNotFound) return std::nullopt;
+  // A sample has a handful of labels: comparing their names beats hashing `label_name`.
   for (const Label& l : LabelsOf(s)) {
-    if (l.name == id) return l.value;
+    if (names_.Name(l.name) == label_name) return l.value;
   }
   return std::nullopt;
 }

@@ -1,44 +1,86 @@
 // roce-lint's offline input: one saved /metrics file per node.
 
+#include <algorithm>
+#include <atomic>
 #include <filesystem>
+#include <mutex>
+#include <thread>
 
 #include "lint/observe/observe.h"
-#include "lint/read_file.h"
+#include "rocewatch/read_file.h"
 
 namespace rocewatch::lint::observe {
+namespace {
+
+constexpr std::size_t kMaxMetricsFileBytes = 64u << 20;
+
+// The view of `node` from DIR/<node>.prom (or .txt): its metrics, or why there are none.
+NodeView ReadNodeFile(const std::string& node, const std::string& dir) {
+  std::string path;
+  for (const char* ext : {".prom", ".txt"}) {
+    std::string candidate = (std::filesystem::path(dir) / (node + ext)).string();
+    std::error_code ec;
+    if (std::filesystem::exists(candidate, ec)) {
+      path = candidate;
+      break;
+    }
+  }
+  NodeView view(node, path.empty() ? (std::filesystem::path(dir) / (node + ".prom")).string() : path);
+  if (path.empty()) {
+    view.SetError("no metrics file " + view.source());
+    return view;
+  }
+  auto text = ReadFileCapped(path, kMaxMetricsFileBytes);
+  if (!text) {
+    view.SetError(text.error().message);
+    return view;
+  }
+  auto parsed = Exposition::Parse(std::move(*text));
+  if (parsed) {
+    view.SetMetrics(std::move(*parsed));
+  } else {
+    view.SetError(path + ": " + parsed.error().message);
+  }
+  return view;
+}
+
+}  // namespace
+
+void ReadMetricsDir(const plan::Plan& plan, const std::string& dir, const std::string& previous_dir,
+                    double window_seconds, int threads, const NodeSink& sink) {
+  std::atomic<std::size_t> next{0};
+  std::mutex sink_mu;
+  auto worker = [&] {
+    for (std::size_t i = next.fetch_add(1); i < plan.nodes.size(); i = next.fetch_add(1)) {
+      NodeView view = ReadNodeFile(plan.nodes[i].name, dir);
+      if (!previous_dir.empty() && view.reachable()) {
+        NodeView before = ReadNodeFile(plan.nodes[i].name, previous_dir);
+        AttachIncrease(view, before, window_seconds);
+      }
+      std::lock_guard lock(sink_mu);
+      sink(i, std::move(view));
+    }
+  };
+  const int n = std::max(1, std::min<int>(threads, static_cast<int>(plan.nodes.size())));
+  std::vector<std::thread> pool;
+  for (int t = 1; t < n; ++t) pool.emplace_back(worker);
+  worker();
+  for (auto& t : pool) t.join();
+}
 
 std::vector<NodeView> ReadMetricsDir(const plan::Plan& plan, const std::string& dir) {
-  std::vector<NodeView> views;
-  views.reserve(plan.nodes.size());
-  for (const auto& node : plan.nodes) {
-    std::string path;
-    for (const char* ext : {".prom", ".txt"}) {
-      std::string candidate = (std::filesystem::path(dir) / (node.name + ext)).string();
-      if (std::filesystem::exists(candidate)) {
-        path = candidate;
-        break;
-      }
-    }
-    NodeView view(node.name, path.empty() ? (std::filesystem::path(dir) / (node.name + ".prom")).string() : path);
-    if (path.empty()) {
-      view.SetError("no metrics file " + view.source());
-      views.push_back(std::move(view));
-      continue;
-    }
-    auto text = ReadFileCapped(path, 64u << 20);
-    if (!text) {
-      view.SetError(text.error().message);
-    } else {
-      auto parsed = Exposition::Parse(std::move(*text));
-      if (parsed) {
-        view.SetMetrics(std::move(*parsed));
-      } else {
-        view.SetError(path + ": " + parsed.error().message);
-      }
-    }
-    views.push_back(std::move(view));
-  }
-  return views;
+  CollectViews views(plan);
+  ReadMetricsDir(plan, dir, "", 0, 1, views.sink());
+  return std::move(views).Take();
+}
+
+CollectViews::CollectViews(const plan::Plan& plan) {
+  views_.reserve(plan.nodes.size());
+  for (const auto& node : plan.nodes) views_.emplace_back(node.name, "");
+}
+
+NodeSink CollectViews::sink() {
+  return [this](std::size_t i, NodeView&& view) { views_[i] = std::move(view); };
 }
 
 }  // namespace rocewatch::lint::observe

@@ -4,7 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lint/plan/json_reader.h"
-#include "lint/read_file.h"
+#include "rocewatch/read_file.h"
 #include "rocewatch/strings.h"
 
 namespace rocewatch::lint::plan {

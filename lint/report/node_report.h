@@ -18,7 +18,6 @@ enum class Language { kEnglish, kChinese };
 
 struct CheckRun {
   const plan::Plan* plan = nullptr;
-  const std::vector<observe::NodeView>* views = nullptr;  // one per plan node
   std::vector<Finding> findings;                          // sorted by node
   std::string input;                                      // where the metrics came from
   bool counters_checked = false;                          // a counter window was available

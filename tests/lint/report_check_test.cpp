@@ -43,7 +43,6 @@ class CheckReport : public ::testing::Test {
     cluster_.Unreachable(3, "scrape http://10.0.0.13:9879/metrics: HTTP 503 <html> & \"busy\"");
     run_.findings = cluster_.Run();
     run_.plan = &cluster_.plan;
-    run_.views = &cluster_.views;
     run_.input = "metrics/";
     run_.counters_checked = false;
     ASSERT_EQ(run_.findings.size(), 4u) << Describe(run_.findings);
@@ -112,7 +111,6 @@ TEST_F(CheckReport, CleanRunHasNoDetailsAndNoCounterNoteWithAWindow) {
   report::CheckRun run;
   run.findings = clean.Run();
   run.plan = &clean.plan;
-  run.views = &clean.views;
   run.counters_checked = true;
   std::ostringstream out;
   report::WriteNodeReport(out, run, report::Language::kEnglish);

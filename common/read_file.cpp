@@ -1,12 +1,14 @@
-#include "lint/read_file.h"
+#include "rocewatch/read_file.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
-namespace rocewatch::lint {
+namespace rocewatch {
 
 Result<std::string> ReadFileCapped(const std::string& path, std::size_t max_bytes) {
   const bool is_stdin = (path == "-");
@@ -16,6 +18,9 @@ Result<std::string> ReadFileCapped(const std::string& path, std::size_t max_byte
     return Error{"cannot open " + path + ": " + std::strerror(err), err};
   }
   std::string data;
+  struct stat st {};
+  if (!is_stdin && ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
+    data.reserve(std::min<std::size_t>(static_cast<std::size_t>(st.st_size), max_bytes));
   char buf[65536];
   while (true) {
     ssize_t n = ::read(fd, buf, sizeof buf);
@@ -37,4 +42,4 @@ Result<std::string> ReadFileCapped(const std::string& path, std::size_t max_byte
   return data;
 }
 
-}  // namespace rocewatch::lint
+}  // namespace rocewatch

@@ -8,9 +8,9 @@
 
 #include "rocewatch/result.h"
 
-namespace rocewatch::lint {
+namespace rocewatch {
 
 // "-" reads standard input. Errors name the path and carry errno in Error::code.
 Result<std::string> ReadFileCapped(const std::string& path, std::size_t max_bytes);
 
-}  // namespace rocewatch::lint
+}  // namespace rocewatch
