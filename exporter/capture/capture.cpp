@@ -1,5 +1,6 @@
 #include "capture/capture.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
@@ -66,7 +67,15 @@ class TreeCopier {
       std::string next = fs::Join(cur, part);
       struct stat st;
       if (::lstat(tree_.Abs(next).c_str(), &st) != 0) {
+        const int err = errno;
         if (todo.empty() && kind == 'f') CopyFile(next);  // keeps the errno of the read
+        // A directory that could not be listed (debugfs without root: EACCES): the
+        // replay's List answers the same errno.
+        if (kind == 'd') {
+          const std::string wanted = todo.empty() ? next : fs::Join(next, todo);
+          const int recorded = err == ENOENT ? tree_.RecordedErrno(tree_.Abs(wanted)) : err;
+          if (recorded != ENOENT) RecordErrno(wanted, recorded);
+        }
         return;
       }
       if (S_ISLNK(st.st_mode)) {
@@ -94,6 +103,15 @@ class TreeCopier {
         continue;
       }
       if (S_ISDIR(st.st_mode)) {
+        if (todo.empty() && kind == 'd') {
+          // There but not listable (mode 0700 and not root): recorded as the errno.
+          DIR* d = ::opendir(tree_.Abs(next).c_str());
+          if (d == nullptr) {
+            if (errno != ENOENT) RecordErrno(next, errno);
+            return;
+          }
+          ::closedir(d);
+        }
         std::error_code ec;
         stdfs::create_directories(stdfs::path(dest_) / next, ec);
         cur = next;
@@ -105,6 +123,13 @@ class TreeCopier {
   }
 
  private:
+  void RecordErrno(const std::string& rel, int err) {
+    if (!copied_.insert(rel).second) return;
+    MakeParents(rel);
+    std::ofstream((stdfs::path(dest_) / rel).string() + ".errno") << err << " " << std::strerror(err) << "\n";
+    ++result_.failed_reads;
+  }
+
   void MakeParents(const std::string& rel) {
     std::error_code ec;
     stdfs::create_directories((stdfs::path(dest_) / rel).parent_path(), ec);

@@ -87,7 +87,7 @@ Result<std::vector<std::string>> Tree::List(std::string_view rel) const {
   if (recorder_ != nullptr) recorder_->OnList(name_, rel);
   std::string path = Abs(rel);
   DIR* dir = ::opendir(path.c_str());
-  if (dir == nullptr) return MakeError(rel, errno);
+  if (dir == nullptr) return MakeError(rel, errno == ENOENT ? RecordedErrno(path) : errno);
   std::vector<std::string> names;
   while (dirent* e = ::readdir(dir)) {
     if (std::strcmp(e->d_name, ".") == 0 || std::strcmp(e->d_name, "..") == 0) continue;
@@ -185,21 +185,22 @@ bool Tree::IsDirectory(std::string_view rel) const {
   return ::stat(Abs(rel).c_str(), &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-int Tree::Open(std::string_view rel) const {
-  std::string path = Abs(rel);
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY);
-  if (fd >= 0 || errno != ENOENT || kernel_fs_) return fd;
-  // Replay of a read that failed on the captured node.
+int Tree::RecordedErrno(const std::string& path) const {
+  if (kernel_fs_) return ENOENT;
   int efd = ::open((path + ".errno").c_str(), O_RDONLY | O_CLOEXEC);
-  if (efd < 0) {
-    errno = ENOENT;
-    return -1;
-  }
+  if (efd < 0) return ENOENT;
   char buf[32] = {};
   ssize_t n = ::read(efd, buf, sizeof buf - 1);
   ::close(efd);
   int recorded = n > 0 ? std::atoi(buf) : 0;
-  errno = recorded > 0 ? recorded : EIO;
+  return recorded > 0 ? recorded : EIO;
+}
+
+int Tree::Open(std::string_view rel) const {
+  std::string path = Abs(rel);
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY);
+  if (fd >= 0 || errno != ENOENT || kernel_fs_) return fd;
+  errno = RecordedErrno(path);  // replay of a read that failed on the captured node
   return -1;
 }
 

@@ -43,7 +43,9 @@ class Tree {
   // Absolute path of `rel` (which must not start with '/').
   std::string Abs(std::string_view rel) const;
 
-  // Entry names of a directory, sorted, without "." and "..".
+  // Entry names of a directory, sorted, without "." and "..". In a replay tree a
+  // missing directory with a `<rel>.errno` sibling fails with the errno recorded
+  // there, as Open does (debugfs that only root may list: 13 EACCES).
   Result<std::vector<std::string>> List(std::string_view rel) const;
   // Resolves symlinks in `rel` and returns the canonical path relative to the
   // root; an error if it leaves the root (a fixture must be self-contained).
@@ -74,7 +76,12 @@ class Tree {
   // Error text for a failed operation on `rel`: "sysfs /sys/class/net/x/mtu: No such file or directory".
   Error MakeError(std::string_view rel, int err, std::string_view what = {}) const;
 
+  // For an absolute path that does not exist: the errno its `.errno` sibling
+  // records in a replay tree, else ENOENT.
+  int RecordedErrno(const std::string& path) const;
+
  private:
+
   std::string name_;
   std::string root_;
   bool kernel_fs_ = false;

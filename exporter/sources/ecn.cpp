@@ -1,9 +1,11 @@
 #include "sources/ecn.h"
 
+#include <cerrno>
 #include <utility>
 
 #include "rocewatch/strings.h"
 #include "sources/attribute_reader.h"
+#include "util/log.h"
 
 namespace rocewatch::sources {
 namespace {
@@ -40,6 +42,7 @@ class EcnSource final : public Source {
 
   void Prepare(const Inventory& inventory) override {
     entries_.clear();
+    debugfs_denied_ = 0;
     for (const auto& n : inventory.netdevs) {
       NetdevEcn e;
       bool sentinel_set = false;  // the first attribute read checks for a vanished netdev
@@ -66,6 +69,16 @@ class EcnSource final : public Source {
       if (dev != nullptr && !dev->pci_address.empty() && n.port == FirstPort(*dev)) {
         std::string dir = "mlx5/" + dev->pci_address + "/cc_params";
         auto names = debugfs_.List(dir);
+        if (!names && (names.error().code == EACCES || names.error().code == EPERM)) {
+          // Not root: debugfs is mounted 0700. The parameters are unavailable, not absent.
+          ++debugfs_denied_;
+          if (!denied_logged_) {
+            denied_logged_ = true;
+            log::Warn("DCQCN parameters in debugfs are not readable without root; "
+                      "roce_dcqcn_parameter{source=\"debugfs\"} is not served",
+                      {{"collector", "ecn"}, {"path", debugfs_.Abs(dir)}, {"error", names.error().message}});
+          }
+        }
         if (names) {
           for (const auto& file : *names) {
             std::string point, name;
@@ -81,6 +94,7 @@ class EcnSource final : public Source {
   }
 
   void Collect(const Inventory&, NodeSnapshot& out, SourceStatus& status) override {
+    status.unavailable_values += debugfs_denied_;  // one per device whose cc_params cannot be listed
     std::string text;
     for (auto& e : entries_) {
       EcnSnapshot snap;
@@ -140,6 +154,8 @@ class EcnSource final : public Source {
   const fs::Tree& debugfs_;
   std::vector<NetdevEcn> entries_;
   AttributeReader reader_;
+  int debugfs_denied_ = 0;       // devices whose debugfs cc_params could not be listed (EACCES)
+  bool denied_logged_ = false;   // logged once per process
 };
 
 }  // namespace

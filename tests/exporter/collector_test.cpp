@@ -5,6 +5,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <filesystem>
+#include <fstream>
 #include <mutex>
 #include <thread>
 
@@ -184,6 +185,34 @@ TEST(Collector, DeviceThatVanishesCostsItsSeriesOnly) {
   EXPECT_EQ(collector->stats().discoveries_total, 2);
   EXPECT_EQ(third.devices.size(), 3u);
   EXPECT_EQ(collector->inventory().errors.size(), 1u);
+}
+
+// Unprivileged, debugfs (mounted 0700) does not list: the DCQCN parameters there
+// are counted unavailable, the sysfs ones are still served, the source succeeds.
+TEST(Collector, UnreadableDebugfsCountsUnavailable) {
+  TestDir dir;
+  std::filesystem::copy(FixtureDir("mlx5-roce"), dir.path(),
+                        std::filesystem::copy_options::recursive |
+                            std::filesystem::copy_options::copy_symlinks);
+  std::vector<std::filesystem::path> cc_params;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(dir / "debugfs"))
+    if (e.is_directory() && e.path().filename() == "cc_params") cc_params.push_back(e.path());
+  ASSERT_EQ(cc_params.size(), 1u);  // mlx5_0's function
+  std::filesystem::remove_all(cc_params[0]);
+  std::ofstream(cc_params[0].string() + ".errno") << "13 EACCES\n";
+
+  auto collector = Make(dir.path());
+  NodeSnapshot s = collector->Collect();
+  const SourceStatus& ecn = StatusOf(s, "ecn");
+  EXPECT_TRUE(ecn.success);
+  EXPECT_EQ(ecn.unavailable_values, 1);
+  ASSERT_EQ(s.ecn.size(), 4u);
+  bool sysfs_cnp_dscp = false;
+  for (const auto& param : s.ecn[0].parameters) {
+    EXPECT_EQ(param.source, "sysfs") << param.name;
+    sysfs_cnp_dscp = sysfs_cnp_dscp || (param.name == "cnp_dscp" && param.value == 48);
+  }
+  EXPECT_TRUE(sysfs_cnp_dscp);
 }
 
 TEST(Collector, RejectsBadOptionValues) {
