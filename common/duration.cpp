@@ -1,6 +1,7 @@
 #include "rocewatch/duration.h"
 
 #include <cctype>
+#include <cmath>
 
 #include "rocewatch/strings.h"
 
@@ -35,6 +36,7 @@ Result<double> ParseDuration(std::string_view text) {
     else return bad();
     total += *number * scale;
   }
+  if (!std::isfinite(total)) return bad();  // "1000…0d": too long to be a timeout or interval
   return total;
 }
 

@@ -12,3 +12,7 @@ python3 tools/gen/test_node_tree.py
 echo "== ctest"
 cd "${BUILD_DIR:-build}"
 ctest --output-on-failure -j "$(nproc)" --timeout 300
+# Again under ASan, UBSan and LeakSanitizer, then each fuzz target for a short while
+# (docs/testing.md); ROCEWATCH_SKIP_SANITIZE=1 leaves this out of a local run.
+cd "$OLDPWD"
+[ "${ROCEWATCH_SKIP_SANITIZE:-0}" = 1 ] || ./scripts/test-sanitize.sh

@@ -15,8 +15,7 @@
 #include <mutex>
 #include <set>
 
-#include <nlohmann/json.hpp>
-
+#include "replay/capture_metadata.h"
 #include "rocewatch/version.h"
 
 namespace rocewatch::capture {
@@ -207,19 +206,20 @@ Result<CaptureResult> Capture(CollectorConfig config, const std::string& dir,
   ::uname(&uts);
   char host[256] = {};
   ::gethostname(host, sizeof host - 1);
-  nlohmann::json meta = {
-      {"format", "rocewatch-capture"},
-      {"version", 1},
-      {"hostname", host},
-      {"kernel", uts.release},
-      {"created_by", std::string("roce_exporter capture ") + kVersion + " (" + kRevision + ")"},
-      {"created_unix", std::chrono::duration_cast<std::chrono::seconds>(
-                           std::chrono::system_clock::now().time_since_epoch())
-                           .count()},
-      {"description", description},
-      {"collectors", config.enabled_sources},
-  };
-  std::ofstream(stdfs::path(dir) / "capture.json") << meta.dump(2) << "\n";
+  replay::CaptureMetadata meta;
+  meta.hostname = host;
+  meta.kernel = uts.release;
+  meta.created_by = std::string("roce_exporter capture ") + kVersion + " (" + kRevision + ")";
+  meta.created_unix = std::chrono::duration_cast<std::chrono::seconds>(
+                          std::chrono::system_clock::now().time_since_epoch())
+                          .count();
+  meta.description = description;
+  meta.collectors = config.enabled_sources;
+  const stdfs::path meta_path = stdfs::path(dir) / "capture.json";
+  std::ofstream out(meta_path, std::ios::trunc);
+  out << meta.ToJson();
+  out.close();
+  if (!out) return Error{"capture: cannot write " + meta_path.string()};
   return result;
 }
 

@@ -9,6 +9,7 @@
 #include "rocewatch/strings.h"
 #include "kernel/answers.h"
 #include "rocewatch/duration.h"
+#include "replay/capture_metadata.h"
 #include "replay/motion.h"
 #include "sources/registry.h"
 
@@ -89,6 +90,9 @@ Result<ExporterSettings> SettingsFromFlags(const FlagSet& flags) {
     c.debugfs_root = replay + "/debugfs";
     Status sys = CheckDirectory("replay", c.sysfs_root, true);
     if (!sys.ok()) return Error{"--replay=" + replay + ": not a capture directory (no sys/ inside)"};
+    auto meta = replay::LoadCaptureMetadata(replay);
+    if (!meta) return Error{"--replay=" + replay + ": " + meta.error().message};
+    s.replaying = *meta ? (*meta)->Summary() : "a tree without capture.json";
     fs::Tree sysfs("sysfs", c.sysfs_root);
     auto motion = replay::Motion::Load(replay, sysfs);
     if (!motion) return Error{"--replay=" + replay + ": " + motion.error().message};

@@ -19,6 +19,8 @@ struct ExporterSettings {
   std::string log_level;
   double timeout_offset_seconds = 0.5;
   double coalesce_window_seconds = 0.2;
+  // With --replay: what is replayed, from its capture.json (for the start-up log).
+  std::string replaying;
 };
 Result<ExporterSettings> SettingsFromFlags(const FlagSet& flags);
 

@@ -82,6 +82,7 @@ int RunServe(int argc, const char* const* argv) {
                            {"sysfs", settings->collector.sysfs_root},
                            {"version", kVersion},
                            {"tls", (*server)->tls() ? "true" : "false"}};
+  if (!settings->replaying.empty()) listening.emplace_back("replaying", settings->replaying);
   if (settings->server.web_config) {
     auto web = settings->server.web_config->Current();
     listening.emplace_back("web_config", settings->server.web_config->path());

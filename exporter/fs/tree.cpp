@@ -8,8 +8,9 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <cstdlib>
 #include <cstring>
+
+#include "fs/errno_record.h"
 
 namespace rocewatch::fs {
 
@@ -189,11 +190,10 @@ int Tree::RecordedErrno(const std::string& path) const {
   if (kernel_fs_) return ENOENT;
   int efd = ::open((path + ".errno").c_str(), O_RDONLY | O_CLOEXEC);
   if (efd < 0) return ENOENT;
-  char buf[32] = {};
-  ssize_t n = ::read(efd, buf, sizeof buf - 1);
+  char buf[64];
+  ssize_t n = ::read(efd, buf, sizeof buf);
   ::close(efd);
-  int recorded = n > 0 ? std::atoi(buf) : 0;
-  return recorded > 0 ? recorded : EIO;
+  return ParseErrnoRecord(std::string_view(buf, n > 0 ? static_cast<std::size_t>(n) : 0));
 }
 
 int Tree::Open(std::string_view rel) const {

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "fs/errno_record.h"
 #include "netlink/errno_name.h"
 #include "rocewatch/read_file.h"
 #include "rocewatch/strings.h"
@@ -42,15 +43,10 @@ Answer ReadAnswer(const std::string& capture_dir, const std::string& key) {
     return answer;
   }
   if (data.error().code != ENOENT) return Answer{{}, data.error().code != 0 ? data.error().code : EIO};
-  std::ifstream err(path.string() + ".errno");
-  if (err) {
-    std::string text;
-    std::getline(err, text);
-    auto parts = Split(Trim(text), ' ');
-    auto number = ParseU64(parts.empty() ? std::string_view() : parts[0]);
-    if (number && *number > 0 && *number < 4096) return Answer{{}, static_cast<int>(*number)};
-    return Answer{{}, EIO};
-  }
+  // A call that failed on the captured node; anything but a missing .errno is that failure.
+  auto err = ReadFileCapped(path.string() + ".errno", 4096);
+  if (err) return Answer{{}, fs::ParseErrnoRecord(*err)};
+  if (err.error().code != ENOENT) return Answer{{}, EIO};
   return Answer{{}, ENODATA};
 }
 

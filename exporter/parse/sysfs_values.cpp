@@ -2,6 +2,7 @@
 
 #include <arpa/inet.h>
 
+#include <cmath>
 #include <cstdio>
 
 #include "rocewatch/strings.h"
@@ -39,7 +40,10 @@ Result<double> ParseRateBytesPerSecond(std::string_view text) {
   } else {
     return Bad("a port rate (\"400 Gb/sec (4X NDR)\")", text);
   }
-  return *number * bits_per_unit / 8.0;
+  // from_chars takes "nan" and "inf", and a huge number overflows: a rate is a finite number.
+  const double bytes_per_second = *number * bits_per_unit / 8.0;
+  if (!std::isfinite(bytes_per_second)) return Bad("a port rate (\"400 Gb/sec (4X NDR)\")", text);
+  return bytes_per_second;
 }
 
 Result<CounterValue> ParseCounterValue(std::string_view text) {
@@ -57,7 +61,8 @@ Result<std::optional<double>> ParsePcieSpeed(std::string_view text) {
   if (space == std::string_view::npos || t.substr(space + 1).rfind("GT/s", 0) != 0)
     return Bad("a PCIe link speed (\"32.0 GT/s PCIe\")", text);
   auto gts = ParseDouble(t.substr(0, space));
-  if (!gts || *gts <= 0) return Bad("a PCIe link speed (\"32.0 GT/s PCIe\")", text);
+  if (!gts || *gts <= 0 || !std::isfinite(*gts * 1e9))  // not "nan", "inf" or an overflow
+    return Bad("a PCIe link speed (\"32.0 GT/s PCIe\")", text);
   return std::optional<double>{*gts * 1e9};
 }
 

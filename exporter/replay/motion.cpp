@@ -31,7 +31,9 @@ Result<std::shared_ptr<Motion>> Motion::Parse(const std::string& text, const std
                                               const fs::Tree& sysfs) {
   nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
   if (doc.is_discarded() || !doc.is_object()) return Error{where + ": not a JSON object"};
-  if (doc.value("version", 0) != 1) return Error{where + ": \"version\" must be 1"};
+  // Compared, not value<int>()'d: a version that is not a number must be an error, not a throw.
+  if (!doc.contains("version") || doc["version"] != 1)
+    return Error{where + ": \"version\" must be 1"};
   std::shared_ptr<Motion> m(new Motion());
   auto rate_of = [&](const nlohmann::json& v, const std::string& key) -> Result<double> {
     if (!v.is_number() || v.get<double>() < 0 || !std::isfinite(v.get<double>()))
@@ -65,7 +67,11 @@ Result<std::shared_ptr<Motion>> Motion::Parse(const std::string& text, const std
 
 std::uint64_t Motion::Delta(double rate) const {
   double t = clock_();
-  return t <= 0 ? 0 : static_cast<std::uint64_t>(std::floor(rate * t));
+  const double delta = t <= 0 ? 0 : std::floor(rate * t);
+  // A rate (or a replay) so large that the delta leaves uint64 saturates: converting it would be
+  // undefined behaviour. The counter then wraps, as a real 64-bit counter does.
+  if (!(delta < 18446744073709551616.0)) return UINT64_MAX;
+  return static_cast<std::uint64_t>(delta);
 }
 
 fs::ValueTransform Motion::SysfsTransform() const {

@@ -254,7 +254,7 @@ class ExpositionParser {
     if (q != nullptr && bs == nullptr) {  // fast path: no escapes
       *value = std::string_view(vs, static_cast<std::size_t>(q - vs));
       *p = q + 1;
-      return true;
+      return Utf8LabelValue(*value, label);
     }
     // Slow path: find the closing quote past escapes, then unescape into the arena.
     const char* c = vs;
@@ -290,7 +290,18 @@ class ExpositionParser {
     }
     *value = std::string_view(out, n);
     *p = c + 1;
-    return true;
+    return Utf8LabelValue(*value, label);
+  }
+
+  // The text format is UTF-8, and label values go on into JSON reports and alerts, whose writer
+  // throws on anything else: like Prometheus, a value that is not UTF-8 makes the line malformed.
+  // ASCII (every byte below 0x80) is the fast path.
+  bool Utf8LabelValue(std::string_view value, std::string_view label) {
+    const bool ascii =
+        std::none_of(value.begin(), value.end(), [](char ch) { return U(ch) >= 0x80; });
+    if (ascii || FirstInvalidUtf8(value) == std::string_view::npos) return true;
+    Report(LineError::Kind::kSyntax, "the value of label " + std::string(label) + " is not UTF-8");
+    return false;
   }
 
   bool ParseSample(const char* p, const char* end) {

@@ -1,5 +1,8 @@
 #include "lint/plan/csv.h"
 
+#include <algorithm>
+#include <cstdio>
+
 #include "rocewatch/strings.h"
 
 namespace rocewatch::lint::plan {
@@ -17,6 +20,15 @@ std::string ColumnLetter(std::size_t index) {
 Result<std::vector<CsvRecord>> ParseCsv(std::string_view text, std::string_view source_name) {
   const std::string name(source_name);
   if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+  if (const std::size_t bad = FirstInvalidUtf8(text); bad != std::string_view::npos) {
+    const auto bad_line =
+        1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(bad), '\n');
+    char byte[8];
+    std::snprintf(byte, sizeof byte, "0x%02X",
+                  static_cast<unsigned>(static_cast<unsigned char>(text[bad])));
+    return Error{name + " line " + std::to_string(bad_line) + ": byte " + byte +
+                 " is not UTF-8; save the spreadsheet as \"CSV UTF-8\""};
+  }
 
   std::vector<CsvRecord> records;
   CsvRecord record;

@@ -23,5 +23,15 @@ TEST(ParseDuration, ErrorsQuoteTheWholeText) {
   EXPECT_FALSE(ParseDuration("").ok());
 }
 
+// Found with tests/fuzz/duration_fuzz.cpp's "finite and not negative" property
+// (corpus/duration/regression-overflows-to-infinity): a number of 300 digits times the unit
+// overflowed to +Inf seconds, which --collector.timeout and the lint intervals would then
+// convert to integer clock ticks (undefined behaviour).
+TEST(ParseDuration, OverflowIsAnError) {
+  EXPECT_FALSE(ParseDuration("1" + std::string(308, '0') + "d").ok());
+  EXPECT_FALSE(ParseDuration("1" + std::string(308, '0') + "h1" + std::string(308, '0') + "h").ok());
+  EXPECT_TRUE(ParseDuration("1" + std::string(300, '0') + "ms").ok());  // large, but finite
+}
+
 }  // namespace
 }  // namespace rocewatch

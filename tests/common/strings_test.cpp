@@ -71,5 +71,21 @@ TEST(DidYouMean, SuggestsCloseWords) {
   EXPECT_FALSE(DidYouMean("completely-different", flags));
 }
 
+TEST(FirstInvalidUtf8, FindsTheFirstByteOutsideWellFormedUtf8) {
+  constexpr auto npos = std::string_view::npos;
+  EXPECT_EQ(FirstInvalidUtf8(""), npos);
+  EXPECT_EQ(FirstInvalidUtf8("plain ASCII\n"), npos);
+  EXPECT_EQ(FirstInvalidUtf8("Z\xC3\xBCrich \xE6\x9D\xB1 \xF0\x9F\x96\xA5 \xF4\x8F\xBF\xBF"), npos);
+  EXPECT_EQ(FirstInvalidUtf8("ab\xFF"), 2u);            // never in UTF-8
+  EXPECT_EQ(FirstInvalidUtf8("Z\xFCrich"), 1u);         // Latin-1
+  EXPECT_EQ(FirstInvalidUtf8("a\xC3"), 1u);             // truncated
+  EXPECT_EQ(FirstInvalidUtf8("a\xC3(b"), 1u);           // bad continuation
+  EXPECT_EQ(FirstInvalidUtf8("\xC0\xAF"), 0u);          // overlong '/'
+  EXPECT_EQ(FirstInvalidUtf8("\xE0\x80\xAF"), 0u);      // overlong
+  EXPECT_EQ(FirstInvalidUtf8("\xED\xA0\x80"), 0u);      // UTF-16 surrogate
+  EXPECT_EQ(FirstInvalidUtf8("\xF4\x90\x80\x80"), 0u);  // above U+10FFFF
+  EXPECT_EQ(FirstInvalidUtf8("\x80"), 0u);              // lone continuation
+}
+
 }  // namespace
 }  // namespace rocewatch

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Bad input gets a clear error and a non-zero exit, from the real binary."""
 
+import os
 import socket
 import subprocess
 import sys
+import tempfile
 
 BIN = sys.argv[1]
 FIXTURE = sys.argv[2]
@@ -29,6 +31,14 @@ run(["--replay", FIXTURE, "--collector.rdma.gid-interval=soon"], 2,
     "--collector.rdma.gid-interval: invalid duration \"soon\"")
 run(["--replay", FIXTURE, "--device-include=mlx5_[0"], 2,
     "--device-include=mlx5_[0: invalid regular expression")
+# A capture written by a newer layout, or a directory that is someone else's: refused by name.
+with tempfile.TemporaryDirectory() as other:
+    os.mkdir(os.path.join(other, "sys"))
+    with open(os.path.join(other, "capture.json"), "w") as f:
+        f.write('{"format": "rocewatch-capture", "version": 2}')
+    run(["--replay", other], 2,
+        f"--replay={other}: {other}/capture.json: capture layout version 2; "
+        "this roce_exporter reads version 1")
 run(["--version"], 0, "roce_exporter 0.")
 run(["--help"], 0, "--[no-]collector.rdma")
 

@@ -78,5 +78,49 @@ TEST_F(MotionTest, ErrorsNameTheKey) {
   EXPECT_FALSE(Motion::Parse("[1]", "m.json", sysfs).ok());
 }
 
+// Found by tests/fuzz/motion_fuzz.cpp (corpus/motion/regression-version-is-an-object.json): a
+// "version" that is not a number made nlohmann's value() throw type_error out of the replay.
+TEST_F(MotionTest, VersionOfAnotherTypeIsAnErrorNotAnException) {
+  fs::Tree sysfs("sysfs", dir_ / "sys");
+  for (const char* text : {R"({"version": {"ens1f0np0": {}}})", R"({"version": "1"})",
+                           R"({"version": [1]})", R"({"version": null})", R"({"version": 1.5})",
+                           R"({"sysfs": {}})"}) {
+    auto m = Motion::Parse(text, "m.json", sysfs);
+    ASSERT_FALSE(m.ok()) << text;
+    EXPECT_EQ(m.error().message, "m.json: \"version\" must be 1");
+  }
+  EXPECT_TRUE(Motion::Parse(R"({"version": 1.0})", "m.json", sysfs).ok());
+}
+
+// Found by review of what tests/fuzz/motion_fuzz.cpp exercises; the target reproduces it with
+// corpus/motion/regression-huge-rate.json: a rate whose delta does not fit in uint64 was
+// converted anyway (undefined behaviour, UBSan's float-cast-overflow). The delta now saturates
+// and the counter wraps like a 64-bit one.
+TEST_F(MotionTest, HugeRatesSaturateInsteadOfOverflowing) {
+  fs::Tree sysfs("sysfs", dir_ / "sys");
+  auto m = Motion::Parse(
+      R"({"version": 1, "sysfs": {"class/infiniband/mlx5_0/ports/1/hw_counters/np_cnp_sent": 1e300},
+          "ethtool": {"ens1f0np0": {"rx_prio3_pause": 1.7e308}}})",
+      "motion.json", sysfs);
+  ASSERT_TRUE(m.ok()) << m.error().message;
+  (*m)->set_clock([] { return 86400.0; });
+  sysfs.set_transform((*m)->SysfsTransform());
+  fs::Attribute attr(&sysfs, "devices/pci0000:16/0000:17:00.0/infiniband/mlx5_0/ports/1/hw_counters/np_cnp_sent");
+  std::string text;
+  ASSERT_TRUE(attr.Read(text).ok());
+  EXPECT_EQ(text, "999\n");  // 1000 + (2^64 - 1), modulo 2^64
+
+  std::vector<std::uint8_t> strings(12 + 32, 0);
+  std::uint32_t len = 1;
+  std::memcpy(strings.data() + 8, &len, 4);
+  std::strcpy(reinterpret_cast<char*>(strings.data() + 12), "rx_prio3_pause");
+  std::vector<std::uint8_t> stats(8 + 8, 0);
+  std::memcpy(stats.data() + 4, &len, 4);
+  (*m)->ApplyToStats("ens1f0np0", strings, stats);
+  std::uint64_t value = 0;
+  std::memcpy(&value, stats.data() + 8, 8);
+  EXPECT_EQ(value, UINT64_MAX);
+}
+
 }  // namespace
 }  // namespace rocewatch::replay

@@ -124,5 +124,20 @@ TEST(ParseNetdevSpeed, MegabitsToBytes) {
   EXPECT_FALSE(ParseNetdevSpeed("fast").ok());
 }
 
+// Found with tests/fuzz/sysfs_values_fuzz.cpp's "finite and not negative" property
+// (corpus/sysfs_values/regression-*): from_chars reads "nan" and "inf", and a huge number
+// overflows, so a rate or PCIe speed came out as NaN or +Inf bytes (transfers) per second.
+TEST(ParseRate, NotANumberInfinityAndOverflowAreRejected) {
+  for (const char* text : {"nan Gb/sec (4X NDR)", "inf Gb/sec", "-nan Mb/sec", "infinity Gb/sec",
+                           "1e308 Gb/sec (4X NDR)"}) {
+    EXPECT_FALSE(ParseRateBytesPerSecond(text).ok()) << text;
+  }
+  for (const char* text : {"nan GT/s PCIe", "inf GT/s PCIe", "1e308 GT/s PCIe"}) {
+    EXPECT_FALSE(ParsePcieSpeed(text).ok()) << text;
+  }
+  EXPECT_EQ(*ParseRateBytesPerSecond("400 Gb/sec (4X NDR)"), 5e10);
+  EXPECT_EQ(**ParsePcieSpeed("32.0 GT/s PCIe"), 32e9);
+}
+
 }  // namespace
 }  // namespace rocewatch::parse

@@ -76,5 +76,25 @@ TEST(Csv, EmptyInput) {
   EXPECT_TRUE(bom_only->empty());
 }
 
+// Found by tests/fuzz/csv_import_fuzz.cpp (corpus/csv_import/regression-latin1-field.csv): a
+// field in another encoding than UTF-8 (a Latin-1 spreadsheet export) went into the plan JSON,
+// whose writer then threw out of `roce-lint import-csv`. Such text is now an error naming the
+// line.
+TEST(Csv, TextThatIsNotUtf8IsAnError) {
+  EXPECT_EQ(ParseCsv("node,site\ngpu-01,Z\xFCrich\n", "t.csv").error().message,
+            "t.csv line 2: byte 0xFC is not UTF-8; save the spreadsheet as \"CSV UTF-8\"");
+  EXPECT_EQ(ParseCsv("a\nb\nm\x94\x8e\n", "t.csv").error().message,
+            "t.csv line 3: byte 0x94 is not UTF-8; save the spreadsheet as \"CSV UTF-8\"");
+  EXPECT_FALSE(ParseCsv("a\xC3", "t.csv").ok());            // truncated sequence
+  EXPECT_FALSE(ParseCsv("a\xC0\xAF", "t.csv").ok());        // overlong '/'
+  EXPECT_FALSE(ParseCsv("a\xED\xA0\x80", "t.csv").ok());    // UTF-16 surrogate
+  EXPECT_FALSE(ParseCsv("a\xF4\x90\x80\x80", "t.csv").ok());  // above U+10FFFF
+  // UTF-8 of every length is fine, the byte order mark too.
+  auto ok = ParseCsv(
+      "\xEF\xBB\xBFsite\nZ\xC3\xBCrich \xE6\x9D\xB1\xE4\xBA\xAC \xF0\x9F\x96\xA5\n", "t.csv");
+  ASSERT_TRUE(ok.ok()) << ok.error().message;
+  EXPECT_EQ((*ok)[1].fields[0], "Z\xC3\xBCrich \xE6\x9D\xB1\xE4\xBA\xAC \xF0\x9F\x96\xA5");
+}
+
 }  // namespace
 }  // namespace rocewatch::lint::plan

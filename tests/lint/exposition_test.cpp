@@ -305,5 +305,22 @@ TEST(Exposition, HostileBytesNeverCrash) {
   }
 }
 
+// Found by tests/fuzz/exposition_fuzz.cpp (corpus/exposition/regression-label-value-not-utf8.prom):
+// a label value that is not UTF-8 was kept, and `roce-lint check --format json` (and sarif, and
+// the alerts of `serve`) then aborted in nlohmann's dump(). Like Prometheus, such a line is now
+// malformed: reported and skipped, the rest kept.
+TEST(Exposition, LabelValuesMustBeUtf8) {
+  const Exposition x = MustParse(
+      "roce_device_info{device=\"mlx5_0\",fw_version=\"28.39\xff"
+      "2048\"} 1\n"
+      "roce_device_info{device=\"mlx5_1\",fw_version=\"28.39.2048 \xc3\xa9\xe6\x9d\xb1\"} 1\n"
+      "roce_device_info{device=\"mlx5_2\",board=\"x\\n\xc3\"} 1\n");
+  EXPECT_THAT(ErrorLines(x),
+              ElementsAre("line 1: the value of label fw_version is not UTF-8",
+                          "line 3: the value of label board is not UTF-8"));
+  EXPECT_THAT(Series(x), ElementsAre("roce_device_info{device=\"mlx5_1\",fw_version=\"28.39.2048 "
+                                     "\xc3\xa9\xe6\x9d\xb1\"}"));
+}
+
 }  // namespace
 }  // namespace rocewatch::lint::observe

@@ -94,9 +94,12 @@ TEST(PrometheusAnswer, MissingMembersAreSkippedOrErrors) {
 TEST(PrometheusAnswer, OneItemNeverBecomesSeveralSamples) {
   auto split = SplitVectorAnswerByInstance(R"({"status":"success","data":{"resultType":"vector",
     "result":[
-      {"metric":{"__name__":"roce_x","instance":"a"},"value":[1,"1\nroce_injected{instance=\"a\"} 5"]},
-      {"metric":{"__name__":"roce_x","instance":"a","b=\"1\"} 2\nroce_injected{c":"d"},"value":[1,"1"]},
-      {"metric":{"__name__":"roce_x{instance=\"a\"} 3\nroce_injected","instance":"a"},"value":[1,"1"]},
+      {"metric":{"__name__":"roce_x","instance":"a"},
+       "value":[1,"1\nroce_injected{instance=\"a\"} 5"]},
+      {"metric":{"__name__":"roce_x","instance":"a","b=\"1\"} 2\nroce_injected{c":"d"},
+       "value":[1,"1"]},
+      {"metric":{"__name__":"roce_x{instance=\"a\"} 3\nroce_injected","instance":"a"},
+       "value":[1,"1"]},
       {"metric":{"__name__":"roce_ok","instance":"a"},"value":[1,"1e+06"]}]}})",
                                            kWhere);
   ASSERT_TRUE(split.ok());

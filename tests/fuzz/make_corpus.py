@@ -1,0 +1,352 @@
+#!/usr/bin/env python3
+"""Writes the seed corpora of the fuzz targets (tests/fuzz/corpus/<target>/) from the inputs the
+other tests already use: spec-built EEPROM images (tests/optics/images.h, through the
+optics_image_writer tool), the kernel answers of the fixtures (tests/fixtures/*/kernel), plans,
+CSVs and golden /metrics files. Seeds are kept small (a few KiB at most): libFuzzer mutates small
+inputs faster, and the corpora are checked in.
+
+    tests/fuzz/make_corpus.py --optics-writer build/tests/optics/optics_image_writer
+
+Files whose name starts with "crash-" or "regression-" are reproducers of bugs the fuzzers
+found; they are kept as they are (this script only replaces its own "seed-" files).
+"""
+
+import argparse
+import json
+import pathlib
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+CORPUS = ROOT / "tests" / "fuzz" / "corpus"
+FIXTURES = ROOT / "tests" / "fixtures"
+
+# netlink constants (include/uapi/linux/netlink.h, genetlink.h, ethtool_netlink.h, dcbnl.h)
+NLMSG_ERROR = 2
+NLM_F_ACK_TLVS = 0x200
+GENL_ID_CTRL = 0x10
+CTRL_CMD_NEWFAMILY = 1
+CTRL_ATTR_FAMILY_ID, CTRL_ATTR_FAMILY_NAME, CTRL_ATTR_VERSION = 1, 2, 3
+CTRL_ATTR_HDRSIZE, CTRL_ATTR_MAXATTR = 4, 5
+NLMSGERR_ATTR_MSG = 1
+
+
+def nla(attr_type, payload):
+    data = struct.pack("<HH", 4 + len(payload), attr_type) + payload
+    return data + b"\0" * (-len(data) % 4)
+
+
+def nlmsg(msg_type, payload, flags=0, seq=1, pid=4242):
+    data = struct.pack("<IHHII", 16 + len(payload), msg_type, flags, seq, pid) + payload
+    return data + b"\0" * (-len(data) % 4)
+
+
+def genl_family_reply():
+    attrs = (nla(CTRL_ATTR_FAMILY_NAME, b"ethtool\0") + nla(CTRL_ATTR_FAMILY_ID, struct.pack("<H", 21))
+             + nla(CTRL_ATTR_VERSION, struct.pack("<I", 1)) + nla(CTRL_ATTR_HDRSIZE, struct.pack("<I", 0))
+             + nla(CTRL_ATTR_MAXATTR, struct.pack("<I", 0)))
+    return nlmsg(GENL_ID_CTRL, struct.pack("<BBH", CTRL_CMD_NEWFAMILY, 2, 0) + attrs)
+
+
+def error_reply(errno_value, request, extack=None):
+    flags = NLM_F_ACK_TLVS if extack else 0
+    payload = struct.pack("<i", -errno_value) + request
+    if extack:
+        payload += nla(NLMSGERR_ATTR_MSG, extack.encode() + b"\0")
+    return nlmsg(NLMSG_ERROR, payload, flags)
+
+
+# Replies captured from Linux 6.18 (tests/netlink/captured_replies_test.cpp).
+DCBNL_VETH_EOPNOTSUPP = bytes([
+    0x34, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0xea,
+    0x3b, 0x00, 0x00, 0xa1, 0xff, 0xff, 0xff, 0x20, 0x00, 0x00, 0x00, 0x4e, 0x00,
+    0x01, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x15, 0x00,
+    0x00, 0x0a, 0x00, 0x01, 0x00, 0x76, 0x65, 0x74, 0x68, 0x30, 0x00, 0x00, 0x00])
+LINKSTATE_VETH = bytes([
+    0x34, 0x00, 0x00, 0x00, 0x15, 0x00, 0x00, 0x00, 0x03, 0x00, 0x00, 0x00, 0xea,
+    0x3b, 0x00, 0x00, 0x06, 0x01, 0x00, 0x00, 0x18, 0x00, 0x01, 0x80, 0x08, 0x00,
+    0x01, 0x00, 0x03, 0x00, 0x00, 0x00, 0x0a, 0x00, 0x02, 0x00, 0x76, 0x65, 0x74,
+    0x68, 0x30, 0x00, 0x00, 0x00, 0x05, 0x00, 0x02, 0x00, 0x00, 0x00, 0x00, 0x00])
+LINKSTATE_ENODEV = bytes([
+    0x38, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x05, 0x00, 0x00, 0x00, 0xea, 0x3b,
+    0x00, 0x00, 0xed, 0xff, 0xff, 0xff, 0x24, 0x00, 0x00, 0x00, 0x15, 0x00, 0x01, 0x00,
+    0x05, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x06, 0x01, 0x00, 0x00, 0x10, 0x00,
+    0x01, 0x80, 0x0c, 0x00, 0x02, 0x00, 0x6e, 0x6f, 0x73, 0x75, 0x63, 0x68, 0x30, 0x00])
+
+
+class Writer:
+    def __init__(self):
+        self.counts = {}
+
+    def put(self, target, name, data):
+        if isinstance(data, str):
+            data = data.encode()
+        directory = CORPUS / target
+        directory.mkdir(parents=True, exist_ok=True)
+        (directory / f"seed-{name}").write_bytes(data)
+        self.counts[target] = self.counts.get(target, 0) + 1
+
+
+def clean():
+    for directory in CORPUS.glob("*"):
+        for f in directory.glob("seed-*"):
+            f.unlink()
+
+
+def kernel_files(pattern):
+    return sorted(FIXTURES.glob(f"*/kernel/{pattern}"))
+
+
+def short_name(path):
+    # tests/fixtures/mlx5-roce/kernel/ethtool/ens1f0np0/stats -> mlx5-roce-ens1f0np0-stats
+    rel = path.relative_to(FIXTURES).parts
+    return "-".join([rel[0]] + list(rel[3:]))
+
+
+def optics(w, writer_tool):
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run([writer_tool, tmp], check=True, stdout=subprocess.DEVNULL)
+        for f in sorted(pathlib.Path(tmp).iterdir()):
+            data = f.read_bytes()
+            if f.suffix == ".bin":
+                w.put("optics_raw", f.name, data)
+                # A truncated read: the lower page and half of the next.
+                w.put("optics_raw", f.stem + "-truncated.bin", data[:192])
+            else:
+                w.put("optics_hex", f.name, data)
+                w.put("optics_pages", f.stem + ".pages", pages_records(data.decode()))
+                w.put("optics_hex", f.stem + "-flat.hex", flat_hex(f.with_suffix(".bin").read_bytes()))
+    # The ioctl answers of the fixtures: struct ethtool_eeprom (16 bytes), then the data.
+    for f in kernel_files("ethtool/*/module_eeprom.*"):
+        w.put("optics_raw", short_name(f), f.read_bytes()[16:])
+
+
+def flat_hex(raw):
+    """`ethtool -m DEV hex on` without pages: offsets into the flat raw layout."""
+    lines = ["Offset\t\tValues", "------\t\t------"]
+    for at in range(0, len(raw), 16):
+        lines.append(f"0x{at:04x}:\t\t" + " ".join(f"{b:02x}" for b in raw[at:at + 16]))
+    return "\n".join(lines) + "\n"
+
+
+def pages_records(hex_dump):
+    """A paged hex dump as optics_pages_fuzz records {kind, i2c, bank, page, length, bytes}."""
+    halves = {}
+    i2c, bank, page = 0x50, 0, 0
+    for line in hex_dump.splitlines():
+        line = line.strip()
+        if line.startswith("I2C Address:"):
+            i2c = int(line.split(":")[1], 16)
+        elif line.startswith("Bank:"):
+            bank = int(line.split(":")[1], 16)
+        elif line.startswith("Page:"):
+            page = int(line.split(":")[1], 16)
+        elif line.startswith("0x"):
+            offset_text, values = line.split(":", 1)
+            offset = int(offset_text, 16)
+            key = (0 if offset < 128 else 1, i2c, bank, page if offset >= 128 else 0)
+            halves.setdefault(key, bytearray()).extend(bytes.fromhex(values))
+    out = bytearray()
+    for (kind, i2c, bank, page), data in sorted(halves.items()):
+        data = bytes(data[:128])
+        out += bytes([kind, i2c, bank, page, len(data)]) + data
+    return bytes(out)
+
+
+def netlink(w):
+    for f in kernel_files("dcbnl/*/*"):
+        w.put("dcbnl", short_name(f), f.read_bytes())
+        w.put("netlink", short_name(f), f.read_bytes())
+    w.put("dcbnl", "veth-eopnotsupp", DCBNL_VETH_EOPNOTSUPP)
+    seen = set()
+    for f in kernel_files("ethtool-netlink/*/*"):
+        kind = f.name.split(".")[0]
+        data = f.read_bytes()
+        w.put("ethtool_netlink", short_name(f), data)
+        if kind not in seen:  # one of each kind is enough for the generic walker
+            seen.add(kind)
+            w.put("netlink", short_name(f), data)
+    for name, data in [("veth-linkstate", LINKSTATE_VETH), ("enodev", LINKSTATE_ENODEV),
+                       ("getfamily", genl_family_reply()),
+                       ("extack", error_reply(22, LINKSTATE_VETH[:16], "invalid flags"))]:
+        w.put("ethtool_netlink", name, data)
+        w.put("netlink", name, data)
+    w.put("dcbnl", "extack-einval", error_reply(22, DCBNL_VETH_EOPNOTSUPP[20:], "bad request"))
+
+
+def gstrings(names, string_set=1):
+    data = struct.pack("<III", 0x1b, string_set, len(names))
+    for n in names:
+        data += n.encode()[:32].ljust(32, b"\0")
+    return data
+
+
+def gstats(values):
+    return struct.pack("<II", 0x1d, len(values)) + b"".join(struct.pack("<Q", v) for v in values)
+
+
+def decode_gstrings(data):
+    count = struct.unpack_from("<I", data, 8)[0]
+    return [data[12 + 32 * i:12 + 32 * (i + 1)].split(b"\0")[0].decode() for i in range(count)]
+
+
+def ethtool(w):
+    for kind in ["drvinfo", "link_settings", "sset_info.1"]:
+        for f in kernel_files(f"ethtool/*/{kind}")[:2]:
+            w.put("ethtool_ioctl", short_name(f), f.read_bytes())
+    # GSTRINGS/GSTATS of mlx5 have ~1200 entries: keep the interesting ones (PFC, port, queue).
+    for f in kernel_files("ethtool/*/strings.1")[:2]:
+        names = decode_gstrings(f.read_bytes())
+        stats = f.parent / "stats"
+        values = list(struct.unpack_from(f"<{len(names)}Q", stats.read_bytes(), 8))
+        keep = [i for i, n in enumerate(names)
+                if "prio3" in n or n.endswith("_phy") or n.startswith(("rx0_", "tx0_", "ch0_"))][:64]
+        sub_names = [names[i] for i in keep]
+        sub_values = [values[i] for i in keep]
+        w.put("ethtool_ioctl", short_name(f) + "-strings", gstrings(sub_names))
+        w.put("ethtool_ioctl", short_name(f) + "-stats", gstats(sub_values))
+        w.put("ethtool_ioctl", short_name(f) + "-named",
+              gstrings(sub_names) + b"\xff\xfeSTATS" + gstats(sub_values))
+        w.put("ethtool_classify", short_name(f),
+              "\n".join(sub_names).encode() + b"\n--values--\n"
+              + b"".join(struct.pack("<Q", v) for v in sub_values))
+    # Names from the mlx5 table of the unit tests, without values.
+    table = (ROOT / "tests" / "netlink" / "mlx5_ethtool_strings.txt").read_text().split()
+    for at in range(0, 400, 100):
+        w.put("ethtool_classify", f"mlx5-table-{at}", "\n".join(table[at:at + 100]))
+    w.put("ethtool_classify", "other-drivers",
+          "rx_pause_ctrl_phy\ntx_pause_ctrl_phy\nrx_prio0_pause\nrx_pfc_frames_prio0\n"
+          "tx_queue_0_packets\nrx_queue_12_bytes\nrx_xsk_packets\nptp_tx0_packets\n"
+          "link_down_events_phy\nmodule_unplug\nrx_prio7_pause_duration\n")
+
+
+SYSFS_VALUES = [
+    ("state", "4: ACTIVE\n"), ("phys_state", "5: LinkUp\n"), ("phys-disabled", "3: Disabled\n"),
+    ("rate", "400 Gb/sec (4X NDR)\n"), ("rate-sdr", "2.5 Gb/sec (1X SDR)\n"),
+    ("rate-mb", "10 Mb/sec\n"), ("counter", "18446744073709551615\n"), ("counter-na", "N/A (no PMA)\n"),
+    ("pcie-speed", "32.0 GT/s PCIe\n"), ("pcie-speed-old", "2.5 GT/s\n"),
+    ("pcie-unknown", "Unknown speed\n"), ("width", "16\n"), ("width-unknown", "255\n"),
+    ("gid", "fe80:0000:0000:0000:966d:aeff:feb1:2c3a\n"),
+    ("gid-v4", "0000:0000:0000:0000:0000:ffff:0a01:000b\n"), ("gid-type", "RoCE v2\n"),
+    ("lid", "0x1a\n"), ("roce-mode", "IB/RoCE v1\n"), ("operstate", "lowerlayerdown\n"),
+    ("speed", "400000\n"), ("speed-down", "-1\n"),
+]
+
+
+def sysfs(w):
+    for name, text in SYSFS_VALUES:
+        w.put("sysfs_values", name, text)
+
+
+def lint_inputs(w):
+    w.put("plan", "example-plan.json", (ROOT / "lint" / "plan" / "example-plan.json").read_bytes())
+    for f in sorted((ROOT / "tests" / "lint" / "data" / "schema").glob("*/*.json")):
+        w.put("plan", f"{f.parent.name}-{f.name}", f.read_bytes())
+    data = ROOT / "tests" / "lint" / "data"
+    w.put("csv_import", "nics.csv", (data / "nics.csv").read_bytes())
+    w.put("csv_import", "nics-with-profiles.csv",
+          (data / "nics.csv").read_bytes() + b"\n==profiles==\n" + (data / "profiles.json").read_bytes())
+    w.put("csv_import", "quoted.csv",
+          'node,roce_ip,ib_dev,netdev,profile\r\n"gpu-01","10.1.0.11/24",mlx5_0,"ens1""f0",roce-400g\r\n'
+          '"gpu-02","fd00:1::12/64",mlx5_0,"multi\nline",roce-400g\r\n')
+
+    golden = sorted((ROOT / "tests" / "e2e" / "golden").glob("*.prom"))
+    for f in golden:
+        lines = f.read_text().splitlines(keepends=True)
+        for part, at in enumerate(range(0, min(len(lines), 360), 60)):
+            w.put("exposition", f"{f.stem}-{part}.prom", "".join(lines[at:at + 60]))
+    w.put("exposition", "edge-cases.prom",
+          '# HELP x_total Escapes \\\\ and \\n in help.\n# TYPE x_total counter\n'
+          'x_total{a="quote\\"",b="back\\\\slash",c="new\\nline"} 1.5e+06 1700000000000\n'
+          'x_total NaN\ny{le="+Inf"} +Inf\ny{le="-1"} -Inf\n# TYPE h histogram\n'
+          'h_bucket{le="0.1"} 1\nh_sum 0.05\nh_count 1\nx_total 2\nbad line\n')
+
+    # Prometheus answers built from the golden samples, one instance each.
+    for f in golden[:2]:
+        result = []
+        for line in f.read_text().splitlines():
+            if line.startswith("#") or "{" not in line or len(result) >= 24:
+                continue
+            name, rest = line.split("{", 1)
+            labels_text, value = rest.rsplit("} ", 1)
+            metric = {"__name__": name, "instance": f"{f.stem}:9879", "job": "roce"}
+            for pair in labels_text.split('",'):
+                if "=" in pair:
+                    key, val = pair.split("=", 1)
+                    metric[key] = val.strip('"')
+            result.append({"metric": metric, "value": [1700000000.123, value]})
+        w.put("prometheus_answer", f"{f.stem}.json", json.dumps(
+            {"status": "success", "data": {"resultType": "vector", "result": result}}))
+    w.put("prometheus_answer", "error.json",
+          '{"status":"error","errorType":"bad_data","error":"parse error at char 3"}')
+    w.put("prometheus_answer", "matrix.json", '{"status":"success","data":{"resultType":"matrix","result":[]}}')
+    w.put("prometheus_answer", "escapes.json", json.dumps({"status": "success", "data": {
+        "resultType": "vector", "result": [
+            {"metric": {"__name__": "roce_x", "instance": "a:1", "l": "q\"b\\n\n"}, "value": [1, "NaN"]},
+            {"metric": {"__name__": "roce_y", "instance": "a:1"}, "value": [1, "+Inf"]},
+            {"metric": {"instance": "b:1"}, "value": [1, "1"]}]}}))
+
+
+def motion(w):
+    w.put("motion", "fixture.json", json.dumps({
+        "version": 1,
+        "sysfs": {"class/infiniband/mlx5_0/ports/1/hw_counters/np_cnp_sent": 1200,
+                  "class/infiniband/mlx5_0/ports/1/counters/port_xmit_data": 2.5e9},
+        "ethtool": {"ens1f0np0": {"rx_prio3_pause": 150, "tx_pause_storm_warning_events": 0.2}}},
+        indent=1))
+    w.put("motion", "demo-ethtool-only.json", json.dumps({
+        "version": 1, "ethtool": {"ens2f0np0": {"rx_discards_phy": 3, "tx_prio3_pause": 25}}}))
+    w.put("motion", "missing-path.json", json.dumps({
+        "version": 1, "sysfs": {"class/net/nosuch/statistics/rx_bytes": 1}}))
+
+
+def capture_metadata(w):
+    for fixture in ("mlx5-roce", "mlx5-ib", "empty"):
+        w.put("capture_metadata", f"fixture-{fixture}.json",
+              (ROOT / "tests/fixtures" / fixture / "capture.json").read_bytes())
+    w.put("capture_metadata", "captured.json", json.dumps({
+        "format": "rocewatch-capture", "version": 1, "hostname": "gpu-node-42",
+        "kernel": "6.8.0-60-generic", "created_by": "roce_exporter capture 0.1.0 (abc123)",
+        "created_unix": 1796000000, "description": "", "collectors": ["rdma", "ethtool", "dcb"]}))
+    w.put("capture_metadata", "newer-version.json", '{"format": "rocewatch-capture", "version": 2}')
+    w.put("capture_metadata", "errno-eacces", "13 Permission denied\n")
+    w.put("capture_metadata", "errno-eopnotsupp", "95 EOPNOTSUPP\n")
+
+
+def small_ones(w):
+    for i, text in enumerate(["500ms", "30s", "5m", "1h", "1h30m", "2d", "1.5h", "0s", "10"]):
+        w.put("duration", f"{i}-{text}", text)
+    argvs = [
+        ["--web.listen-address=:9100", "--no-collector.optics", "serve"],
+        ["--web.timeout", "15s", "--path.sysfs=/host/sys", "--log.json", "extra", "args"],
+        ["--web.listen-adress=:1", "--help"],
+        ["--collector.optics=false", "--", "--not-a-flag"],
+    ]
+    for i, argv in enumerate(argvs):
+        w.put("flags", f"argv-{i}", "\0".join(argv))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--optics-writer", required=True, help="path of optics_image_writer")
+    args = parser.parse_args()
+    clean()
+    w = Writer()
+    optics(w, args.optics_writer)
+    netlink(w)
+    ethtool(w)
+    sysfs(w)
+    lint_inputs(w)
+    motion(w)
+    capture_metadata(w)
+    small_ones(w)
+    for target, count in sorted(w.counts.items()):
+        print(f"{target}: {count} seeds")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
