@@ -17,6 +17,10 @@ int main(int argc, char** argv) {
   // per-thread arenas kept about 8 MiB of freed-but-unreturned memory on a 32-device node
   // (docs/performance.md). MALLOC_ARENA_MAX in the environment still overrides.
   if (std::getenv("MALLOC_ARENA_MAX") == nullptr) mallopt(M_ARENA_MAX, 1);
+  // A fixed mmap threshold (glibc otherwise raises it to the largest block freed): buffers
+  // above 128 KiB, such as a scrape's text and the ethtool answers, are mapped and returned to
+  // the kernel when freed instead of staying in the heap. MALLOC_MMAP_THRESHOLD_ overrides.
+  if (std::getenv("MALLOC_MMAP_THRESHOLD_") == nullptr) mallopt(M_MMAP_THRESHOLD, 128 * 1024);
   if (argc > 1 && std::strcmp(argv[1], "capture") == 0)
     return rocewatch::cli::RunCapture(argc, argv);
   if (argc > 1 && std::strcmp(argv[1], "decode-eeprom") == 0)

@@ -64,7 +64,12 @@ std::shared_ptr<const ScrapeCoalescer::Pass> ScrapeCoalescer::Run() const {
     return last_;
   }
   running_ = true;
+  // The previous pass will not answer anyone again (waiters get the new one): let it go now,
+  // unless a request is still sending it, so that two snapshots and two texts never stand in
+  // memory together (the exporter's peak RSS, docs/performance.md).
+  std::shared_ptr<const Pass> previous = std::move(last_);
   lock.unlock();
+  previous.reset();
 
   // The scrape's own timeout (Prometheus sends it with each request) bounds
   // this pass, less a margin for rendering and sending the answer.

@@ -19,10 +19,10 @@ HttpResponse MetricsResponse(const ScrapeCoalescer& metrics, std::optional<std::
         return r;
       }
     }
-    r.body = *text;
+    r.shared_body = std::move(text);
   } catch (const std::exception& ex) {
     log::Error("scrape failed", {{"error", ex.what()}});
-    r = HttpResponse{500, {{"Content-Type", "text/plain; charset=utf-8"}}, "Internal Server Error\n"};
+    r = HttpResponse{500, {{"Content-Type", "text/plain; charset=utf-8"}}, "Internal Server Error\n", nullptr};
   }
   return r;
 }

@@ -51,7 +51,7 @@ int BeginRequest(mg_connection* conn) {
     r = MetricsResponse(*st.metrics, accept != nullptr ? std::optional<std::string_view>(accept)
                                                        : std::nullopt);
     SetCurrentScrapeTimeout(std::nullopt);
-    length = r.body.size();
+    length = r.Body().size();
   } else if (route == Route::kMetrics) {
     // HEAD: the headers a GET would carry, without running a collection for it.
     r.headers.emplace_back("Content-Type", "text/plain; version=0.0.4; charset=utf-8");
@@ -62,7 +62,7 @@ int BeginRequest(mg_connection* conn) {
   static const std::vector<std::pair<std::string, std::string>> kNone;
   const std::string head = ResponseHead(r, length, false, config ? config->config.headers : kNone);
   mg_write(conn, head.data(), head.size());
-  if (!head_only) mg_write(conn, r.body.data(), r.body.size());
+  if (!head_only) mg_write(conn, r.Body().data(), r.Body().size());
   return r.status;
 }
 

@@ -410,27 +410,31 @@ bool TlsListener::State::Respond(SSL* ssl, int fd, const RequestHead& head, bool
     response = MetricsResponse(*metrics_, accept != nullptr ? std::optional<std::string_view>(*accept)
                                                             : std::nullopt);
     SetCurrentScrapeTimeout(std::nullopt);
-    content_length = response.body.size();
+    content_length = response.Body().size();
   } else {
     response = RouteResponse(route, options_.landing_page);
     content_length = response.body.size();
   }
-  std::string out = ResponseHead(response, content_length, keep_alive, config->config.headers);
-  if (!head_only) out += response.body;
+  // The head, then the body where it lies (a shared pass text is not copied).
+  const std::string head_text =
+      ResponseHead(response, content_length, keep_alive, config->config.headers);
+  const std::string_view body = head_only ? std::string_view() : response.Body();
 
   const auto deadline = Clock::now() + options_.write_timeout;
-  std::size_t off = 0;
-  while (off < out.size()) {
-    int n = 0;
-    if (Drive(
-            ssl, fd, deadline,
-            [&] {
-              return SSL_write(ssl, out.data() + off,
-                               static_cast<int>(std::min<std::size_t>(out.size() - off, 1 << 20)));
-            },
-            &n, nullptr) != Io::kOk)
-      return false;
-    off += static_cast<std::size_t>(n);
+  for (const std::string_view out : {std::string_view(head_text), body}) {
+    std::size_t off = 0;
+    while (off < out.size()) {
+      int n = 0;
+      if (Drive(
+              ssl, fd, deadline,
+              [&] {
+                return SSL_write(ssl, out.data() + off,
+                                 static_cast<int>(std::min<std::size_t>(out.size() - off, 1 << 20)));
+              },
+              &n, nullptr) != Io::kOk)
+        return false;
+      off += static_cast<std::size_t>(n);
+    }
   }
   return true;
 }

@@ -81,7 +81,7 @@ std::string TextRenderer::Take() && {
   for (const auto& f : families_) total += f.samples.size() + f.spec->help.size() + 2 * f.spec->name.size() + 32;
   std::string text;
   text.reserve(total);
-  for (const auto& f : families_) {
+  for (auto& f : families_) {
     text += "# HELP ";
     text += f.spec->name;
     text += ' ';
@@ -92,6 +92,9 @@ std::string TextRenderer::Take() && {
     text += TypeName(f.spec->type);
     text += '\n';
     text += f.samples;
+    // Each family's buffer goes as soon as it is copied, so the whole text never stands twice
+    // in memory (1.5 MB each on a 32-device node): part of the exporter's peak RSS.
+    std::string().swap(f.samples);
   }
   return text;
 }
