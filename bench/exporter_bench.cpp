@@ -96,6 +96,16 @@ void BM_CollectSysfs(benchmark::State& state) {
 }
 BENCHMARK(BM_CollectSysfs)->Arg(1)->Arg(8)->Arg(16)->Arg(32)->Unit(benchmark::kMicrosecond)->UseRealTime();
 
+// The same sysfs sources over this machine's real /sys: no RDMA device here, so what they
+// read is every netdev's attributes (extra_netdevs = .*), the files floor_* read on /sys.
+void BM_CollectRealSysfs(benchmark::State& state) {
+  auto c = MakeCollector(state, "/sys", true);
+  if (!c) return;
+  c->Collect();
+  for (auto _ : state) benchmark::DoNotOptimize(c->Collect());
+}
+BENCHMARK(BM_CollectRealSysfs)->Unit(benchmark::kMicrosecond)->UseRealTime();
+
 // One collection pass with every collector (kernel answers replayed from files).
 void BM_CollectAll(benchmark::State& state) {
   std::string dir = NodeDir(state);

@@ -5,7 +5,8 @@
 # 10,000 nodes: about 4 GB of text at 10,000), then prints: the syscall floors and
 # the exporter's collection on the fixture tree and on this machine's /sys, the
 # in-process benchmarks, roce_exporter against node_exporter's infiniband collector,
-# roce-lint over the fleets, and (with LOAD=1) the 60-second load test.
+# roce-lint over the fleets, and (with LOAD=1) the 60-second load test and the
+# 10,000-scrape memory test.
 # Run it on an otherwise idle machine: the figures are wall-clock times.
 set -eu
 cd "$(dirname "$0")/.."
@@ -77,4 +78,6 @@ python3 bench/lint_fleet.py --build "$BUILD" --template "$DATA/node8.prom" --out
 if [ "${LOAD:-0}" = 1 ]; then
   section "load: 64 clients for 60 s on n16"
   bench/load_test.sh "$BUILD" 64 60 "$DATA/n16"
+  section "memory over 10,000+ scrapes: one client, every request a collection, 70 s on n16"
+  EXPORTER_FLAGS=--web.coalesce-window=0 bench/load_test.sh "$BUILD" 1 70 "$DATA/n16"
 fi

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "common/fixture_paths.h"
+#include "http/metrics_response.h"
 
 namespace rocewatch {
 namespace {
@@ -56,6 +57,33 @@ TEST(ScrapeCoalescer, ConcurrentScrapesShareOnePass) {
   auto after = coalescer.Collect();
   EXPECT_EQ(SampleValue(after, "roce_exporter_collections_total"), 2);
   EXPECT_EQ(SampleValue(after, "roce_exporter_coalesced_scrapes_total"), kScrapes - 1);
+}
+
+// Scrapes answered from the same pass get the same bytes, not a copy each (a 32-device node's
+// text is 1.5 MB, and 64 clients must not hold 64 copies).
+TEST(ScrapeCoalescer, ScrapesOfOnePassShareItsTextWithoutCopies) {
+  CollectorConfig config;
+  config.sysfs_root = FixtureDir("mlx5-roce") + "/sys";
+  config.configfs_root = FixtureDir("mlx5-roce") + "/configfs";
+  config.debugfs_root = FixtureDir("mlx5-roce") + "/debugfs";
+  config.kernel = kernel::MakeReplayKernel(FixtureDir("mlx5-roce"));
+  config.enabled_sources = {"rdma", "netdev"};
+  auto collector = Collector::Create(config);
+  ASSERT_TRUE(collector.ok());
+  ScrapeCoalescer coalescer(std::move(*collector), 0.5, /*coalesce_window_seconds=*/3600);
+
+  auto first = coalescer.CollectText();
+  ASSERT_NE(first, nullptr);
+  EXPECT_NE(first->find("roce_port_state"), std::string::npos);
+  auto second = coalescer.CollectText();
+  EXPECT_EQ(first.get(), second.get());  // within the window: the same pass, the same text
+  http::HttpResponse response = http::MetricsResponse(coalescer, std::nullopt);
+  EXPECT_EQ(response.Body().data(), first->data());  // the response points at it
+  EXPECT_EQ(response.Body().size(), first->size());
+  // Gzip is a new body of its own.
+  http::HttpResponse gz = http::MetricsResponse(coalescer, "gzip");
+  EXPECT_NE(gz.Body().data(), first->data());
+  EXPECT_EQ(gz.Body().substr(0, 2), std::string_view("\x1f\x8b", 2));
 }
 
 }  // namespace
