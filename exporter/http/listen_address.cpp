@@ -55,7 +55,7 @@ Result<ListenAddress> ParseListenAddress(std::string_view text) {
   return a;
 }
 
-Status ProbeListen(const ListenAddress& addr) {
+Result<int> BindSocket(const ListenAddress& addr) {
   int fd = ::socket(addr.ipv6 ? AF_INET6 : AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
   if (fd < 0) return Error{std::string("socket: ") + std::strerror(errno), errno};
   int one = 1;
@@ -75,11 +75,18 @@ Status ProbeListen(const ListenAddress& addr) {
     if (!addr.host.empty()) ::inet_pton(AF_INET, addr.host.c_str(), &sa.sin_addr);
     rc = ::bind(fd, reinterpret_cast<sockaddr*>(&sa), sizeof sa);
   }
-  int err = errno;
-  ::close(fd);
   if (rc != 0) {
+    const int err = errno;
+    ::close(fd);
     return Error{"cannot listen on " + addr.ToString() + ": " + std::strerror(err), err};
   }
+  return fd;
+}
+
+Status ProbeListen(const ListenAddress& addr) {
+  auto fd = BindSocket(addr);
+  if (!fd) return fd.error();
+  ::close(*fd);
   return {};
 }
 

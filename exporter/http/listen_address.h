@@ -22,8 +22,12 @@ struct ListenAddress {
 
 Result<ListenAddress> ParseListenAddress(std::string_view text);
 
-// Binds and closes a socket on `addr` to report a precise error (EADDRINUSE,
-// EACCES, EADDRNOTAVAIL) before the HTTP server tries.
+// A TCP socket bound to `addr` (SO_REUSEADDR, close-on-exec), not yet listening; the error
+// names the address and the reason (EADDRINUSE, EACCES, EADDRNOTAVAIL).
+Result<int> BindSocket(const ListenAddress& addr);
+
+// Binds and closes a socket on `addr` to report a precise error before the HTTP server
+// (civetweb, which binds by itself) tries.
 Status ProbeListen(const ListenAddress& addr);
 
 }  // namespace rocewatch::http

@@ -117,32 +117,14 @@ void DrainAndClose(int fd) {
 }
 
 Result<int> BindListener(const ListenAddress& addr) {
-  const int family = addr.ipv6 ? AF_INET6 : AF_INET;
-  int fd = ::socket(family, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  if (fd < 0) return Error{std::string("socket: ") + std::strerror(errno), errno};
-  int one = 1;
-  ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-  int rc;
-  if (addr.ipv6) {
-    sockaddr_in6 sa{};
-    sa.sin6_family = AF_INET6;
-    sa.sin6_port = htons(static_cast<std::uint16_t>(addr.port));
-    ::inet_pton(AF_INET6, addr.host.c_str(), &sa.sin6_addr);
-    rc = ::bind(fd, reinterpret_cast<sockaddr*>(&sa), sizeof sa);
-  } else {
-    sockaddr_in sa{};
-    sa.sin_family = AF_INET;
-    sa.sin_port = htons(static_cast<std::uint16_t>(addr.port));
-    sa.sin_addr.s_addr = htonl(INADDR_ANY);
-    if (!addr.host.empty()) ::inet_pton(AF_INET, addr.host.c_str(), &sa.sin_addr);
-    rc = ::bind(fd, reinterpret_cast<sockaddr*>(&sa), sizeof sa);
-  }
-  if (rc != 0 || ::listen(fd, 128) != 0) {
+  auto fd = BindSocket(addr);
+  if (!fd) return fd.error();
+  if (::listen(*fd, 128) != 0) {
     const int err = errno;
-    ::close(fd);
+    ::close(*fd);
     return Error{"cannot listen on " + addr.ToString() + ": " + std::strerror(err), err};
   }
-  return fd;
+  return *fd;
 }
 
 }  // namespace
