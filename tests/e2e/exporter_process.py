@@ -6,10 +6,36 @@ Shared by the end-to-end tests; standard library only.
 import http.client
 import os
 import re
+import socket
 import subprocess
 import time
 
 LISTENING = re.compile(r"msg=listening address=[0-9.]+:(\d+)")
+
+
+def read_listening_port(proc, timeout):
+    """Reads an exporter's stderr (a text pipe) until its "listening" line: (port, lines read);
+    port None when the process ended or `timeout` seconds passed first."""
+    log = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        line = proc.stderr.readline()
+        if not line:
+            break
+        log.append(line)
+        m = LISTENING.search(line)
+        if m:
+            return int(m.group(1)), log
+    return None, log
+
+
+def free_port():
+    """A TCP port on 127.0.0.1 that nothing listens on (at the time of asking)."""
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
 
 
 class Exporter:
@@ -19,18 +45,7 @@ class Exporter:
         self.proc = subprocess.Popen(
             [binary, "--web.listen-address=127.0.0.1:0", *args],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        self.log = []
-        self.port = None
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            line = self.proc.stderr.readline()
-            if not line:
-                break
-            self.log.append(line)
-            m = LISTENING.search(line)
-            if m:
-                self.port = int(m.group(1))
-                break
+        self.port, self.log = read_listening_port(self.proc, timeout)
         if self.port is None:
             self.stop()
             raise RuntimeError("exporter did not start:\n" + "".join(self.log))

@@ -26,7 +26,7 @@ failures = []
 
 # A healthy node's metrics: the demo's gpu-01 replayed by the real exporter, once.
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from exporter_process import Exporter  # noqa: E402
+from exporter_process import Exporter, free_port  # noqa: E402
 
 with Exporter(EXPORTER, ["--replay", str(DEMO / "nodes" / "gpu-01")]) as _exp:
     _status, HEALTHY_TEXT = _exp.get("/metrics")
@@ -98,14 +98,6 @@ def start(mode, index=0):
     srv.daemon_threads = True
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     return srv
-
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
 
 
 def plan_for(addresses):

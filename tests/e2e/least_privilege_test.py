@@ -27,14 +27,14 @@ import argparse
 import grp
 import os
 import pwd
-import re
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
 
-LISTENING = re.compile(r"msg=listening address=[0-9.]+:(\d+)")
+from exporter_process import read_listening_port
+
 SKIP = 77
 CAP_NET_ADMIN = 1 << 12
 
@@ -88,18 +88,7 @@ class Unprivileged:
         argv += [binary, *args]
         self.ns = ns
         self.proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        self.log = []
-        self.port = None
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            line = self.proc.stderr.readline()
-            if not line:
-                break
-            self.log.append(line)
-            m = LISTENING.search(line)
-            if m:
-                self.port = int(m.group(1))
-                break
+        self.port, self.log = read_listening_port(self.proc, 20)
         if self.port is None:
             self.stop()
             raise RuntimeError("exporter did not start:\n" + "".join(self.log))

@@ -4,7 +4,6 @@ good plan (serving its findings) when the new file is invalid."""
 
 import json
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -14,17 +13,9 @@ from pathlib import Path
 
 LINT, EXPORTER, DEMO = sys.argv[1], sys.argv[2], Path(sys.argv[3])
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from exporter_process import Exporter  # noqa: E402
+from exporter_process import Exporter, free_port  # noqa: E402
 
 failures = []
-
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
 
 
 def metrics(port):

@@ -33,7 +33,7 @@ import tempfile
 import time
 import urllib.request
 
-from exporter_process import Exporter
+from exporter_process import Exporter, free_port
 
 # bcrypt (cost 10) of "s3cret": a hash, not a secret.
 ALICE_HASH = "$2b$10$42hEDdJLmQyPP.vP5d1v9uTtJuEOcWymhLKEFj4VneoJwRc9hAckK"
@@ -117,12 +117,6 @@ def write_config(path, text):
     with open(path, "w") as f:
         f.write(text)
     return path
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def served_certificate(port):

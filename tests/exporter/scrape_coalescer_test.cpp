@@ -22,16 +22,22 @@ double SampleValue(const std::vector<prometheus::MetricFamily>& families, const 
   return -1;
 }
 
-TEST(ScrapeCoalescer, ConcurrentScrapesShareOnePass) {
-  constexpr int kScrapes = 16;
-  const ScrapeCoalescer* self = nullptr;
-  std::atomic<bool> first{true};
+// The rdma and netdev collectors over the mlx5-roce fixture.
+CollectorConfig FixtureConfig() {
   CollectorConfig config;
   config.sysfs_root = FixtureDir("mlx5-roce") + "/sys";
   config.configfs_root = FixtureDir("mlx5-roce") + "/configfs";
   config.debugfs_root = FixtureDir("mlx5-roce") + "/debugfs";
   config.kernel = kernel::MakeReplayKernel(FixtureDir("mlx5-roce"));
   config.enabled_sources = {"rdma", "netdev"};
+  return config;
+}
+
+TEST(ScrapeCoalescer, ConcurrentScrapesShareOnePass) {
+  constexpr int kScrapes = 16;
+  const ScrapeCoalescer* self = nullptr;
+  std::atomic<bool> first{true};
+  CollectorConfig config = FixtureConfig();
   // Hold the first pass until every other scrape is waiting on it.
   config.sysfs_transform = [&](std::string_view, std::string&) {
     if (!first.exchange(false)) return;
@@ -62,13 +68,7 @@ TEST(ScrapeCoalescer, ConcurrentScrapesShareOnePass) {
 // Scrapes answered from the same pass get the same bytes, not a copy each (a 32-device node's
 // text is 1.5 MB, and 64 clients must not hold 64 copies).
 TEST(ScrapeCoalescer, ScrapesOfOnePassShareItsTextWithoutCopies) {
-  CollectorConfig config;
-  config.sysfs_root = FixtureDir("mlx5-roce") + "/sys";
-  config.configfs_root = FixtureDir("mlx5-roce") + "/configfs";
-  config.debugfs_root = FixtureDir("mlx5-roce") + "/debugfs";
-  config.kernel = kernel::MakeReplayKernel(FixtureDir("mlx5-roce"));
-  config.enabled_sources = {"rdma", "netdev"};
-  auto collector = Collector::Create(config);
+  auto collector = Collector::Create(FixtureConfig());
   ASSERT_TRUE(collector.ok());
   ScrapeCoalescer coalescer(std::move(*collector), 0.5, /*coalesce_window_seconds=*/3600);
 

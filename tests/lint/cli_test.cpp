@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "lint_process.h"
 #include "rocewatch/version.h"
 
 namespace {
@@ -21,49 +22,16 @@ using ::testing::EndsWith;
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
 
-struct RunResult {
-  int code = -1;
-  std::string out;
-  std::string err;
-};
+using rocewatch::lint::testing::RunResult;
+using rocewatch::lint::testing::Slurp;
 
-std::string Slurp(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
-class RoceLintCli : public ::testing::Test {
+class RoceLintCli : public rocewatch::lint::testing::LintProcessTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::path(::testing::TempDir()) /
-           ("roce-lint-cli-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   fs::path Write(const std::string& name, const std::string& text) {
     fs::path p = dir_ / name;
     std::ofstream(p, std::ios::binary) << text;
     return p;
   }
-
-  RunResult Run(const std::string& args, const std::string& stdin_path = "/dev/null") {
-    const fs::path out = dir_ / "stdout", err = dir_ / "stderr";
-    std::string cmd = std::string(ROCE_LINT_BIN) + " " + args + " >" + out.string() + " 2>" +
-                      err.string() + " <" + stdin_path;
-    int status = std::system(cmd.c_str());
-    RunResult r;
-    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    r.out = Slurp(out);
-    r.err = Slurp(err);
-    return r;
-  }
-
-  fs::path dir_;
 };
 
 const std::string kExample = ROCEWATCH_SOURCE_DIR "/lint/plan/example-plan.json";

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "check_test_util.h"
+#include "lint_process.h"
 
 namespace rocewatch::lint::testing {
 namespace {
@@ -22,30 +23,8 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 using ::testing::StartsWith;
 
-struct RunResult {
-  int code = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string Slurp(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
-class CheckCommand : public ::testing::Test {
+class CheckCommand : public LintProcessTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::path(::testing::TempDir()) /
-           ("roce-lint-check-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   // Writes the plan and one metrics file per node under `metrics`.
   void Write(const Cluster& c, const std::string& metrics = "metrics") {
     std::ofstream(dir_ / "plan.json", std::ios::binary) << c.plan_json;
@@ -56,19 +35,8 @@ class CheckCommand : public ::testing::Test {
           << c.text[i];
   }
 
-  RunResult Run(const std::string& args) {
-    const fs::path out = dir_ / "stdout", err = dir_ / "stderr";
-    std::string cmd = "cd " + dir_.string() + " && " + std::string(ROCE_LINT_BIN) + " " + args +
-                      " >" + out.string() + " 2>" + err.string() + " </dev/null";
-    int status = std::system(cmd.c_str());
-    RunResult r;
-    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    r.out = Slurp(out);
-    r.err = Slurp(err);
-    return r;
-  }
-
-  fs::path dir_;
+  // roce-lint in the scratch directory: ARGS name plan.json and metrics/ as written.
+  RunResult Run(const std::string& args) { return LintProcessTest::Run(args, "/dev/null", true); }
 };
 
 TEST_F(CheckCommand, CleanClusterExitsZero) {
