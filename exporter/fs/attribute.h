@@ -28,6 +28,7 @@ class Attribute {
   Status Read(std::string& out);
 
   const std::string& rel() const { return rel_; }
+  const Tree* tree() const { return tree_; }
   bool held() const { return fd_ >= 0; }
 
   // In a replay tree (not sysfs), a held file that was deleted still reads; a

@@ -2,45 +2,49 @@
 
 #include <cerrno>
 
+#include "netlink/errno_name.h"
 #include "util/log.h"
 
 namespace rocewatch::sources {
 
-AttributeReader::Outcome AttributeReader::Read(fs::Attribute& attr, std::string& text,
-                                               SourceStatus& status) {
-  Status s = attr.Read(text);
-  if (s.ok()) return Outcome::kOk;
-  if (fs::IsGone(s.error().code)) return Outcome::kGone;
-  status.success = false;
-  status.errors.push_back(s.error().message);
-  return Outcome::kFailed;
+bool AttributeReader::ExpectedAbsence(int err) {
+  switch (err) {
+    case ENOENT:      // the file does not exist on this kernel/driver (lid on OPA, counters/ on irdma)
+    case ENODEV:      // the attribute's backing is gone but its object is still here
+    case ENXIO:
+    case EINVAL:      // speed/carrier of a down netdev; bnxt_re port_rcv_data
+    case EOPNOTSUPP:  // counters a device cannot give (kernels >= 6.x)
+#if ENOTSUP != EOPNOTSUPP
+    case ENOTSUP:
+#endif
+    case ENOSYS:
+    case ENODATA:
+    case EAGAIN:
+    case EBUSY:
+    case 524:  // ENOTSUPP, the kernel-internal "not supported" some drivers leak
+      return true;
+    default:
+      return false;
+  }
 }
 
-AttributeReader::Outcome AttributeReader::ReadTolerating(fs::Attribute& attr, std::string& text,
-                                                         SourceStatus& status,
-                                                         int tolerated_errno) {
-  Status s = attr.Read(text);
-  if (s.ok()) return Outcome::kOk;
-  if (fs::IsGone(s.error().code)) return Outcome::kGone;
-  if (s.error().code == tolerated_errno) return Outcome::kUnavailable;
-  status.success = false;
-  status.errors.push_back(s.error().message);
-  return Outcome::kFailed;
-}
-
-AttributeReader::Outcome AttributeReader::ReadCounter(fs::Attribute& attr, std::string& text,
-                                                      SourceStatus& status) {
+AttributeReader::Outcome AttributeReader::Read(fs::Attribute& attr, std::string_view object_dir,
+                                               std::string& text, SourceStatus& status) {
   Status s = attr.Read(text);
   if (s.ok()) return Outcome::kOk;
   int err = s.error().code;
-  if (fs::IsGone(err)) return Outcome::kGone;
-  if (err == EINVAL || err == EOPNOTSUPP || err == ENOSYS || err == ENODATA) {
-    Unavailable(status);
-    return Outcome::kUnavailable;
+  // Only the object's own directory going away means the object left.
+  if (fs::IsGone(err) && !attr.tree()->IsDirectory(object_dir)) return Outcome::kGone;
+  Unavailable(status);
+  if (!ExpectedAbsence(err)) {
+    status.success = false;
+    status.errors.push_back(s.error().message);
   }
-  status.success = false;
-  status.errors.push_back(s.error().message);
-  return Outcome::kFailed;
+  if (logged_.insert(attr.tree()->Abs(attr.rel())).second) {
+    log::Info("attribute unavailable; its value is left out",
+              {{"attribute", attr.tree()->Abs(attr.rel())}, {"error", netlink::DescribeErrno(err)}});
+  }
+  return Outcome::kUnavailable;
 }
 
 void AttributeReader::ParseError(const std::string& where, const std::string& message) {

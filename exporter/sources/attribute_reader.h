@@ -1,11 +1,23 @@
 #pragma once
 
-// Shared bookkeeping for sources that read sysfs attributes: turns read and
-// parse failures into SourceStatus entries, logs each broken attribute once,
-// and tells "the device went away" apart from "the read failed".
+// Shared bookkeeping for sources that read sysfs attributes, and the one place
+// the rule "absent is not vanished" (DESIGN.md) lives:
+//
+//   kOk           the value was read
+//   kGone         the read failed with ENODEV/ENOENT/ENXIO *and* the object's own
+//                 directory (device, port, netdev, PCI function, configfs group) is
+//                 no longer there: the object left; the source drops it from this
+//                 pass and the inventory is rebuilt (Vanished)
+//   kUnavailable  anything else: that one value is absent. Counted in the status's
+//                 unavailable_values, logged once per attribute, and the rest of the
+//                 object is served. Expected answers (a missing file, EINVAL from a
+//                 down netdev's `speed`, bnxt_re's `port_rcv_data`, EOPNOTSUPP, ...)
+//                 leave the source's success alone; unexpected ones (EIO, EACCES)
+//                 also record an error, so the source reports success 0.
 
 #include <set>
 #include <string>
+#include <string_view>
 
 #include "fs/attribute.h"
 #include "model/snapshot.h"
@@ -14,20 +26,12 @@ namespace rocewatch::sources {
 
 class AttributeReader {
  public:
-  enum class Outcome { kOk, kGone, kUnavailable, kFailed };
+  enum class Outcome { kOk, kGone, kUnavailable };
 
-  // Reads `attr` into `text`. Gone (ENODEV/ENOENT) is reported as kGone and is
-  // not an error; any other failure is recorded in `status` and fails the source.
-  Outcome Read(fs::Attribute& attr, std::string& text, SourceStatus& status);
-  // Same for an attribute where some errno values are a normal answer (reading
-  // `carrier` or `speed` of a netdev that is down gives EINVAL): those give
-  // kUnavailable without failing the source.
-  Outcome ReadTolerating(fs::Attribute& attr, std::string& text, SourceStatus& status,
-                         int tolerated_errno);
-  // For counters: kernels before 6.x print "N/A (no PMA)" for a counter the
-  // device cannot give, newer ones fail the read (EINVAL, EOPNOTSUPP, ENOSYS,
-  // ENODATA). Both are counted as unavailable, neither fails the source.
-  Outcome ReadCounter(fs::Attribute& attr, std::string& text, SourceStatus& status);
+  // Reads `attr`, which belongs to the object whose directory is `object_dir`
+  // (relative to the attribute's tree), into `text`.
+  Outcome Read(fs::Attribute& attr, std::string_view object_dir, std::string& text,
+               SourceStatus& status);
 
   // Records a value that did not parse: counted, and logged once per attribute.
   void ParseError(const std::string& where, const std::string& message);
@@ -41,6 +45,10 @@ class AttributeReader {
 
   // Copies the cumulative counters into this collection's status.
   void Finish(SourceStatus& status) const;
+
+  // True for the errno values that only mean "this value is absent here" (a
+  // missing file, EINVAL and the "not supported" family): no source failure.
+  static bool ExpectedAbsence(int err);
 
  private:
   double parse_errors_total_ = 0;

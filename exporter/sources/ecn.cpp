@@ -28,10 +28,12 @@ constexpr const char* kPoints[] = {"np", "rp"};
 struct Param {
   std::string point, name, source;
   fs::Attribute attr;
+  std::string object_dir;  // its directory: the netdev's ecn/roce_<point>, or debugfs cc_params
 };
 
 struct NetdevEcn {
   std::string netdev, device;
+  std::string netdev_dir;  // the object of the enable flags
   std::array<std::optional<fs::Attribute>, 8> np_enable, rp_enable;
   std::vector<Param> params;
 };
@@ -48,6 +50,7 @@ class EcnSource final : public Source {
       bool sentinel_set = false;  // the first attribute read checks for a vanished netdev
       e.netdev = n.name;
       e.device = n.device;
+      e.netdev_dir = n.dir;
       for (const char* point : kPoints) {
         std::string dir = n.dir + "/ecn/roce_" + point;
         auto names = sysfs_.List(dir);
@@ -61,7 +64,7 @@ class EcnSource final : public Source {
         }
         for (const auto& name : *names) {
           if (name == "enable") continue;
-          e.params.push_back({point, name, "sysfs", fs::Attribute(&sysfs_, dir + "/" + name)});
+          e.params.push_back({point, name, "sysfs", fs::Attribute(&sysfs_, dir + "/" + name), dir});
         }
       }
       // Upstream mlx5 keeps DCQCN parameters per PCI function in debugfs.
@@ -83,7 +86,7 @@ class EcnSource final : public Source {
           for (const auto& file : *names) {
             std::string point, name;
             if (!MapCcParamName(file, point, name)) continue;
-            e.params.push_back({point, name, "debugfs", fs::Attribute(&debugfs_, dir + "/" + file)});
+            e.params.push_back({point, name, "debugfs", fs::Attribute(&debugfs_, dir + "/" + file), dir});
           }
         }
       }
@@ -102,12 +105,12 @@ class EcnSource final : public Source {
       snap.device = e.device;
       bool gone = false;
       for (int p = 0; p < 8 && !gone; ++p) {
-        gone = !ReadFlag(e.np_enable[p], snap.np_enabled[p], text, status) ||
-               !ReadFlag(e.rp_enable[p], snap.rp_enabled[p], text, status);
+        gone = !ReadFlag(e.np_enable[p], e.netdev_dir, snap.np_enabled[p], text, status) ||
+               !ReadFlag(e.rp_enable[p], e.netdev_dir, snap.rp_enabled[p], text, status);
       }
       for (auto& param : e.params) {
         if (gone) break;
-        Outcome o = reader_.Read(param.attr, text, status);
+        Outcome o = reader_.Read(param.attr, param.object_dir, text, status);
         if (o == Outcome::kGone) {
           gone = true;
           break;
@@ -135,10 +138,10 @@ class EcnSource final : public Source {
   }
 
   // False when the attribute vanished.
-  bool ReadFlag(std::optional<fs::Attribute>& attr, std::optional<bool>& out, std::string& text,
-                SourceStatus& status) {
+  bool ReadFlag(std::optional<fs::Attribute>& attr, const std::string& object_dir,
+                std::optional<bool>& out, std::string& text, SourceStatus& status) {
     if (!attr) return true;
-    Outcome o = reader_.Read(*attr, text, status);
+    Outcome o = reader_.Read(*attr, object_dir, text, status);
     if (o == Outcome::kGone) return false;
     if (o != Outcome::kOk) return true;
     auto v = ParseU64(text);

@@ -53,9 +53,9 @@ class NetdevSource final : public Source {
   }
 
  private:
-  bool ReadNumber(fs::Attribute& attr, std::string& text, SourceStatus& status,
-                  std::optional<double>& out) {
-    Outcome o = reader_.Read(attr, text, status);
+  bool ReadNumber(fs::Attribute& attr, const std::string& dir, std::string& text,
+                  SourceStatus& status, std::optional<double>& out) {
+    Outcome o = reader_.Read(attr, dir, text, status);
     if (o == Outcome::kGone) return false;
     if (o != Outcome::kOk) return true;
     auto v = ParseU64(text);
@@ -72,10 +72,11 @@ class NetdevSource final : public Source {
     snap.device = n.ref.device;
     snap.port = n.ref.port;
     snap.address = n.address;
-    if (!ReadNumber(n.mtu, text, status, snap.mtu_bytes)) return false;
-    if (!ReadNumber(n.carrier_changes, text, status, snap.carrier_changes)) return false;
+    const std::string& dir = n.ref.dir;
+    if (!ReadNumber(n.mtu, dir, text, status, snap.mtu_bytes)) return false;
+    if (!ReadNumber(n.carrier_changes, dir, text, status, snap.carrier_changes)) return false;
 
-    Outcome o = reader_.Read(n.operstate, text, status);
+    Outcome o = reader_.Read(n.operstate, dir, text, status);
     if (o == Outcome::kGone) return false;
     if (o == Outcome::kOk) {
       auto id = parse::ParseOperState(text);
@@ -86,8 +87,9 @@ class NetdevSource final : public Source {
         reader_.ParseError(sysfs_.Abs(n.operstate.rel()), id.error().message);
       }
     }
-    // carrier and speed answer EINVAL while the interface is administratively down.
-    o = reader_.ReadTolerating(n.carrier, text, status, EINVAL);
+    // carrier and speed answer EINVAL while the interface is administratively down:
+    // those values are absent, the netdev (MTU, operstate, up 0) is still served.
+    o = reader_.Read(n.carrier, dir, text, status);
     if (o == Outcome::kGone) return false;
     if (o == Outcome::kOk) {
       auto v = ParseU64(text);
@@ -97,7 +99,7 @@ class NetdevSource final : public Source {
         reader_.ParseError(sysfs_.Abs(n.carrier.rel()), "cannot parse carrier from " + Quote(Trim(text)));
       }
     }
-    o = reader_.ReadTolerating(n.speed, text, status, EINVAL);
+    o = reader_.Read(n.speed, dir, text, status);
     if (o == Outcome::kGone) return false;
     if (o == Outcome::kOk) {
       auto speed = parse::ParseNetdevSpeed(text);

@@ -56,7 +56,7 @@ class PcieSource final : public Source {
     std::string text;
     for (auto& f : functions_) {
       PcieSnapshot snap = f.fixed;
-      Outcome o = reader_.Read(f.current_speed, text, status);
+      Outcome o = reader_.Read(f.current_speed, f.pci_dir, text, status);
       if (o == Outcome::kGone) {
         reader_.Vanished(status);
         continue;
@@ -66,7 +66,7 @@ class PcieSource final : public Source {
         if (v) snap.current_speed_transfers = *v;
         else reader_.ParseError(sysfs_.Abs(f.current_speed.rel()), v.error().message);
       }
-      o = reader_.Read(f.current_width, text, status);
+      o = reader_.Read(f.current_width, f.pci_dir, text, status);
       if (o == Outcome::kGone) {
         reader_.Vanished(status);
         continue;

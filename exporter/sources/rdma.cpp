@@ -147,9 +147,10 @@ class RdmaSource final : public Source {
 
   // Reads one counter file: its value, or NaN when it was unavailable or did
   // not parse; false when the device is gone.
-  bool ReadCounter(fs::Attribute& attr, std::string& text, SourceStatus& status, double& out) {
+  bool ReadCounter(fs::Attribute& attr, const std::string& dir, std::string& text,
+                   SourceStatus& status, double& out) {
     out = std::numeric_limits<double>::quiet_NaN();
-    Outcome o = reader_.ReadCounter(attr, text, status);
+    Outcome o = reader_.Read(attr, dir, text, status);
     if (o == Outcome::kGone) return false;
     if (o != Outcome::kOk) return true;
     auto v = parse::ParseCounterValue(text);
@@ -164,20 +165,21 @@ class RdmaSource final : public Source {
   }
 
   // Reads a whole counter directory; false when the device is gone.
-  bool ReadCounters(CounterFiles& files, CounterSet& out, std::string& text, SourceStatus& status) {
+  bool ReadCounters(CounterFiles& files, const std::string& dir, CounterSet& out, std::string& text,
+                    SourceStatus& status) {
     out.names = files.names;
     out.values.resize(files.attrs.size());
     for (std::size_t i = 0; i < files.attrs.size(); ++i)
-      if (!ReadCounter(files.attrs[i], text, status, out.values[i])) return false;
+      if (!ReadCounter(files.attrs[i], dir, text, status, out.values[i])) return false;
     return true;
   }
 
   // Reads an optional counter file into `out` (times `scale`); false when gone.
-  bool ReadOne(std::optional<fs::Attribute>& attr, double scale, std::string& text,
-               SourceStatus& status, std::optional<double>& out) {
+  bool ReadOne(std::optional<fs::Attribute>& attr, const std::string& dir, double scale,
+               std::string& text, SourceStatus& status, std::optional<double>& out) {
     if (!attr) return true;
     double v;
-    if (!ReadCounter(*attr, text, status, v)) return false;
+    if (!ReadCounter(*attr, dir, text, status, v)) return false;
     if (v == v) out = v * scale;
     return true;
   }
@@ -192,7 +194,7 @@ class RdmaSource final : public Source {
     snap.node_type = dev.node_type;
     snap.driver = dev.ref.driver;
     snap.pci_address = dev.ref.pci_address;
-    if (!ReadCounters(dev.hw_counters, snap.hw_counters, text, status)) return false;
+    if (!ReadCounters(dev.hw_counters, dev.ref.dir, snap.hw_counters, text, status)) return false;
     for (auto& port : dev.ports) {
       PortSnapshot p;
       if (!CollectPort(port, p, text, status)) return false;
@@ -202,9 +204,9 @@ class RdmaSource final : public Source {
   }
 
   // Reads a numbered state ("4: ACTIVE"); false when the device is gone.
-  bool ReadState(fs::Attribute& attr, std::string& text, SourceStatus& status,
-                 std::optional<std::uint32_t>& id, std::string& name) {
-    Outcome o = reader_.Read(attr, text, status);
+  bool ReadState(fs::Attribute& attr, const std::string& dir, std::string& text,
+                 SourceStatus& status, std::optional<std::uint32_t>& id, std::string& name) {
+    Outcome o = reader_.Read(attr, dir, text, status);
     if (o == Outcome::kGone) return false;
     if (o != Outcome::kOk) return true;
     auto s = parse::ParseNumberedState(text);
@@ -221,10 +223,11 @@ class RdmaSource final : public Source {
     p.number = port.ref.number;
     p.netdev = port.ref.netdev;
     p.link_layer = port.ref.link_layer;
-    if (!ReadState(port.state, text, status, p.state, p.state_name)) return false;
-    if (!ReadState(port.phys_state, text, status, p.phys_state, p.phys_state_name)) return false;
+    const std::string& dir = port.ref.dir;
+    if (!ReadState(port.state, dir, text, status, p.state, p.state_name)) return false;
+    if (!ReadState(port.phys_state, dir, text, status, p.phys_state, p.phys_state_name)) return false;
 
-    Outcome o = reader_.Read(port.rate, text, status);
+    Outcome o = reader_.Read(port.rate, dir, text, status);
     if (o == Outcome::kGone) return false;
     if (o == Outcome::kOk) {
       auto rate = parse::ParseRateBytesPerSecond(text);
@@ -236,7 +239,7 @@ class RdmaSource final : public Source {
     }
     if (port.ref.link_layer == "InfiniBand") {
       for (auto [attr, out] : {std::pair{&port.lid, &p.lid}, std::pair{&port.sm_lid, &p.sm_lid}}) {
-        o = reader_.Read(*attr, text, status);
+        o = reader_.Read(*attr, dir, text, status);
         if (o == Outcome::kGone) return false;
         if (o != Outcome::kOk) continue;
         auto lid = parse::ParseLid(text);
@@ -248,15 +251,15 @@ class RdmaSource final : public Source {
       }
     }
 
-    if (!ReadOne(port.xmit_data, 4, text, status, p.transmitted_bytes) ||
-        !ReadOne(port.rcv_data, 4, text, status, p.received_bytes) ||
-        !ReadOne(port.xmit_packets, 1, text, status, p.transmitted_packets) ||
-        !ReadOne(port.rcv_packets, 1, text, status, p.received_packets) ||
-        !ReadCounters(port.counters, p.counters, text, status) ||
-        !ReadCounters(port.hw_counters, p.hw_counters, text, status))
+    if (!ReadOne(port.xmit_data, dir, 4, text, status, p.transmitted_bytes) ||
+        !ReadOne(port.rcv_data, dir, 4, text, status, p.received_bytes) ||
+        !ReadOne(port.xmit_packets, dir, 1, text, status, p.transmitted_packets) ||
+        !ReadOne(port.rcv_packets, dir, 1, text, status, p.received_packets) ||
+        !ReadCounters(port.counters, dir, p.counters, text, status) ||
+        !ReadCounters(port.hw_counters, dir, p.hw_counters, text, status))
       return false;
     if (port.lifespan) {
-      o = reader_.Read(*port.lifespan, text, status);
+      o = reader_.Read(*port.lifespan, dir, text, status);
       if (o == Outcome::kGone) return false;
       auto ms = o == Outcome::kOk ? ParseU64(text) : std::nullopt;
       if (ms) p.hw_counters_lifespan_seconds = static_cast<double>(*ms) / 1000.0;

@@ -19,6 +19,7 @@ struct CmPort {
   std::string device;
   std::uint32_t port = 0;
   fs::Attribute mode, tos;
+  std::string dir;  // rdma_cm/<dev>/ports/<n>: the object
 };
 
 class RdmaCmSource final : public Source {
@@ -40,7 +41,7 @@ class RdmaCmSource final : public Source {
         std::string dir = group + "/ports/" + std::to_string(port.number);
         if (!configfs_.IsDirectory(dir)) continue;
         ports_.push_back({dev.name, port.number, fs::Attribute(&configfs_, dir + "/default_roce_mode"),
-                          fs::Attribute(&configfs_, dir + "/default_roce_tos")});
+                          fs::Attribute(&configfs_, dir + "/default_roce_tos"), dir});
         ports_.back().mode.set_vanish_sentinel(true);
       }
     }
@@ -52,7 +53,7 @@ class RdmaCmSource final : public Source {
       RdmaCmSnapshot snap;
       snap.device = p.device;
       snap.port = p.port;
-      Outcome o = reader_.Read(p.mode, text, status);
+      Outcome o = reader_.Read(p.mode, p.dir, text, status);
       if (o == Outcome::kGone) {
         reader_.Vanished(status);
         continue;
@@ -62,7 +63,7 @@ class RdmaCmSource final : public Source {
         if (mode) snap.roce_mode = *mode;
         else reader_.ParseError(configfs_.Abs(p.mode.rel()), mode.error().message);
       }
-      o = reader_.Read(p.tos, text, status);
+      o = reader_.Read(p.tos, p.dir, text, status);
       if (o == Outcome::kGone) {
         reader_.Vanished(status);
         continue;
