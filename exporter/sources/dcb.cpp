@@ -18,7 +18,7 @@ using Outcome = KernelReader::Outcome;
 // as supported=false only.
 class DcbSource final : public Source {
  public:
-  explicit DcbSource(const SourceEnv& env) : kernel_(*env.kernel) {}
+  explicit DcbSource(const SourceEnv& env) : kernel_(*env.kernel), sysfs_(*env.sysfs) {}
 
   void Prepare(const Inventory&) override {}
 
@@ -31,7 +31,7 @@ class DcbSource final : public Source {
           out.dcb.push_back(std::move(snap));
           break;
         case Verdict::kGone:
-          reader_.Vanished("netdev " + ref.name, status);
+          if (!reader_.NetdevGone(sysfs_, ref, "dcbnl", status)) out.dcb.push_back(std::move(snap));
           break;
         case Verdict::kSkip:
           break;
@@ -142,6 +142,7 @@ class DcbSource final : public Source {
   }
 
   kernel::KernelAnswers& kernel_;
+  const fs::Tree& sysfs_;  // tells a vanished netdev from a driver's ENODEV
   KernelReader reader_;
 };
 

@@ -38,7 +38,7 @@ struct StatSet {
 class EthtoolSource final : public Source {
  public:
   EthtoolSource(const SourceEnv& env, std::optional<std::regex> include)
-      : kernel_(*env.kernel), include_(std::move(include)) {}
+      : kernel_(*env.kernel), sysfs_(*env.sysfs), include_(std::move(include)) {}
 
   void Prepare(const Inventory& inventory) override {
     // Keep the string sets of the netdevs that are still there.
@@ -54,11 +54,10 @@ class EthtoolSource final : public Source {
     for (const auto& ref : inventory.netdevs) {
       EthtoolSnapshot snap;
       snap.netdev = ref.name;
-      if (CollectOne(ref.name, snap, status)) {
+      if (CollectOne(ref.name, snap, status) || !reader_.NetdevGone(sysfs_, ref, "ethtool", status)) {
         out.ethtool.push_back(std::move(snap));
       } else {
         sets_.erase(ref.name);
-        reader_.Vanished("netdev " + ref.name, status);
       }
     }
     reader_.Finish(status);
@@ -224,6 +223,7 @@ class EthtoolSource final : public Source {
   }
 
   kernel::KernelAnswers& kernel_;
+  const fs::Tree& sysfs_;  // tells a vanished netdev from a driver's ENODEV
   std::optional<std::regex> include_;
   std::map<std::string, StatSet> sets_;
   KernelReader reader_;

@@ -15,7 +15,7 @@ using Outcome = KernelReader::Outcome;
 // EOPNOTSUPP: those values are left out and the collector still succeeds.
 class EthtoolNetlinkSource final : public Source {
  public:
-  explicit EthtoolNetlinkSource(const SourceEnv& env) : kernel_(*env.kernel) {}
+  explicit EthtoolNetlinkSource(const SourceEnv& env) : kernel_(*env.kernel), sysfs_(*env.sysfs) {}
 
   void Prepare(const Inventory&) override {}
 
@@ -24,10 +24,9 @@ class EthtoolNetlinkSource final : public Source {
       LinkStateSnapshot snap;
       snap.netdev = ref.name;
       bool served = false;
-      if (CollectOne(ref.name, snap, served, status)) {
+      if (CollectOne(ref.name, snap, served, status) ||
+          !reader_.NetdevGone(sysfs_, ref, "ethtool netlink", status)) {
         if (served) out.link_state.push_back(std::move(snap));
-      } else {
-        reader_.Vanished("netdev " + ref.name, status);
       }
     }
     reader_.Finish(status);
@@ -88,6 +87,7 @@ class EthtoolNetlinkSource final : public Source {
   }
 
   kernel::KernelAnswers& kernel_;
+  const fs::Tree& sysfs_;  // tells a vanished netdev from a driver's ENODEV
   KernelReader reader_;
 };
 

@@ -3,6 +3,7 @@
 #include <cerrno>
 
 #include "netlink/errno_name.h"
+#include "util/log.h"
 
 namespace rocewatch::sources {
 
@@ -59,6 +60,20 @@ void KernelReader::Vanished(std::string_view subject, SourceStatus& status) {
   vanished_total_ += 1;
   status.rediscover = true;
   status.errors.push_back(std::string(subject) + " vanished during collection");
+}
+
+bool KernelReader::NetdevGone(const fs::Tree& sysfs, const NetdevRef& ref, std::string_view call,
+                              SourceStatus& status) {
+  if (!sysfs.IsDirectory(ref.dir)) {
+    Vanished("netdev " + ref.name, status);
+    return true;
+  }
+  status.unavailable_values += 1;
+  if (logged_.insert(ref.name + " " + std::string(call)).second) {
+    log::Info("the driver answered ENODEV for a netdev that is still there; that value is left out",
+              {{"netdev", ref.name}, {"call", std::string(call)}});
+  }
+  return false;
 }
 
 void KernelReader::Finish(SourceStatus& status) const { status.vanished_total = vanished_total_; }

@@ -16,9 +16,12 @@
 // (an NLMSG_ERROR, which the decoders return as an Error whose code is the errno), so
 // both Check() and CheckDecoded() apply the same rules.
 
+#include <set>
 #include <string>
 #include <string_view>
 
+#include "fs/tree.h"
+#include "inventory/inventory.h"
 #include "kernel/answers.h"
 #include "model/snapshot.h"
 #include "rocewatch/result.h"
@@ -41,6 +44,14 @@ class KernelReader {
   // `subject` disappeared while being read: counted, and the inventory is rebuilt.
   void Vanished(std::string_view subject, SourceStatus& status);
 
+  // A call on netdev `ref` answered kGone (ENODEV/ENXIO). The netdev vanished only when
+  // its own sysfs directory is gone too (then: Vanished, true). Otherwise a driver said
+  // ENODEV about one thing (an empty module cage, a missing PHY): that answer is one value
+  // absent, counted in unavailable_values and logged once, and false is returned so the
+  // source serves what it has of the netdev.
+  bool NetdevGone(const fs::Tree& sysfs, const NetdevRef& ref, std::string_view call,
+                  SourceStatus& status);
+
   // Copies the cumulative counters into this collection's status.
   void Finish(SourceStatus& status) const;
 
@@ -49,6 +60,7 @@ class KernelReader {
 
  private:
   double vanished_total_ = 0;
+  std::set<std::string> logged_;
 };
 
 }  // namespace rocewatch::sources

@@ -207,8 +207,9 @@ struct ModuleRead {
 
 class OpticsSource final : public Source {
  public:
-  OpticsSource(kernel::KernelAnswers* kernel, double interval_seconds, OpticsClock clock)
-      : kernel_(kernel), interval_(interval_seconds), clock_(std::move(clock)) {}
+  OpticsSource(kernel::KernelAnswers* kernel, const fs::Tree* sysfs, double interval_seconds,
+               OpticsClock clock)
+      : kernel_(kernel), sysfs_(sysfs), interval_(interval_seconds), clock_(std::move(clock)) {}
 
   void Prepare(const Inventory& inventory) override {
     std::set<std::string> names;
@@ -225,6 +226,15 @@ class OpticsSource final : public Source {
                        now - it->second.read_monotonic_seconds >= interval_;
       if (due) {
         ModuleRead read = ReadModule(ref.name);
+        if (read.effect == Effect::kVanished && sysfs_ != nullptr && sysfs_->IsDirectory(ref.dir)) {
+          // ENODEV, but the netdev is still there: the driver means the module (an empty
+          // cage, a PHY it cannot reach). That value is unavailable; the netdev did not leave.
+          read.effect = Effect::kNone;
+          read.snap.state = State::kUnavailable;
+          read.snap.present.reset();
+          read.snap.read_ok = false;
+          read.snap.error = "netdev " + ref.name + ": module EEPROM: ENODEV";
+        }
         Account(read, status);
         Cached c;
         c.snap = std::move(read.snap);
@@ -530,6 +540,7 @@ class OpticsSource final : public Source {
   }
 
   kernel::KernelAnswers* kernel_;
+  const fs::Tree* sysfs_;  // tells a vanished netdev from a driver's ENODEV
   double interval_;
   OpticsClock clock_;
   std::map<std::string, Cached> cache_;
@@ -565,7 +576,7 @@ Result<std::unique_ptr<Source>> MakeOpticsSource(const SourceEnv& env, OpticsClo
     interval = *parsed;
   }
   return std::unique_ptr<Source>(
-      std::make_unique<OpticsSource>(env.kernel, interval, std::move(clock)));
+      std::make_unique<OpticsSource>(env.kernel, env.sysfs, interval, std::move(clock)));
 }
 
 }  // namespace rocewatch::sources

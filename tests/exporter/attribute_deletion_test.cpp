@@ -26,7 +26,7 @@ namespace fsys = std::filesystem;
 using rocewatch::testing::TestDir;
 
 // series (name and labels) -> value; self-metrics left out.
-std::map<std::string, std::string> Scrape(const std::string& root) {
+std::map<std::string, std::string> Scrape(const std::string& root, bool self_metrics = false) {
   CollectorConfig c;
   c.sysfs_root = root + "/sys";
   c.configfs_root = root + "/configfs";
@@ -44,7 +44,7 @@ std::map<std::string, std::string> Scrape(const std::string& root) {
   std::istringstream in(std::move(text).Take());
   std::string line;
   while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#' || line.rfind("roce_exporter_", 0) == 0 ||
+    if (line.empty() || line[0] == '#' || (!self_metrics && line.rfind("roce_exporter_", 0) == 0) ||
         line.rfind("roce_module_last_read_timestamp_seconds", 0) == 0)  // the clock, not the tree
       continue;
     auto sp = line.rfind(' ');
@@ -253,6 +253,27 @@ TEST(AbsentValues, EinvalCounterCostsOneValue) {
 }
 
 // prometheus/procfs's public tree: hfi1 (OPA), mlx4 (two IB ports), mlx5.
+// A driver answering ENODEV for a netdev that is still in sysfs (mlx5 with an empty
+// cage, a PHY it cannot reach) costs those values, not the netdev: nothing vanishes.
+TEST(AbsentValues, DriverEnodevOnAPresentNetdevIsNotVanished) {
+  TestDir dir;
+  fsys::copy(rocewatch::testing::FixtureDir("mlx5-roce"), dir.path(),
+             fsys::copy_options::recursive | fsys::copy_options::copy_symlinks);
+  for (const char* call : {"ethtool/ens1f0np0/link_settings",
+                           "ethtool-netlink/ens1f0np0/module_eeprom.a50.b0.p00.o0.l128"}) {
+    std::string path = dir / (std::string("kernel/") + call);
+    fsys::remove(path);
+    std::ofstream(path + ".errno") << "19 ENODEV\n";
+  }
+  auto s = Scrape(dir.path(), true);
+  for (const char* c : {"ethtool", "optics", "netdev"})
+    EXPECT_EQ(s["roce_exporter_vanished_total{collector=\"" + std::string(c) + "\"}"], "0") << c;
+  EXPECT_EQ(s["roce_netdev_mtu_bytes{netdev=\"ens1f0np0\"}"], "9000");
+  EXPECT_EQ(s["roce_module_read_success{netdev=\"ens1f0np0\"}"], "0");
+  EXPECT_NE(s["roce_exporter_unavailable_values{collector=\"ethtool\"}"], "0");
+  EXPECT_NE(s["roce_exporter_unavailable_values{collector=\"optics\"}"], "0");
+}
+
 TEST(AttributeDeletion, ProcfsPublicTree) {
   CheckTree(rocewatch::testing::FixtureDir("real/procfs-sysfs"), true, 4);
 }
