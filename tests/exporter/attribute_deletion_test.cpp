@@ -169,7 +169,8 @@ Feeds FeedsOf(const std::string& rel, const std::string& sysfs) {
 // entries past the first `gids_per_port` are alike and skipped) and checks the property.
 // `fixture` is a capture layout (sys/, configfs/, debugfs/, kernel/) or, with
 // `sysfs_only`, a bare sysfs tree.
-void CheckTree(const std::string& fixture, bool sysfs_only, int gids_per_port) {
+void CheckTree(const std::string& fixture, bool sysfs_only, int gids_per_port,
+               const std::string& only_under = "") {
   TestDir dir;
   fsys::copy(fixture, sysfs_only ? dir / "sys" : dir.path(),
              fsys::copy_options::recursive | fsys::copy_options::copy_symlinks);
@@ -183,6 +184,7 @@ void CheckTree(const std::string& fixture, bool sysfs_only, int gids_per_port) {
     std::string rel = fsys::relative(e.path(), sysfs).string();
     std::smatch m;
     if (std::regex_match(rel, m, gid) && std::stoi(m[2]) >= gids_per_port) continue;
+    if (rel.rfind(only_under, 0) != 0) continue;
     files.push_back(rel);
   }
   std::sort(files.begin(), files.end());
@@ -279,9 +281,11 @@ TEST(AttributeDeletion, ProcfsPublicTree) {
 }
 
 // A ConnectX-7 RoCE node laid out as real sysfs is (links into devices/pci..., ecn,
-// rdma_cm configfs, replayed ethtool/dcbnl answers).
+// rdma_cm configfs, replayed ethtool/dcbnl answers). Every file of the first PCI function
+// (device, port, netdev, PCI, ecn); the other three functions have the same layout.
 TEST(AttributeDeletion, Mlx5RoceTree) {
-  CheckTree(rocewatch::testing::FixtureDir("mlx5-roce"), false, 4);
+  CheckTree(rocewatch::testing::FixtureDir("mlx5-roce"), false, 4,
+            "devices/pci0000:16/0000:16:01.0/0000:17:00.0/");
 }
 
 }  // namespace rocewatch
