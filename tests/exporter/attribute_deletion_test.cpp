@@ -2,7 +2,8 @@
 // delete each attribute file in turn and only the series derived from that file may
 // change; every other series of the object (and of every other object) stays
 // byte-identical. The exporter's own self-metrics (unavailable, parse errors) are left
-// out: they are where the missing value is counted.
+// out: they are where the missing value is counted. AbsentValues.*: single cases of the
+// same rule (a down netdev, EINVAL counters, a driver's ENODEV, other drivers' layouts).
 
 #include <gtest/gtest.h>
 
@@ -274,6 +275,29 @@ TEST(AbsentValues, DriverEnodevOnAPresentNetdevIsNotVanished) {
   EXPECT_EQ(s["roce_module_read_success{netdev=\"ens1f0np0\"}"], "0");
   EXPECT_NE(s["roce_exporter_unavailable_values{collector=\"ethtool\"}"], "0");
   EXPECT_NE(s["roce_exporter_unavailable_values{collector=\"optics\"}"], "0");
+}
+
+// Layouts of other drivers, made from the public procfs tree: irdma has no `counters/`,
+// and a pre-6.x kernel prints "N/A (no PMA)" for a counter the device cannot give. Each
+// costs only its own values.
+TEST(AbsentValues, PortWithoutCountersDirAndNoPmaCounter) {
+  TestDir dir;
+  fsys::copy(rocewatch::testing::FixtureDir("real/procfs-sysfs"), dir / "sys",
+             fsys::copy_options::recursive | fsys::copy_options::copy_symlinks);
+  fsys::remove_all(dir / "sys/class/infiniband/mlx4_0/ports/1/counters");
+  std::ofstream(dir / "sys/class/infiniband/mlx4_0/ports/2/counters/symbol_error") << "N/A (no PMA)\n";
+  auto s = Scrape(dir.path(), true);
+  const std::string p1 = "{device=\"mlx4_0\",port=\"1\"}", p2 = "{device=\"mlx4_0\",port=\"2\"}";
+  EXPECT_EQ(s["roce_port_state" + p1], "4");
+  EXPECT_EQ(s["roce_port_rate_bytes_per_second" + p1], "5000000000");
+  EXPECT_EQ(s.count("roce_port_received_bytes_total" + p1), 0u);
+  EXPECT_EQ(s.count("roce_port_stat_total{device=\"mlx4_0\",port=\"2\",counter=\"symbol_error\"}"), 0u);
+  EXPECT_EQ(s.count("roce_port_stat_total{device=\"mlx4_0\",port=\"2\",counter=\"link_downed\"}"), 1u);
+  EXPECT_EQ(s["roce_port_received_bytes_total" + p2], "9841747136");
+  EXPECT_EQ(s["roce_exporter_vanished_total{collector=\"rdma\"}"], "0");
+  // lid and sm_lid of the four ports (no such files in this tree: 8) and the N/A counter;
+  // a missing counters/ directory lists no files, so it adds none.
+  EXPECT_EQ(s["roce_exporter_unavailable_values{collector=\"rdma\"}"], "9");
 }
 
 TEST(AttributeDeletion, ProcfsPublicTree) {
