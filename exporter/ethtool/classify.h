@@ -62,6 +62,15 @@ struct PortStatSpec {
 };
 std::span<const PortStatSpec> PortStatTable();
 
+// Another spelling of a PortStatTable() counter: older kernels and other drivers name the same
+// hardware counter differently (mlx5 in kernel 4.4: "pause_ctrl_rx" for "rx_pause_ctrl_phy").
+struct PortStatAlias {
+  std::string_view spelling;  // the name in the driver's string set
+  std::string_view name;      // the PortStatSpec::driver_name it means
+  std::string_view seen;      // the drivers and kernels it was seen in
+};
+std::span<const PortStatAlias> PortStatAliasTable();
+
 struct PriorityStat {
   std::uint32_t index = 0;  // position in the string set / GSTATS values
   std::uint8_t priority = 0;
@@ -72,7 +81,8 @@ struct PriorityStat {
 
 struct PortStat {
   std::uint32_t index = 0;
-  const PortStatSpec* spec = nullptr;  // points into PortStatTable()
+  const PortStatSpec* spec = nullptr;    // points into PortStatTable()
+  const PortStatAlias* alias = nullptr;  // into PortStatAliasTable() when the name is an alias
 };
 
 struct QueueStat {
