@@ -32,10 +32,11 @@ constexpr PriorityPattern kPriorityPatterns[] = {
     {"rx_prio", "_marked", D::kRx, K::kEcnMarked, 1},
     {"rx_priority_", "_xoff.nic", D::kRx, K::kPauseFrames, 1},
     {"tx_priority_", "_xoff.nic", D::kTx, K::kPauseFrames, 1},
-    // mlx5 before the "rx_prio%d_*" names (kernels 4.6-4.8 en_ethtool.c and MLNX_OFED 3.x
-    // backports): sprintf("prio%d_%s") over pport_per_prio_traffic_stats_desc {rx_octets,
-    // rx_frames, tx_octets, tx_frames} and pport_per_prio_pfc_stats_desc {rx_pause,
-    // rx_pause_duration, tx_pause, tx_pause_duration, rx_pause_transition}.
+    // mlx5 before the "rx_prio%d_*" names (an en_ethtool.c of the MLNX_OFED 3.x backport
+    // era, read from a stored source copy; no dump seen): sprintf("prio%d_%s") over
+    // pport_per_prio_traffic_stats_desc {rx_octets, rx_frames, tx_octets, tx_frames} and
+    // pport_per_prio_pfc_stats_desc {rx_pause, rx_pause_duration, tx_pause,
+    // tx_pause_duration, rx_pause_transition}.
     {"prio", "_rx_pause", D::kRx, K::kPauseFrames, 1},
     {"prio", "_tx_pause", D::kTx, K::kPauseFrames, 1},
     {"prio", "_rx_pause_duration", D::kRx, K::kPauseDurationSeconds, kMicroseconds},
