@@ -3,8 +3,10 @@
 // Sorting a driver's ethtool statistic names (ETH_SS_STATS) into what the exporter
 // publishes: per-priority PFC and traffic counters, port-wide counters with stable kind
 // names, per-queue software counters (hundreds of them, not exported by default), and the
-// rest. Table-driven: the patterns and the port table below are the only knowledge of
-// driver names; a name no table knows lands in `other`, never dropped.
+// rest. Table-driven: the patterns, the port table and its alias table (every other known
+// spelling of a port counter: older kernels, other drivers) below are the only knowledge of
+// driver names; a name no table knows lands in `other`, never dropped. The real dumps of
+// tests/fixtures/real/ethtool-S check the tables.
 //
 // Classify once per string set (names change only when the driver reconfigures: channels,
 // PFC priorities), then Apply() the classification to each GSTATS answer.
