@@ -2,6 +2,7 @@
 //   roce_exporter [flags]                 serve /metrics
 //   roce_exporter capture DIR [flags]     record what this node answers, for --replay
 //   roce_exporter decode-eeprom FILE      decode a module EEPROM dump to JSON
+//   roce_exporter convert KIND ... FILE DIR  a pasted ethtool -S / -m dump -> capture answers
 
 #include <malloc.h>
 
@@ -9,6 +10,7 @@
 #include <cstring>
 
 #include "cli/capture_command.h"
+#include "cli/convert_command.h"
 #include "cli/decode_eeprom_command.h"
 #include "cli/serve_command.h"
 
@@ -23,6 +25,8 @@ int main(int argc, char** argv) {
   if (std::getenv("MALLOC_MMAP_THRESHOLD_") == nullptr) mallopt(M_MMAP_THRESHOLD, 128 * 1024);
   if (argc > 1 && std::strcmp(argv[1], "capture") == 0)
     return rocewatch::cli::RunCapture(argc, argv);
+  if (argc > 1 && std::strcmp(argv[1], "convert") == 0)
+    return rocewatch::cli::RunConvert(argc, argv);
   if (argc > 1 && std::strcmp(argv[1], "decode-eeprom") == 0)
     return rocewatch::cli::RunDecodeEeprom(argc, argv);
   return rocewatch::cli::RunServe(argc, argv);

@@ -32,6 +32,20 @@ constexpr PriorityPattern kPriorityPatterns[] = {
     {"rx_prio", "_marked", D::kRx, K::kEcnMarked, 1},
     {"rx_priority_", "_xoff.nic", D::kRx, K::kPauseFrames, 1},
     {"tx_priority_", "_xoff.nic", D::kTx, K::kPauseFrames, 1},
+    // mlx5 before the "rx_prio%d_*" names (an en_ethtool.c of the MLNX_OFED 3.x backport
+    // era, read from a stored source copy; no dump seen): sprintf("prio%d_%s") over
+    // pport_per_prio_traffic_stats_desc {rx_octets, rx_frames, tx_octets, tx_frames} and
+    // pport_per_prio_pfc_stats_desc {rx_pause, rx_pause_duration, tx_pause,
+    // tx_pause_duration, rx_pause_transition}.
+    {"prio", "_rx_pause", D::kRx, K::kPauseFrames, 1},
+    {"prio", "_tx_pause", D::kTx, K::kPauseFrames, 1},
+    {"prio", "_rx_pause_duration", D::kRx, K::kPauseDurationSeconds, kMicroseconds},
+    {"prio", "_tx_pause_duration", D::kTx, K::kPauseDurationSeconds, kMicroseconds},
+    {"prio", "_rx_pause_transition", D::kRx, K::kPauseTransitions, 1},
+    {"prio", "_rx_octets", D::kRx, K::kBytes, 1},
+    {"prio", "_tx_octets", D::kTx, K::kBytes, 1},
+    {"prio", "_rx_frames", D::kRx, K::kPackets, 1},
+    {"prio", "_tx_frames", D::kTx, K::kPackets, 1},
 };
 
 using T = StatType;
@@ -129,6 +143,54 @@ constexpr PortStatSpec kPortStats[] = {
      "Transceiver module high temperature errors."},
     {"module_bad_shorted", "module_bad_cable_events", T::kCounter, 1,
      "Transceiver module bad or shorted cable errors."},
+
+};
+
+// Every other known spelling of a counter of kPortStats, by the name it is an alias of. Only
+// one spelling of a kind may occur in one driver's string set, or the exporter would publish
+// the kind twice; tests/netlink/classify_real_dumps_test.cpp checks that on every real dump
+// of tests/fixtures/real/ethtool-S.
+constexpr PortStatAlias kPortStatAliases[] = {
+    // mlx5 in kernel 4.4 inbox (en_main.c pport_strings[], driver "3.0-1 (January 2015)") and
+    // the MLNX_OFED 3.x backports of it: the same PPCNT registers under their IEEE 802.3 /
+    // RFC 2863 / RFC 2819 names. The newer names read the same fields
+    // (pport_802_3_stats_desc: rx_packets_phy = a_frames_received_ok, rx_crc_errors_phy =
+    // a_frame_check_sequence_errors, rx_oversize_pkts_phy = a_frame_too_long_errors,
+    // rx_symbol_err_phy = a_symbol_error_during_carrier, rx_pause_ctrl_phy =
+    // a_pause_mac_ctrl_frames_received; pport_2863: rx_discards_phy = if_in_discards,
+    // tx_discards_phy = if_out_discards, tx_errors_phy = if_out_errors; pport_2819:
+    // rx_undersize_pkts_phy, rx_fragments_phy, rx_jabbers_phy). The 4.4 set also has
+    // RFC 2863 in_octets, RFC 2819 octets, pkts, crc_align_errors and oversize_pkts, which
+    // newer kernels dropped: they stay unmapped so that no kind is published twice.
+    {"frames_rx", "rx_packets_phy", "mlx5, kernel 4.4"},
+    {"frames_tx", "tx_packets_phy", "mlx5, kernel 4.4"},
+    {"octets_received", "rx_bytes_phy", "mlx5, kernel 4.4"},
+    {"octets_tx", "tx_bytes_phy", "mlx5, kernel 4.4"},
+    {"check_seq_err", "rx_crc_errors_phy", "mlx5, kernel 4.4"},
+    {"symbol_err", "rx_symbol_err_phy", "mlx5, kernel 4.4"},
+    {"too_long_errors", "rx_oversize_pkts_phy", "mlx5, kernel 4.4"},
+    {"mac_control_rx", "rx_mac_control_phy", "mlx5, kernel 4.4"},
+    {"mac_control_tx", "tx_mac_control_phy", "mlx5, kernel 4.4"},
+    {"pause_ctrl_rx", "rx_pause_ctrl_phy", "mlx5, kernel 4.4"},
+    {"pause_ctrl_tx", "tx_pause_ctrl_phy", "mlx5, kernel 4.4"},
+    {"in_discards", "rx_discards_phy", "mlx5, kernel 4.4"},
+    {"out_discards", "tx_discards_phy", "mlx5, kernel 4.4"},
+    {"out_errors", "tx_errors_phy", "mlx5, kernel 4.4"},
+    {"undersize_pkts", "rx_undersize_pkts_phy", "mlx5, kernel 4.4"},
+    {"fragments", "rx_fragments_phy", "mlx5, kernel 4.4"},
+    {"jabbers", "rx_jabbers_phy", "mlx5, kernel 4.4"},
+    // Some 4.x en_stats.c spell the pause storm warning counter with a trailing space
+    // (pport_pfc_stall_stats_desc: "tx_pause_storm_warning_events ").
+    {"tx_pause_storm_warning_events ", "tx_pause_storm_warning_events", "mlx5, some 4.x kernels"},
+    // ice (drivers/net/ethernet/intel/ice/ice_ethtool.c, ice_gstrings_stats: port counters
+    // carry ".nic"). link_xoff_* count 802.3x XOFF frames, what mlx5 calls global pause.
+    {"rx_crc_errors.nic", "rx_crc_errors_phy", "ice"},
+    {"rx_undersize.nic", "rx_undersize_pkts_phy", "ice"},
+    {"rx_fragments.nic", "rx_fragments_phy", "ice"},
+    {"rx_oversize.nic", "rx_oversize_pkts_phy", "ice"},
+    {"rx_jabber.nic", "rx_jabbers_phy", "ice"},
+    {"link_xoff_rx.nic", "rx_global_pause", "ice"},
+    {"link_xoff_tx.nic", "tx_global_pause", "ice"},
 };
 
 // Per-queue names: prefix, then a queue number when `indexed`, then '_' and the counter.
@@ -147,6 +209,20 @@ constexpr QueuePattern kQueuePatterns[] = {
     {"tx_xsk_", false, "tx_xsk"}, {"rx", true, "rx"},         {"tx", true, "tx"},
     {"ch", true, "ch"},
 };
+
+const PortStatSpec* FindPortStat(std::string_view name) {
+  for (const PortStatSpec& spec : kPortStats) {
+    if (name == spec.driver_name) return &spec;
+  }
+  return nullptr;
+}
+
+const PortStatAlias* FindAlias(std::string_view name) {
+  for (const PortStatAlias& alias : kPortStatAliases) {
+    if (name == alias.spelling) return &alias;
+  }
+  return nullptr;
+}
 
 // Parses the decimal digits at the start of `s` into `value`; returns how many were used.
 std::size_t ParseLeadingNumber(std::string_view s, std::uint32_t& value) {
@@ -216,6 +292,7 @@ std::string_view PriorityKindName(PriorityKind kind) {
 
 std::span<const PriorityPattern> PriorityPatternTable() { return kPriorityPatterns; }
 std::span<const PortStatSpec> PortStatTable() { return kPortStats; }
+std::span<const PortStatAlias> PortStatAliasTable() { return kPortStatAliases; }
 
 Classification ClassifyStrings(std::span<const std::string> names) {
   Classification out;
@@ -235,14 +312,16 @@ Classification ClassifyStrings(std::span<const std::string> names) {
     }
     if (done) continue;
 
-    for (const PortStatSpec& spec : kPortStats) {
-      if (name == spec.driver_name) {
-        out.port.push_back(PortStat{index, &spec});
-        done = true;
-        break;
+    if (const PortStatSpec* spec = FindPortStat(name)) {
+      out.port.push_back(PortStat{index, spec, nullptr});
+      continue;
+    }
+    if (const PortStatAlias* alias = FindAlias(name)) {
+      if (const PortStatSpec* spec = FindPortStat(alias->name)) {
+        out.port.push_back(PortStat{index, spec, alias});
+        continue;
       }
     }
-    if (done) continue;
 
     for (const QueuePattern& p : kQueuePatterns) {
       QueueStat stat;

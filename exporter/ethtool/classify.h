@@ -3,8 +3,10 @@
 // Sorting a driver's ethtool statistic names (ETH_SS_STATS) into what the exporter
 // publishes: per-priority PFC and traffic counters, port-wide counters with stable kind
 // names, per-queue software counters (hundreds of them, not exported by default), and the
-// rest. Table-driven: the patterns and the port table below are the only knowledge of
-// driver names; a name no table knows lands in `other`, never dropped.
+// rest. Table-driven: the patterns, the port table and its alias table (every other known
+// spelling of a port counter: older kernels, other drivers) below are the only knowledge of
+// driver names; a name no table knows lands in `other`, never dropped. The real dumps of
+// tests/fixtures/real/ethtool-S check the tables.
 //
 // Classify once per string set (names change only when the driver reconfigures: channels,
 // PFC priorities), then Apply() the classification to each GSTATS answer.
@@ -62,6 +64,15 @@ struct PortStatSpec {
 };
 std::span<const PortStatSpec> PortStatTable();
 
+// Another spelling of a PortStatTable() counter: older kernels and other drivers name the same
+// hardware counter differently (mlx5 in kernel 4.4: "pause_ctrl_rx" for "rx_pause_ctrl_phy").
+struct PortStatAlias {
+  std::string_view spelling;  // the name in the driver's string set
+  std::string_view name;      // the PortStatSpec::driver_name it means
+  std::string_view seen;      // the drivers and kernels it was seen in
+};
+std::span<const PortStatAlias> PortStatAliasTable();
+
 struct PriorityStat {
   std::uint32_t index = 0;  // position in the string set / GSTATS values
   std::uint8_t priority = 0;
@@ -72,7 +83,8 @@ struct PriorityStat {
 
 struct PortStat {
   std::uint32_t index = 0;
-  const PortStatSpec* spec = nullptr;  // points into PortStatTable()
+  const PortStatSpec* spec = nullptr;    // points into PortStatTable()
+  const PortStatAlias* alias = nullptr;  // into PortStatAliasTable() when the name is an alias
 };
 
 struct QueueStat {

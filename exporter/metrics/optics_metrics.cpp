@@ -22,7 +22,13 @@ const MetricSpec kVoltage{"roce_module_voltage_volts", T::kGauge,
 const MetricSpec kTxBias{"roce_module_lane_tx_bias_amperes", T::kGauge,
     "Laser bias current of one lane, in amperes.", {"netdev", "lane"}};
 const MetricSpec kTxPower{"roce_module_lane_tx_power_watts", T::kGauge,
-    "Optical power one lane transmits, in watts.", {"netdev", "lane"}};
+    "Optical power one lane transmits, in watts, served as ethtool -m shows it (SFF-8636: see "
+    "roce_module_tx_power_advertised).",
+    {"netdev", "lane"}};
+const MetricSpec kTxPowerAdvertised{"roce_module_tx_power_advertised", T::kGauge,
+    "SFF-8636 modules: 1 when the module advertises its TX power monitor (upper page 00h byte "
+    "220 bit 2), 0 when it does not (its TX power values are then served as read, unvouched).",
+    {"netdev"}};
 const MetricSpec kRxPower{"roce_module_lane_rx_power_watts", T::kGauge,
     "Optical power one lane receives, in watts.", {"netdev", "lane"}};
 const MetricSpec kThreshold{"roce_module_threshold", T::kGauge,
@@ -51,9 +57,10 @@ void AddFlags(MetricSink& out, const std::string& netdev, const OpticsSnapshot::
 }  // namespace
 
 const SpecList& OpticsSpecs() {
-  static const SpecList kSpecs = {&kPresent, &kInfo,      &kTemperature, &kVoltage,
-                                  &kTxBias,  &kTxPower,   &kRxPower,     &kThreshold,
-                                  &kFlag,    &kLastRead,  &kReadSuccess};
+  static const SpecList kSpecs = {&kPresent,  &kInfo,     &kTemperature, &kVoltage,
+                                  &kTxBias,   &kTxPower,  &kTxPowerAdvertised,
+                                  &kRxPower,  &kThreshold, &kFlag,       &kLastRead,
+                                  &kReadSuccess};
   return kSpecs;
 }
 
@@ -65,6 +72,7 @@ void RenderOptics(const NodeSnapshot& snap, MetricSink& out) {
       out.Add(kInfo, {n, m.identifier, m.spec, m.vendor, m.part_number, m.serial, m.revision,
                       m.connector, m.media},
               1);
+      if (m.tx_power_advertised) out.Add(kTxPowerAdvertised, {n}, *m.tx_power_advertised ? 1 : 0);
       for (const auto& r : m.readings) {
         if (!r.value) continue;
         const std::string lane = std::to_string(r.lane);

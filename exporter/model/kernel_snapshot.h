@@ -110,6 +110,9 @@ struct OpticsSnapshot {
 
   // Identity (kModule only): short names as the decoders give them.
   std::string identifier, spec, vendor, part_number, serial, revision, connector, media;
+  // SFF-8636 modules: whether the module advertises its TX power monitor (upper page 00h byte
+  // 220 bit 2). TX power is served either way, as `ethtool -m` shows it.
+  std::optional<bool> tx_power_advertised;
 
   struct Thresholds {
     double high_alarm = 0, low_alarm = 0, high_warning = 0, low_warning = 0;

@@ -92,6 +92,8 @@ json ToJson(const ModuleInfo& info) {
       {"compliance", info.compliance},
       {"flat_memory", info.flat_memory},
       {"diagnostics", info.diagnostics},
+      {"tx_power_advertised", info.tx_power_advertised ? nlohmann::json(*info.tx_power_advertised)
+                                                       : nlohmann::json(nullptr)},
       {"rx_power_measurement",
        info.rx_power_measurement == RxPowerMeasurement::kOma ? "oma" : "average"},
   };

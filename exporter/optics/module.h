@@ -106,6 +106,11 @@ struct ModuleInfo {
   std::string module_state;
   // Whether the module implements digital diagnostics (the monitors below).
   bool diagnostics = false;
+  // SFF-8636 only: what upper page 00h byte 220 bit 2 says of the TX power monitor. TX power is
+  // decoded whenever the monitors are (as `ethtool -m` and fboss show it), so a module that
+  // clears the bit still has tx_power_watts values; this says whether it vouches for them.
+  // Absent for other standards and for modules without monitors.
+  std::optional<bool> tx_power_advertised;
   std::optional<Calibration> calibration;  // SFF-8472 only
   RxPowerMeasurement rx_power_measurement = RxPowerMeasurement::kAverage;
 

@@ -227,7 +227,10 @@ Result<ModuleInfo> DecodeSff8636(const EepromImage& image) {
   info.temperature_celsius.thresholds = temperature;
   info.supply_voltage_volts.thresholds = voltage;
 
-  const bool tx_power_supported = (diagnostic_type >> kTxPowerSupportedBit) & 1u;
+  // Byte 220 bit 2 says whether TX power is monitored. Linux ethtool (qsfp.c) and fboss read
+  // the TX power words whenever the monitors are valid, and modules that leave the bit clear
+  // still fill them, so: decode them the same way, and say what the module advertises.
+  info.tx_power_advertised = ((diagnostic_type >> kTxPowerSupportedBit) & 1u) != 0;
   for (int lane_number = 1; lane_number <= kLaneCount; ++lane_number) {
     const unsigned index = static_cast<unsigned>(lane_number - 1);
     Lane lane;
@@ -240,12 +243,10 @@ Result<ModuleInfo> DecodeSff8636(const EepromImage& image) {
         Scaled(image.U16(kPage00, kBiasOffset + 2 * index), detail::kAmperesPerUnit);
     lane.tx_bias_amperes.thresholds = bias;
     lane.tx_bias_amperes.flags = LaneFlags(image, kBiasFlagsOffset, lane_number);
-    if (tx_power_supported) {
-      lane.tx_power_watts.value =
-          Scaled(image.U16(kPage00, kTxPowerOffset + 2 * index), detail::kWattsPerUnit);
-      lane.tx_power_watts.thresholds = tx_power;
-      lane.tx_power_watts.flags = LaneFlags(image, kTxPowerFlagsOffset, lane_number);
-    }
+    lane.tx_power_watts.value =
+        Scaled(image.U16(kPage00, kTxPowerOffset + 2 * index), detail::kWattsPerUnit);
+    lane.tx_power_watts.thresholds = tx_power;
+    lane.tx_power_watts.flags = LaneFlags(image, kTxPowerFlagsOffset, lane_number);
     lane.rx_loss_of_signal = Bit(image, kPage00, kLosFlagsOffset, index);
     lane.tx_loss_of_signal = Bit(image, kPage00, kLosFlagsOffset, index + 4);
     lane.tx_fault = Bit(image, kPage00, kTxFaultOffset, index);

@@ -167,6 +167,7 @@ void FillModule(OpticsSnapshot& snap, const optics::ModuleInfo& info) {
   snap.revision = info.revision;
   snap.connector = info.connector_name;
   snap.media = MediaOf(info.compliance);
+  snap.tx_power_advertised = info.tx_power_advertised;
 
   AddReading(snap, "temperature_celsius", 0, info.temperature_celsius);
   AddReading(snap, "voltage_volts", 0, info.supply_voltage_volts);

@@ -38,7 +38,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   for (const auto& s : c.port) {
     FUZZ_CHECK(s.index < names.size());
-    FUZZ_CHECK(s.spec != nullptr && s.spec->driver_name == names[s.index]);
+    FUZZ_CHECK(s.spec != nullptr);
+    // The name is the spec's own, or an alias that means that spec.
+    FUZZ_CHECK(s.alias == nullptr ? s.spec->driver_name == names[s.index]
+                                  : s.alias->spelling == names[s.index] &&
+                                        s.alias->name == s.spec->driver_name);
     ++seen[s.index];
   }
   for (const auto& s : c.per_queue) {

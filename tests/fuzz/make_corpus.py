@@ -329,6 +329,29 @@ def small_ones(w):
         w.put("flags", f"argv-{i}", "\0".join(argv))
 
 
+def real_dumps(w):
+    # The corpus of real dumps (tests/fixtures/real, README.md there): `ethtool -S` text for the
+    # text parser and (names and values) for the classifier, `ethtool -m` hex for the hex parser.
+    # Cut to the first 120 lines: seeds stay a few KiB.
+    real = FIXTURES / "real"
+    for f in sorted((real / "ethtool-S").glob("*.txt")):
+        lines = f.read_text().splitlines()[:120]
+        w.put("ethtool_stats_text", f.stem, "\n".join(lines) + "\n")
+        names, values = [], []
+        for line in lines:
+            line = line.lstrip(" \t")
+            if ": " not in line or line == "NIC statistics:":
+                continue
+            name, value = line.rsplit(": ", 1)
+            names.append(name)
+            values.append(int(value))
+        w.put("ethtool_classify", "real-" + f.stem,
+              "\n".join(names).encode() + b"\n--values--\n"
+              + b"".join(struct.pack("<Q", v) for v in values))
+    for f in sorted((real / "ethtool-m").glob("*.txt")):
+        w.put("optics_hex", "real-" + f.name, f.read_bytes())
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--optics-writer", required=True, help="path of optics_image_writer")
@@ -338,6 +361,7 @@ def main():
     optics(w, args.optics_writer)
     netlink(w)
     ethtool(w)
+    real_dumps(w)
     sysfs(w)
     lint_inputs(w)
     motion(w)

@@ -256,5 +256,42 @@ TEST(EthtoolClassify, TablesAreConsistent) {
   }
 }
 
+TEST(EthtoolClassify, AliasesMeanOneTableEntryEach) {
+  std::set<std::string_view> spellings;
+  for (const PortStatAlias& a : PortStatAliasTable()) {
+    EXPECT_TRUE(spellings.insert(a.spelling).second) << "duplicate alias " << a.spelling;
+    EXPECT_FALSE(a.seen.empty()) << a.spelling;
+    const PortStatSpec* target = nullptr;
+    for (const PortStatSpec& s : PortStatTable()) {
+      EXPECT_NE(s.driver_name, a.spelling) << "an alias shadows a table name";
+      if (s.driver_name == a.name) target = &s;
+    }
+    ASSERT_NE(target, nullptr) << a.spelling << " means " << a.name << ", which the table lacks";
+    const Classification c = ClassifyStrings(std::vector<std::string>{std::string(a.spelling)});
+    ASSERT_EQ(c.port.size(), 1u) << a.spelling;
+    EXPECT_EQ(c.port[0].spec, target);
+    EXPECT_EQ(c.port[0].alias, &a);
+  }
+}
+
+TEST(EthtoolClassify, OlderPerPrioritySpellings) {
+  // "prio%d_%s" of an older mlx5 en_ethtool.c: the same per-priority families.
+  const std::vector<std::string> names = {"prio3_rx_pause", "prio3_tx_pause_duration",
+                                          "prio0_rx_octets", "prio0_tx_frames",
+                                          "prio3_rx_pause_transition"};
+  const Classification c = ClassifyStrings(names);
+  ASSERT_EQ(c.per_priority.size(), 5u);
+  EXPECT_EQ(c.per_priority[0].priority, 3);
+  EXPECT_EQ(c.per_priority[0].kind, PriorityKind::kPauseFrames);
+  EXPECT_EQ(c.per_priority[0].direction, Direction::kRx);
+  EXPECT_EQ(c.per_priority[1].kind, PriorityKind::kPauseDurationSeconds);
+  EXPECT_EQ(c.per_priority[1].direction, Direction::kTx);
+  EXPECT_DOUBLE_EQ(c.per_priority[1].scale, 1e-6);
+  EXPECT_EQ(c.per_priority[2].kind, PriorityKind::kBytes);
+  EXPECT_EQ(c.per_priority[3].kind, PriorityKind::kPackets);
+  EXPECT_EQ(c.per_priority[3].direction, Direction::kTx);
+  EXPECT_EQ(c.per_priority[4].kind, PriorityKind::kPauseTransitions);
+}
+
 }  // namespace
 }  // namespace rocewatch::ethtool

@@ -576,10 +576,11 @@ TEST_F(OpticsSourceTest, RendersTheFamiliesOfOneModule) {
               ::testing::UnorderedElementsAre(
                   "roce_module_present", "roce_module_info", "roce_module_temperature_celsius",
                   "roce_module_voltage_volts", "roce_module_lane_tx_bias_amperes",
-                  "roce_module_lane_tx_power_watts", "roce_module_lane_rx_power_watts",
-                  "roce_module_threshold", "roce_module_flag",
+                  "roce_module_lane_tx_power_watts", "roce_module_tx_power_advertised",
+                  "roce_module_lane_rx_power_watts", "roce_module_threshold", "roce_module_flag",
                   "roce_module_last_read_timestamp_seconds", "roce_module_read_success"));
   for (const auto& f : families) EXPECT_EQ(f.type, prometheus::MetricType::Gauge) << f.name;
+  EXPECT_EQ(s["roce_module_tx_power_advertised"]["netdev=eth0"], 1);  // byte 220 bit 2 set
 
   EXPECT_EQ(s["roce_module_present"]["netdev=eth0"], 1);
   EXPECT_EQ(s["roce_module_info"],

@@ -191,5 +191,28 @@ TEST(OpticsSff8636Test, RejectsTruncatedImages) {
   EXPECT_THAT(b.error().message, ::testing::HasSubstr("no upper page 00h"));
 }
 
+// Byte 220 bit 2 (TX power monitored) clear: TX power is decoded all the same, as Linux
+// ethtool (qsfp.c reads it whenever the temperature reads valid) and fboss show it, and the
+// module's claim is kept apart.
+TEST(OpticsSff8636Test, TxPowerDecodedWhateverByte220Says) {
+  std::vector<std::uint8_t> raw = ToRaw(testing::Qsfp28());
+  ASSERT_GT(raw.size(), 220u);
+  ASSERT_TRUE(raw[220] & 0x04);
+  auto advertised = DecodeSff8636(*EepromImage::FromRaw(raw));
+  raw[220] &= static_cast<std::uint8_t>(~0x04);
+  auto silent = DecodeSff8636(*EepromImage::FromRaw(raw));
+  ASSERT_TRUE(advertised.ok() && silent.ok());
+  EXPECT_EQ(advertised->tx_power_advertised, true);
+  EXPECT_EQ(silent->tx_power_advertised, false);
+  ASSERT_EQ(silent->lanes.size(), 4u);
+  const double tx[] = {0.0006, 0.00055, 0.00065, 0.0005};
+  for (std::size_t i = 0; i < 4; ++i) {
+    ASSERT_TRUE(silent->lanes[i].tx_power_watts.value.has_value()) << i;
+    EXPECT_DOUBLE_EQ(*silent->lanes[i].tx_power_watts.value, tx[i]);
+    EXPECT_EQ(silent->lanes[i].tx_power_watts.value, advertised->lanes[i].tx_power_watts.value);
+    EXPECT_TRUE(silent->lanes[i].tx_power_watts.thresholds.has_value());
+  }
+}
+
 }  // namespace
 }  // namespace rocewatch::optics
