@@ -10,6 +10,8 @@
 #include "lint/cli/exit_codes.h"
 #include "lint/fix/batch.h"
 #include "lint/plan/load.h"
+#include "lint/plan/validate.h"
+#include "rocewatch/escape.h"
 #include "rocewatch/duration.h"
 #include "rocewatch/strings.h"
 
@@ -123,6 +125,18 @@ int RunApplyCommand(const std::vector<std::string>& args, CommandIo io) {
   const std::string& plan_path = parsed->positional.front();
   auto loaded = plan::LoadPlan(plan_path);
   if (!loaded) return fail(loaded.error().message);
+  // The plan's node names become directories under --scripts and files under --log-dir: a plan
+  // with errors (plan.invalid-name among them) is not run.
+  std::vector<Finding> plan_findings = loaded->findings;
+  for (auto& f : plan::ValidatePlan(loaded->plan)) plan_findings.push_back(std::move(f));
+  if (CountAtOrAbove(plan_findings, Severity::kError) > 0) {
+    io.err << "roce-lint apply: the plan has errors; fix them first (roce-lint plan "
+           << escape::TerminalText(plan_path) << "):\n";
+    for (const auto& f : plan_findings)
+      if (f.severity >= Severity::kError)
+        io.err << "  " << escape::TerminalText(f.location + ": " + f.message) << "\n";
+    return kExitUnusable;
+  }
   std::vector<const plan::Node*> nodes;
   if (auto name = parsed->Value("--node")) {
     std::vector<std::string> names;
@@ -140,7 +154,8 @@ int RunApplyCommand(const std::vector<std::string>& args, CommandIo io) {
   }
 
   options.on_result = [&](const fix::NodeResult& r, std::size_t done, std::size_t total) {
-    io.err << "[" << done << "/" << total << "] " << r.node << ": " << fix::ResultText(r) << "\n";
+    io.err << "[" << done << "/" << total << "] "
+           << escape::TerminalText(r.node + ": " + fix::ResultText(r)) << "\n";
     io.err.flush();
   };
   auto results = fix::RunBatch(nodes, options);

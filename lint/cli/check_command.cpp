@@ -11,6 +11,7 @@
 #include "lint/plan/validate.h"
 #include "lint/report/json_report.h"
 #include "lint/report/node_report.h"
+#include "rocewatch/escape.h"
 
 namespace rocewatch::lint::cli {
 namespace {
@@ -78,7 +79,8 @@ int RunCheckCommand(const std::vector<std::string>& args, CommandIo io) {
   if (CountAtOrAbove(plan_findings, Severity::kError) > 0) {
     io.err << "roce-lint check: the plan has errors; fix them first (roce-lint plan " << plan_path << "):\n";
     for (const auto& f : plan_findings)
-      if (f.severity >= Severity::kError) io.err << "  " << f.location << ": " << f.message << "\n";
+      if (f.severity >= Severity::kError)
+        io.err << "  " << escape::TerminalText(f.location + ": " + f.message) << "\n";
     return kExitUnusable;
   }
   // Each node is checked as soon as it is observed and its metrics dropped: at

@@ -16,6 +16,7 @@
 #include "lint/fix/target.h"
 #include "lint/plan/load.h"
 #include "lint/plan/validate.h"
+#include "rocewatch/escape.h"
 #include "rocewatch/strings.h"
 
 namespace rocewatch::lint::cli {
@@ -137,7 +138,8 @@ int RunFixCommand(const std::vector<std::string>& args, CommandIo io) {
     io.err << "roce-lint fix: the plan has errors; fix them first (roce-lint plan " << plan_path
            << "):\n";
     for (const auto& f : plan_findings)
-      if (f.severity >= Severity::kError) io.err << "  " << f.location << ": " << f.message << "\n";
+      if (f.severity >= Severity::kError)
+        io.err << "  " << escape::TerminalText(f.location + ": " + f.message) << "\n";
     return kExitUnusable;
   }
   const plan::Plan& plan = loaded->plan;
@@ -189,6 +191,13 @@ int RunFixCommand(const std::vector<std::string>& args, CommandIo io) {
   std::ostream& report = output_dir ? io.out : io.err;
   if (options.only_findings) report << "findings from " << observed_input << "\n";
   for (const plan::Node* node : nodes) {
+    // The node's name is a directory under --output-dir: never one that leaves it.
+    if (!escape::PathComponent(node->name)) {
+      io.err << "roce-lint fix: node name " << Quote(node->name)
+             << " cannot be a directory name: " << escape::PathComponentProblem(node->name)
+             << "\n";
+      return kExitUnusable;
+    }
     std::vector<fix::NicTarget> targets;
     for (const auto& nic : node->nics)
       if (const plan::Profile* p = plan.FindProfile(nic.profile))
@@ -203,7 +212,7 @@ int RunFixCommand(const std::vector<std::string>& args, CommandIo io) {
     }
     const fs::path dir = output_dir ? fs::path(*output_dir) / node->name : fs::path();
     if (targets.empty()) {
-      report << node->name << ": no script: "
+      report << escape::TerminalText(node->name) << ": no script: "
              << (!observed               ? "the node could not be observed"
                  : options.only_findings ? "no finding the script can fix"
                                          : "no planned NIC has a setting to configure")
@@ -212,9 +221,11 @@ int RunFixCommand(const std::vector<std::string>& args, CommandIo io) {
       if (output_dir) RemoveIfExists(dir / fix::kScriptFileName);
     }
     for (const auto& u : unfixable) {
-      report << "  " << u.finding->check
-             << (u.finding->device.empty() ? "" : " " + u.finding->device) << ": " << u.why << " ("
-             << u.finding->message << ")\n";
+      report << "  "
+             << escape::TerminalText(u.finding->check +
+                                     (u.finding->device.empty() ? "" : " " + u.finding->device) +
+                                     ": " + u.why + " (" + u.finding->message + ")")
+             << "\n";
     }
     if (targets.empty()) continue;
 
@@ -227,7 +238,7 @@ int RunFixCommand(const std::vector<std::string>& args, CommandIo io) {
     for (const auto& t : targets) settings += t.SettingCount();
     if (!output_dir) {
       io.out << *script;
-      report << node->name << ": " << targets.size() << " NIC" << (targets.size() == 1 ? "" : "s")
+      report << escape::TerminalText(node->name) << ": " << targets.size() << " NIC" << (targets.size() == 1 ? "" : "s")
              << ", " << settings << " settings (" << fix::ToolsetName(options.tools) << " tools)\n";
       continue;
     }
@@ -241,7 +252,8 @@ int RunFixCommand(const std::vector<std::string>& args, CommandIo io) {
       io.err << "roce-lint fix: " << s.error().message << "\n";
       return kExitUnusable;
     }
-    report << node->name << ": " << (dir / fix::kScriptFileName).string() << " (" << targets.size()
+    report << escape::TerminalText(node->name + ": " + (dir / fix::kScriptFileName).string())
+           << " (" << targets.size()
            << " NIC" << (targets.size() == 1 ? "" : "s") << ", " << settings << " settings, "
            << fix::ToolsetName(options.tools) << " tools)\n";
     if (persist) {
@@ -255,7 +267,7 @@ int RunFixCommand(const std::vector<std::string>& args, CommandIo io) {
           return kExitUnusable;
         }
       }
-      report << node->name << ": " << (dir / fix::kUnitName).string() << ", " << fix::kUdevRuleName
+      report << escape::TerminalText(node->name + ": " + (dir / fix::kUnitName).string()) << ", " << fix::kUdevRuleName
              << ", " << fix::kInstallScriptName << " (sh install.sh on the node)\n";
     }
   }

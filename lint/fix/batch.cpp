@@ -10,6 +10,7 @@
 #include "lint/fix/process.h"
 #include "lint/fix/script.h"
 #include "lint/fix/shell.h"
+#include "rocewatch/escape.h"
 #include "rocewatch/strings.h"
 
 namespace rocewatch::lint::fix {
@@ -102,7 +103,15 @@ NodeResult RunNode(const plan::Node& node, const BatchOptions& options) {
   NodeResult r;
   r.node = node.name;
   r.host = options.host_from == BatchOptions::HostFrom::kName ? node.name : node.management_ip;
-  const fs::path script = fs::path(options.scripts_dir) / node.name / kScriptFileName;
+  // The node's name is a directory under --scripts: one that would leave it is never read.
+  auto dir = escape::PathComponent(node.name);
+  if (!dir) {
+    r.outcome = Outcome::kFailed;
+    r.detail = "node name " + Quote(node.name) + " cannot be a directory name under " +
+               options.scripts_dir + ": " + escape::PathComponentProblem(node.name);
+    return r;
+  }
+  const fs::path script = fs::path(options.scripts_dir) / *dir / kScriptFileName;
   if (!fs::is_regular_file(script)) {
     r.outcome = Outcome::kNoScript;
     r.detail = "no " + script.string();
@@ -132,8 +141,8 @@ std::string TransportCommand(const BatchOptions& options, const std::string& nod
   std::string remote = options.remote_shell + (args.empty() ? "" : " " + args);
   if (options.transport == BatchOptions::Transport::kLocal) return remote;
   std::string cmd =
-      Replace(Replace(options.ssh_command, "{host}", ShQuote(host)), "{node}", ShQuote(node));
-  return cmd + " " + ShQuote(remote);
+      Replace(Replace(options.ssh_command, "{host}", escape::ShWord(host)), "{node}", escape::ShWord(node));
+  return cmd + " " + escape::ShWord(remote);
 }
 
 std::vector<std::string> PrecheckProblems(std::string_view output) {
@@ -205,7 +214,9 @@ std::vector<NodeResult> RunBatch(const std::vector<const plan::Node*>& nodes,
   auto worker = [&] {
     for (std::size_t i = next++; i < nodes.size(); i = next++) {
       NodeResult r = RunNode(*nodes[i], options);
-      if (!options.log_dir.empty()) {
+      // <log_dir>/<node>.log, never anywhere else: a name that is not a file name gets no log
+      // (its result says why).
+      if (!options.log_dir.empty() && escape::PathComponent(r.node)) {
         std::error_code ec;
         fs::create_directories(options.log_dir, ec);
         std::ofstream(fs::path(options.log_dir) / (r.node + ".log"), std::ios::trunc)
@@ -226,10 +237,14 @@ std::vector<NodeResult> RunBatch(const std::vector<const plan::Node*>& nodes,
 }
 
 void WriteSummaryTable(std::ostream& out, const std::vector<NodeResult>& results) {
+  // Names from the plan and lines the nodes printed: one table row each, whatever they hold.
+  std::vector<std::string> nodes, hosts;
   std::size_t w_node = 4, w_host = 4;
   for (const auto& r : results) {
-    w_node = std::max(w_node, r.node.size());
-    w_host = std::max(w_host, r.host.size());
+    nodes.push_back(escape::TerminalText(r.node));
+    hosts.push_back(escape::TerminalText(r.host));
+    w_node = std::max(w_node, nodes.back().size());
+    w_host = std::max(w_host, hosts.back().size());
   }
   auto pad = [](std::string s, std::size_t w) {
     s.resize(std::max(s.size(), w), ' ');
@@ -237,8 +252,10 @@ void WriteSummaryTable(std::ostream& out, const std::vector<NodeResult>& results
   };
   out << pad("NODE", w_node) << "  " << pad("HOST", w_host) << "  RESULT\n";
   std::size_t count[8] = {};
-  for (const auto& r : results) {
-    out << pad(r.node, w_node) << "  " << pad(r.host, w_host) << "  " << ResultText(r) << "\n";
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    const NodeResult& r = results[i];
+    out << pad(nodes[i], w_node) << "  " << pad(hosts[i], w_host) << "  "
+        << escape::TerminalText(ResultText(r)) << "\n";
     ++count[static_cast<int>(r.outcome)];
   }
   out << results.size() << (results.size() == 1 ? " node: " : " nodes: ");

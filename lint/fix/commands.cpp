@@ -2,14 +2,25 @@
 
 #include <algorithm>
 
+#include "rocewatch/escape.h"
+
 namespace rocewatch::lint::fix {
 namespace {
 
-// root + rel; double-quoted as a whole when the root is a shell variable.
+// root + rel as one shell word: double-quoted as a whole when the root is a shell variable and
+// rel a plain word, else the variable in double quotes followed by rel as escape::ShWord quotes
+// it (a name with spaces, quotes or `$(…)` stays one literal path).
 std::string Under(const std::string& root, const std::string& rel) {
-  if (!root.empty() && root.front() == '$') return "\"" + root + rel + "\"";
-  return root + rel;
+  if (!root.empty() && root.front() == '$') {
+    std::string word = escape::ShWord(rel);
+    if (word == rel) return "\"" + root + rel + "\"";
+    return "\"" + root + "\"" + word;
+  }
+  return escape::ShWord(root + rel);
 }
+
+// A name as a word of a command.
+std::string W(const std::string& name) { return escape::ShWord(name); }
 
 }  // namespace
 
@@ -35,9 +46,9 @@ std::string SetPfc(Toolset tools, const std::string& netdev,
   if (tools == Toolset::kMlnx) {
     std::string list;
     for (int p = 0; p < 8; ++p) list += std::string(p ? "," : "") + (on[p] ? "1" : "0");
-    return "mlnx_qos -i " + netdev + " --pfc " + list;
+    return "mlnx_qos -i " + W(netdev) + " --pfc " + list;
   }
-  std::string cmd = "dcb pfc set dev " + netdev + " prio-pfc";
+  std::string cmd = "dcb pfc set dev " + W(netdev) + " prio-pfc";
   for (int p = 0; p < 8; ++p) cmd += " " + std::to_string(p) + (on[p] ? ":on" : ":off");
   return cmd;
 }
@@ -45,29 +56,29 @@ std::string SetPfc(Toolset tools, const std::string& netdev,
 std::string SetTrustDscp(Toolset tools, const std::string& netdev,
                          const std::map<std::int64_t, std::int64_t>& dscp_priority) {
   if (tools == Toolset::kMlnx) {
-    std::string cmd = "mlnx_qos -i " + netdev + " --trust dscp";
+    std::string cmd = "mlnx_qos -i " + W(netdev) + " --trust dscp";
     for (const auto& [dscp, prio] : dscp_priority)
-      cmd += " && mlnx_qos -i " + netdev + " --dscp2prio set," + std::to_string(dscp) + "," +
+      cmd += " && mlnx_qos -i " + W(netdev) + " --dscp2prio set," + std::to_string(dscp) + "," +
              std::to_string(prio);
     return cmd;
   }
-  std::string cmd = "dcb app add dev " + netdev + " dscp-prio";
+  std::string cmd = "dcb app add dev " + W(netdev) + " dscp-prio";
   for (const auto& [dscp, prio] : dscp_priority)
     cmd += " " + std::to_string(dscp) + ":" + std::to_string(prio);
   return cmd;
 }
 
 std::string SetTrustPcp(Toolset tools, const std::string& netdev) {
-  if (tools == Toolset::kMlnx) return "mlnx_qos -i " + netdev + " --trust pcp";
-  return "dcb app flush dev " + netdev + " dscp-prio";
+  if (tools == Toolset::kMlnx) return "mlnx_qos -i " + W(netdev) + " --trust pcp";
+  return "dcb app flush dev " + W(netdev) + " dscp-prio";
 }
 
 std::string SetDscpPriority(Toolset tools, const std::string& netdev, std::int64_t dscp,
                             std::int64_t priority) {
   if (tools == Toolset::kMlnx)
-    return "mlnx_qos -i " + netdev + " --dscp2prio set," + std::to_string(dscp) + "," +
+    return "mlnx_qos -i " + W(netdev) + " --dscp2prio set," + std::to_string(dscp) + "," +
            std::to_string(priority);
-  return "dcb app replace dev " + netdev + " dscp-prio " + std::to_string(dscp) + ":" +
+  return "dcb app replace dev " + W(netdev) + " dscp-prio " + std::to_string(dscp) + ":" +
          std::to_string(priority);
 }
 
@@ -106,11 +117,11 @@ std::string SetDcqcnParameter(const Roots& roots, const std::string& netdev,
 }
 
 std::string SetMtu(const std::string& netdev, std::int64_t mtu) {
-  return "ip link set dev " + netdev + " mtu " + std::to_string(mtu);
+  return "ip link set dev " + W(netdev) + " mtu " + std::to_string(mtu);
 }
 
 std::string SetGlobalPauseOff(const std::string& netdev) {
-  return "ethtool -A " + netdev + " autoneg off rx off tx off";
+  return "ethtool -A " + W(netdev) + " autoneg off rx off tx off";
 }
 
 std::string SetCmRoceModeV2(Toolset tools, const std::string& device, const std::string& port) {
@@ -119,7 +130,7 @@ std::string SetCmRoceModeV2(Toolset tools, const std::string& device, const std:
 
 std::string SetCmRoceModeV2(Toolset tools, const Roots& roots, const std::string& device,
                             const std::string& port) {
-  if (tools == Toolset::kMlnx) return "cma_roce_mode -d " + device + " -p " + port + " -m 2";
+  if (tools == Toolset::kMlnx) return "cma_roce_mode -d " + W(device) + " -p " + W(port) + " -m 2";
   return "mkdir -p " + CmDeviceDir(roots, device) + " && echo '" + std::string(kCmRoceModeV2) +
          "' > " +
          Under(roots.configfs, "/rdma_cm/" + device + "/ports/" + port + "/default_roce_mode");
@@ -133,7 +144,7 @@ std::string SetCmTos(Toolset tools, const std::string& device, const std::string
 std::string SetCmTos(Toolset tools, const Roots& roots, const std::string& device,
                      const std::string& port, std::int64_t tos) {
   if (tools == Toolset::kMlnx)
-    return "cma_roce_tos -d " + device + " -p " + port + " -t " + std::to_string(tos);
+    return "cma_roce_tos -d " + W(device) + " -p " + W(port) + " -t " + std::to_string(tos);
   return "mkdir -p " + CmDeviceDir(roots, device) + " && echo " + std::to_string(tos) + " > " +
          Under(roots.configfs, "/rdma_cm/" + device + "/ports/" + port + "/default_roce_tos");
 }

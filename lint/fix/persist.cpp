@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "lint/fix/script.h"
+#include "rocewatch/escape.h"
 
 namespace rocewatch::lint::fix {
 namespace {
@@ -42,14 +43,15 @@ PersistFiles RenderPersistFiles(const plan::Node& node, const std::vector<NicTar
                                 const std::string& cluster) {
   std::vector<std::string> devices, netdevs, device_units;
   for (const auto& t : nics) {
-    devices.push_back(t.ib_dev);
-    netdevs.push_back(t.netdev);
+    devices.push_back(escape::UdevMatchValue(t.ib_dev));
+    netdevs.push_back(escape::UdevMatchValue(t.netdev));
     device_units.push_back(SystemdDeviceUnit("/sys/subsystem/net/devices/" + t.netdev));
   }
   PersistFiles files;
 
   std::ostringstream unit;
-  unit << "# RoCE settings of node " << node.name << " (cluster " << cluster
+  const std::string unit_node = escape::SystemdValue(node.name);
+  unit << "# RoCE settings of node " << unit_node << " (cluster " << escape::SystemdValue(cluster)
        << "), from `roce-lint fix --persist`.\n"
        << "# Runs " << kInstalledScriptPath << " once at boot, after the planned netdevs exist;\n"
        << "# " << kUdevRuleName << " restarts it when one of the planned devices is added again\n"
@@ -58,7 +60,7 @@ PersistFiles RenderPersistFiles(const plan::Node& node, const std::vector<NicTar
        << "# (nothing changed); either leaves this unit failed: systemctl status " << kUnitName
        << "\n"
        << "[Unit]\n"
-       << "Description=RoCE NIC settings of node " << node.name << " (rocewatch)\n"
+       << "Description=RoCE NIC settings of node " << unit_node << " (rocewatch)\n"
        << "Wants=network-pre.target " << Join(device_units, " ") << "\n"
        << "After=network-pre.target systemd-modules-load.service openibd.service "
           "rdma-load-modules@rdma.service\n"
@@ -77,7 +79,7 @@ PersistFiles RenderPersistFiles(const plan::Node& node, const std::vector<NicTar
   std::ostringstream rule;
   const std::string run =
       "RUN+=\"/bin/systemctl --no-block restart " + std::string(kUnitName) + "\"";
-  rule << "# Re-applies the RoCE settings of node " << node.name << " (" << kUnitName
+  rule << "# Re-applies the RoCE settings of node " << escape::UdevMatchValue(node.name) << " (" << kUnitName
        << ") when a planned\n"
        << "# RDMA device or netdev is added again: a driver reload, a firmware reset or a PCI "
           "rescan\n"
@@ -90,13 +92,14 @@ PersistFiles RenderPersistFiles(const plan::Node& node, const std::vector<NicTar
 
   std::ostringstream install;
   install << "#!/bin/sh\n"
-          << "# Installs the RoCE settings of node " << node.name << " (cluster " << cluster
+          << "# Installs the RoCE settings of node " << escape::ShComment(node.name) << " (cluster "
+          << escape::ShComment(cluster)
           << "), from `roce-lint fix --persist`:\n"
           << "#   " << kScriptFileName << " -> " << kInstalledScriptPath << "\n"
           << "#   " << kUnitName << " -> /etc/systemd/system/ (enabled: runs at boot)\n"
           << "#   " << kUdevRuleName
           << " -> /etc/udev/rules.d/ (re-applies after a driver reload)\n"
-          << "# Run it as root on " << node.name << " from the directory roce-lint wrote:\n"
+          << "# Run it as root on " << escape::ShComment(node.name) << " from the directory roce-lint wrote:\n"
           << "#   sh install.sh         install and enable\n"
           << "#   sh install.sh --now   and apply the settings now\n"
           << "# DESTDIR=/staging sh install.sh installs under a staging root and leaves systemd "

@@ -4,6 +4,8 @@
 #include <sstream>
 
 #include "lint/fix/shell.h"
+#include "rocewatch/escape.h"
+#include "rocewatch/strings.h"
 
 namespace rocewatch::lint::fix {
 namespace {
@@ -394,13 +396,13 @@ std::string Priorities(const std::vector<std::int64_t>& prios) {
 void Step(std::ostream& out, const std::string& subject, const std::string& setting,
           const std::string& want, const std::string& read, const std::string& change) {
   // A chain of commands gets one line each (inside the quotes; eval reads the newlines).
-  std::string text = ShQuote(change);
+  std::string text = escape::ShWord(change);
   const std::string joint = " &&\n      ";
   for (std::size_t at = text.find(" && "); at != std::string::npos;
        at = text.find(" && ", at + joint.size()))
     text.replace(at, 4, joint);
-  out << "  step " << ShQuote(subject) << ' ' << ShQuote(setting) << ' ' << ShQuote(want) << " \\\n"
-      << "    " << ShQuote(read) << " \\\n"
+  out << "  step " << escape::ShWord(subject) << ' ' << escape::ShWord(setting) << ' ' << escape::ShWord(want) << " \\\n"
+      << "    " << escape::ShWord(read) << " \\\n"
       << "    " << text << "\n";
 }
 
@@ -445,19 +447,20 @@ void RenderPrecheck(std::ostream& out, const std::vector<NicTarget>& nics, Tools
   if (pause) out << "  need_tool ethtool 'global pause'\n";
   if (tools == Toolset::kUpstream && (cm_mode || cm_tos)) out << "  check_rdma_cm_configfs\n";
   for (const auto& t : nics) {
-    out << "  check_nic " << t.ib_dev << ' ' << t.netdev << "\n";
-    if (t.driver) out << "  check_driver " << t.ib_dev << ' ' << ShQuote(*t.driver) << "\n";
+    const std::string ib = escape::ShWord(t.ib_dev), nd = escape::ShWord(t.netdev);
+    out << "  check_nic " << ib << ' ' << nd << "\n";
+    if (t.driver) out << "  check_driver " << ib << ' ' << escape::ShWord(*t.driver) << "\n";
     if (!t.firmware.empty()) {
-      out << "  check_firmware " << t.ib_dev;
-      for (const auto& v : t.firmware) out << ' ' << ShQuote(v);
+      out << "  check_firmware " << ib;
+      for (const auto& v : t.firmware) out << ' ' << escape::ShWord(v);
       out << "\n";
     }
     if (!t.driver_version.empty()) {
-      out << "  check_driver_version " << t.ib_dev << ' ' << t.netdev;
-      for (const auto& v : t.driver_version) out << ' ' << ShQuote(v);
+      out << "  check_driver_version " << ib << ' ' << nd;
+      for (const auto& v : t.driver_version) out << ' ' << escape::ShWord(v);
       out << "\n";
     }
-    if (NeedsEcnFiles(t)) out << "  check_ecn_sysfs " << t.netdev << "\n";
+    if (NeedsEcnFiles(t)) out << "  check_ecn_sysfs " << nd << "\n";
   }
   out << "}\n";
 }
@@ -465,18 +468,20 @@ void RenderPrecheck(std::ostream& out, const std::vector<NicTarget>& nics, Tools
 void RenderSteps(std::ostream& out, const NicTarget& t, Toolset tools) {
   const Roots& roots = ScriptRoots();
   const std::string& nd = t.netdev;
+  const std::string word = escape::ShWord(nd);  // the netdev inside READ and CHANGE text
   const bool mlnx = tools == Toolset::kMlnx;
-  out << "\n  # " << t.ib_dev << " / " << nd << ", profile " << t.profile << "\n";
+  out << "\n  # " << escape::ShComment(t.ib_dev) << " / " << escape::ShComment(nd) << ", profile "
+      << escape::ShComment(t.profile) << "\n";
   if (t.trust) {
     if (*t.trust == "pcp") {
-      Step(out, nd, "trust", "pcp", (mlnx ? "mlnx_trust " : "dcb_trust ") + nd,
+      Step(out, nd, "trust", "pcp", (mlnx ? "mlnx_trust " : "dcb_trust ") + word,
            SetTrustPcp(tools, nd));
     } else if (mlnx || !t.trust_dscp.empty()) {
-      Step(out, nd, "trust", *t.trust, (mlnx ? "mlnx_trust " : "dcb_trust ") + nd,
+      Step(out, nd, "trust", *t.trust, (mlnx ? "mlnx_trust " : "dcb_trust ") + word,
            SetTrustDscp(tools, nd, t.trust_dscp));
     } else {
-      out << "  cannot " << nd << " 'trust dscp' "
-          << ShQuote(
+      out << "  cannot " << word << " 'trust dscp' "
+          << escape::ShWord(
                  "dcb sets trust dscp by adding DSCP entries, and the profile names no "
                  "roce_dscp/roce_priority "
                  "or cnp_dscp/cnp_priority")
@@ -484,16 +489,16 @@ void RenderSteps(std::ostream& out, const NicTarget& t, Toolset tools) {
     }
   }
   if (t.pfc)
-    Step(out, nd, "pfc", Priorities(*t.pfc), (mlnx ? "mlnx_pfc " : "dcb_pfc ") + nd,
+    Step(out, nd, "pfc", Priorities(*t.pfc), (mlnx ? "mlnx_pfc " : "dcb_pfc ") + word,
          SetPfc(tools, nd, *t.pfc));
   for (const auto& [dscp, prio] : t.dscp_priority)
     Step(out, nd, "dscp " + std::to_string(dscp) + " priority", std::to_string(prio),
-         (mlnx ? "mlnx_dscp " : "dcb_dscp ") + nd + " " + std::to_string(dscp),
+         (mlnx ? "mlnx_dscp " : "dcb_dscp ") + word + " " + std::to_string(dscp),
          SetDscpPriority(tools, nd, dscp, prio));
   for (auto [point, prios] : {std::pair{"np", &t.ecn_np}, std::pair{"rp", &t.ecn_rp}}) {
     if (!*prios) continue;
     Step(out, nd, std::string("ecn ") + point + " priorities", Priorities(**prios),
-         "ecn_priorities " + nd + " " + point, SetEcnPriorities(roots, nd, point, **prios));
+         "ecn_priorities " + word + " " + point, SetEcnPriorities(roots, nd, point, **prios));
   }
   for (auto [point, params] : {std::pair{"np", NpOrder(t.dcqcn_np)},
                                std::pair{"rp", std::vector<std::pair<std::string, std::int64_t>>(
@@ -504,16 +509,16 @@ void RenderSteps(std::ostream& out, const NicTarget& t, Toolset tools) {
            SetDcqcnParameter(roots, nd, point, name, value));
   }
   if (t.global_pause_off)
-    Step(out, nd, "global pause", "rx off, tx off", "ethtool_pause " + nd, SetGlobalPauseOff(nd));
-  if (t.mtu) Step(out, nd, "mtu", std::to_string(*t.mtu), "ip_mtu " + nd, SetMtu(nd, *t.mtu));
+    Step(out, nd, "global pause", "rx off, tx off", "ethtool_pause " + word, SetGlobalPauseOff(nd));
+  if (t.mtu) Step(out, nd, "mtu", std::to_string(*t.mtu), "ip_mtu " + word, SetMtu(nd, *t.mtu));
   const std::string subject = t.ib_dev + " port " + t.port;
   if (t.cm_roce_v2)
     Step(out, subject, "rdma_cm default_roce_mode", std::string(kCmRoceModeV2),
-         "cm_roce_mode " + t.ib_dev + " " + t.port,
+         "cm_roce_mode " + escape::ShWord(t.ib_dev) + " " + escape::ShWord(t.port),
          SetCmRoceModeV2(tools, roots, t.ib_dev, t.port));
   if (t.cm_tos_dscp)
     Step(out, subject, "rdma_cm default_roce_tos dscp", std::to_string(*t.cm_tos_dscp),
-         "cm_tos_dscp " + t.ib_dev + " " + t.port,
+         "cm_tos_dscp " + escape::ShWord(t.ib_dev) + " " + escape::ShWord(t.port),
          SetCmTos(tools, roots, t.ib_dev, t.port, TosForDscp(*t.cm_tos_dscp)));
 }
 
@@ -522,16 +527,17 @@ void RenderSteps(std::ostream& out, const NicTarget& t, Toolset tools) {
 Result<std::string> RenderScript(const plan::Node& node, const std::vector<NicTarget>& nics,
                                  const ScriptOptions& options) {
   if (!IsSafeName(node.name))
-    return Error{"node name \"" + node.name +
-                 "\" cannot be used in a script or as a directory name "
+    return Error{"node name " + Quote(node.name) +
+                 " cannot be used in a script or as a directory name "
                  "(letters, digits, '_', '.', ':', '-')"};
   for (const auto& t : nics) {
     for (const auto* name : {&t.ib_dev, &t.netdev})
       if (!IsSafeName(*name))
-        return Error{"node " + node.name + ": \"" + *name +
-                     "\" cannot be used in a script (letters, digits, '_', '.', ':', '-')"};
+        return Error{"node " + Quote(node.name) + ": " + Quote(*name) +
+                     " cannot be used in a script (letters, digits, '_', '.', ':', '-')"};
     if (!IsSafeName(t.port))
-      return Error{"node " + node.name + ": port \"" + t.port + "\" cannot be used in a script"};
+      return Error{"node " + Quote(node.name) + ": port " + Quote(t.port) +
+                   " cannot be used in a script"};
   }
   const bool mlnx = options.tools == Toolset::kMlnx;
   std::ostringstream out;
@@ -539,8 +545,9 @@ Result<std::string> RenderScript(const plan::Node& node, const std::vector<NicTa
       << "# shellcheck disable=SC2016,SC2317  # step() evaluates READ and CHANGE, shell text in "
          "quotes\n"
       << "#\n"
-      << "# RoCE settings of node " << node.name << " (cluster " << options.cluster << ").\n"
-      << "# Rendered by `roce-lint fix` from " << options.plan_name << " with the "
+      << "# RoCE settings of node " << escape::ShComment(node.name) << " (cluster "
+      << escape::ShComment(options.cluster) << ").\n"
+      << "# Rendered by `roce-lint fix` from " << escape::ShComment(options.plan_name) << " with the "
       << (mlnx ? "MLNX_OFED tools (mlnx_qos, cma_roce_mode, cma_roce_tos,\n# ip, ethtool, sysfs "
                  "writes)"
                : "upstream tools (iproute2 dcb and ip, ethtool,\n# sysfs and configfs writes)")
@@ -548,7 +555,8 @@ Result<std::string> RenderScript(const plan::Node& node, const std::vector<NicTa
       << "# Do not edit: change the plan and render it again.\n"
       << "#\n";
   for (const auto& t : nics)
-    out << "#   " << t.ib_dev << " / " << t.netdev << ": profile " << t.profile << ", "
+    out << "#   " << escape::ShComment(t.ib_dev) << " / " << escape::ShComment(t.netdev)
+        << ": profile " << escape::ShComment(t.profile) << ", "
         << t.SettingCount() << (t.SettingCount() == 1 ? " setting\n" : " settings\n");
   out << "#\n"
       << "# Usage: " << kScriptFileName << " [--dry-run | --precheck]\n"
@@ -566,7 +574,7 @@ Result<std::string> RenderScript(const plan::Node& node, const std::vector<NicTa
          "/sys/kernel/config).\n"
       << "set -eu\n"
       << "\n"
-      << "NODE=" << ShQuote(node.name) << "\n"
+      << "NODE=" << escape::ShWord(node.name) << "\n"
       << "SYSFS=${ROCEWATCH_SYSFS:-/sys}\n"
       << "CONFIGFS=${ROCEWATCH_CONFIGFS:-/sys/kernel/config}\n"
       << "MODE=apply\n"

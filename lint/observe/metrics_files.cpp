@@ -7,7 +7,9 @@
 #include <thread>
 
 #include "lint/observe/observe.h"
+#include "rocewatch/escape.h"
 #include "rocewatch/read_file.h"
+#include "rocewatch/strings.h"
 
 namespace rocewatch::lint::observe {
 namespace {
@@ -16,6 +18,12 @@ constexpr std::size_t kMaxMetricsFileBytes = 64u << 20;
 
 // The view of `node` from DIR/<node>.prom (or .txt): its metrics, or why there are none.
 NodeView ReadNodeFile(const std::string& node, const std::string& dir) {
+  if (!escape::PathComponent(node)) {  // never a file outside DIR
+    NodeView view(node, dir);
+    view.SetError("node name " + Quote(node) + " cannot be a file name in " + dir + ": " +
+                  escape::PathComponentProblem(node));
+    return view;
+  }
   std::string path;
   for (const char* ext : {".prom", ".txt"}) {
     std::string candidate = (std::filesystem::path(dir) / (node + ext)).string();

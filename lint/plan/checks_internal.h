@@ -17,6 +17,7 @@ Finding MakeFinding(std::string_view id, std::string message, std::string expect
 
 void CheckNodes(const Plan& plan, FindingSink& sink);
 void CheckProfiles(const Plan& plan, FindingSink& sink);
+void CheckNames(const Plan& plan, FindingSink& sink);
 
 // "/profiles/<name>" with the name escaped.
 std::string ProfilePointer(std::string_view name);

@@ -6,6 +6,8 @@ namespace rocewatch::lint::plan {
 
 const std::vector<PlanCheck>& PlanChecks() {
   static const std::vector<PlanCheck> kChecks = {
+      {"plan.invalid-name", Severity::kError,
+       "a name or text outside the character set of its field (control characters never)"},
       {"plan.no-nodes", Severity::kWarning, "the plan lists no nodes"},
       {"plan.node-without-nics", Severity::kWarning, "a node lists no NICs"},
       {"plan.duplicate-node-name", Severity::kError, "two nodes have the same name"},
@@ -81,6 +83,7 @@ bool IsRdmaMtu(std::int64_t mtu) {
 
 std::vector<Finding> ValidatePlan(const Plan& plan) {
   FindingSink sink(plan.source);
+  internal::CheckNames(plan, sink);
   internal::CheckNodes(plan, sink);
   internal::CheckProfiles(plan, sink);
   return sink.Finish();

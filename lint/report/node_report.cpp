@@ -5,6 +5,7 @@
 
 #include "lint/checks/check.h"
 #include "lint/report/text_report.h"
+#include "rocewatch/escape.h"
 
 namespace rocewatch::lint::report {
 namespace {
@@ -15,6 +16,10 @@ std::vector<const Finding*> FindingsOf(const CheckRun& run, const std::string& n
     if (f.node == node) out.push_back(&f);
   return out;
 }
+
+// A name or text from the plan, an exporter or Prometheus, as it may be printed: one line, no
+// terminal control (every field of the report passes this).
+std::string T(std::string_view text) { return escape::TerminalText(text); }
 
 const char* Text(Language lang, const char* en, const char* zh) {
   return lang == Language::kChinese ? zh : en;
@@ -55,7 +60,7 @@ void WriteNodeReport(std::ostream& out, const CheckRun& run, Language lang) {
     nics += node.nics.size();
     auto mine = FindingsOf(run, node.name);
     NodeState state = StateOf(run, node);
-    out << node.name << ": ";
+    out << T(node.name) << ": ";
     if (state == NodeState::kPassed) {
       ++passed;
       out << Text(lang, "passed", "通过") << " (" << node.nics.size() << Text(lang, " NICs", " 块网卡")
@@ -64,7 +69,7 @@ void WriteNodeReport(std::ostream& out, const CheckRun& run, Language lang) {
     }
     if (state == NodeState::kUnreachable) {
       ++unreachable;
-      out << Text(lang, "UNREACHABLE", "不可达") << "  " << mine.front()->found << "\n";
+      out << Text(lang, "UNREACHABLE", "不可达") << "  " << T(mine.front()->found) << "\n";
       continue;
     }
     ++failed;
@@ -77,10 +82,10 @@ void WriteNodeReport(std::ostream& out, const CheckRun& run, Language lang) {
     }
     bool first = true;
     for (const auto& check : order) {
-      out << (first ? " " : ", ") << (lang == Language::kChinese ? CheckTitle(check, lang) : check);
+      out << (first ? " " : ", ") << T(lang == Language::kChinese ? CheckTitle(check, lang) : check);
       std::string where;
       for (const auto& w : by_check[check]) if (!w.empty()) where += (where.empty() ? "" : " ") + w;
-      if (!where.empty()) out << " (" << where << ")";
+      if (!where.empty()) out << " (" << T(where) << ")";
       first = false;
     }
     out << "\n";
@@ -91,13 +96,13 @@ void WriteNodeReport(std::ostream& out, const CheckRun& run, Language lang) {
       std::string where = f.node;
       for (const std::string* part : {&f.device, &f.netdev})
         if (!part->empty()) where += " " + *part;
-      out << where << ": " << SeverityText(f.severity, lang) << ": ";
-      if (lang == Language::kChinese) out << CheckTitle(f.check, lang) << "。";
-      out << f.message << " [" << f.check << "]\n";
+      out << T(where) << ": " << SeverityText(f.severity, lang) << ": ";
+      if (lang == Language::kChinese) out << T(CheckTitle(f.check, lang)) << "。";
+      out << T(f.message) << " [" << T(f.check) << "]\n";
       if (!f.expected.empty() || !f.found.empty())
-        out << "    " << Text(lang, "expected: ", "期望：") << f.expected << "; "
-            << Text(lang, "found: ", "实际：") << f.found << "\n";
-      if (!f.fix.empty()) out << "    " << Text(lang, "fix: ", "修复：") << f.fix << "\n";
+        out << "    " << Text(lang, "expected: ", "期望：") << T(f.expected) << "; "
+            << Text(lang, "found: ", "实际：") << T(f.found) << "\n";
+      if (!f.fix.empty()) out << "    " << Text(lang, "fix: ", "修复：") << T(f.fix) << "\n";
     }
   }
   out << "\n" << run.plan->nodes.size() << Text(lang, " nodes, ", " 个节点，") << nics

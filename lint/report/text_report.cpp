@@ -1,5 +1,7 @@
 #include "lint/report/text_report.h"
 
+#include "rocewatch/escape.h"
+
 namespace rocewatch::lint::report {
 
 std::string FormatFindingLine(const Finding& f) {
@@ -14,7 +16,8 @@ std::string FormatFindingLine(const Finding& f) {
   std::string line;
   if (!where.empty()) line = where + ": ";
   line += std::string(SeverityName(f.severity)) + ": " + f.message + " [" + f.check + "]";
-  return line;
+  // Names, messages and locations come from the plan and the nodes: one line, whatever they hold.
+  return escape::TerminalText(line);
 }
 
 std::string SeverityCounts(const std::vector<Finding>& findings) {

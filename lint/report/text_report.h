@@ -12,6 +12,7 @@ namespace rocewatch::lint::report {
 
 // "plan.json:12:5 /nodes/3/nics/0/roce_ip: error: <message> [plan.duplicate-roce-ip]".
 // Without a location the line starts with node/device/netdev ("gpu-01 mlx5_0 ens1f0np0: …").
+// Always one line: control characters of any field are escaped (rocewatch::escape::TerminalText).
 std::string FormatFindingLine(const Finding& finding);
 
 // "2 errors, 1 warning" (counts by severity, most severe first); "no findings" for none.
