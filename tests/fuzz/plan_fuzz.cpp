@@ -23,7 +23,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::vector<Finding> all = loaded->findings;
   all.insert(all.end(), findings.begin(), findings.end());
   (void)report::JsonReport(all, {"plan", "fuzz.json", Severity::kWarning}).dump();
-  for (const Finding& f : all) (void)report::FormatFindingLine(f);
+  // A finding line is one line whatever the plan holds (issue 13: forged report lines).
+  for (const Finding& f : all) {
+    for (unsigned char c : report::FormatFindingLine(f)) FUZZ_CHECK(c >= 0x20 && c != 0x7f);
+  }
   // Every node's exporter address is set (given, or derived from the management IP).
   for (const auto& node : loaded->plan.nodes) {
     if (node.exporter_given) FUZZ_CHECK(!node.exporter.empty());
