@@ -391,6 +391,15 @@ TEST_F(HostilePlanCli, IssueAttacksAreRefusedAtThePlan) {
   }
 }
 
+// roce-lint's standard error goes through the terminal-text escape: an error message quoting a
+// file name with ESC, BEL and a carriage return reaches the terminal escaped.
+TEST_F(HostilePlanCli, StandardErrorCarriesNoTerminalControls) {
+  RunResult r = Sh(RoceLint() + " plan " + Q("no-such-\x1b[2J\x1b]0;owned\x07\r.json"), dir_);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_THAT(r.err, HasSubstr("no-such-\\x1b[2J\\x1b]0;owned\\x07\\r.json"));
+  for (unsigned char c : r.err) EXPECT_TRUE(c == '\n' || (c >= 0x20 && c != 0x7f)) << int(c);
+}
+
 // Item 4: the batch runner itself (without the plan check) never reads a script from outside
 // --scripts nor writes a log outside --log-dir.
 TEST(HostileNames, BatchRunnerKeepsNodeNamesInsideItsDirectories) {
