@@ -50,6 +50,8 @@ def main():
     ap.add_argument("--engines", default="prometheus,victoria-metrics")
     ap.add_argument("--batch", default="100")
     ap.add_argument("--concurrency", default="4")
+    ap.add_argument("--rule-cost", action="store_true",
+                    help="then bench/rule_cost.py on the Prometheus store of the largest M")
     args = ap.parse_args()
     lint = str(args.build / "lint" / "roce-lint")
     for m in (int(x) for x in args.nodes.split(",")):
@@ -95,6 +97,9 @@ def main():
                       f"missed {missed}, extra {extra}\n  {stats}", flush=True)
             finally:
                 e.stop()
+            if engine == "prometheus" and args.rule_cost:
+                subprocess.run([sys.executable, str(ROOT / "bench/rule_cost.py"), "--data",
+                                str(work / "prometheus-data"), "--time", f"{t1:.0f}"], check=False)
 
 
 if __name__ == "__main__":
