@@ -87,7 +87,7 @@ def main():
             try:
                 wall, rss, code = run([lint, "check", plan, "--prometheus", e.url, "--window", "5m",
                                        "--prometheus.time", f"{t1:.0f}", "--prometheus.stats",
-                                       "--prometheus.batch", args.batch, "--prometheus.concurrency",
+                                       "--prometheus.batch", args.batch, "--timeout", "300s", "--prometheus.concurrency",
                                        args.concurrency, "--format", "json", "--output", str(report)],
                                       work / "stats.txt")
                 stats = (work / "stats.txt").read_text().strip()
