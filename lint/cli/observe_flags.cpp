@@ -34,7 +34,7 @@ const char* const kObserveFlagsHelp =
     "                              the files were taken\n"
     "  --counter-window DURATION   scrape twice this far apart for the counter checks\n"
     "                              (default 0: no counter checks)\n"
-    "  --timeout DURATION          per scrape or query (default 5s)\n"
+    "  --timeout DURATION          per scrape (default 5s) or query (default 60s)\n"
     "  --concurrency N             scrapes at a time (default 32)\n"
     "  --max-bytes SIZE            largest /metrics body, metrics file or query answer accepted,\n"
     "                              enforced while it arrives (default 32MiB; 1024 to 16GiB;\n"
@@ -145,7 +145,9 @@ Result<ObserveSettings> ObserveSettingsFromArgs(const ParsedArgs& args) {
       return Error{"--previous-metrics-dir needs --metrics-dir"};
     s.previous_metrics_dir = *prev;
   }
-  auto timeout = duration("--timeout", 5);
+  // A store answering for 100 nodes at a time needs longer than one exporter (at 1,000 nodes
+  // on a loaded store every 5 s query timed out: docs/performance.md).
+  auto timeout = duration("--timeout", s.mode == ObserveSettings::Mode::kPrometheus ? 60 : 5);
   if (!timeout) return timeout.error();
   s.scrape.timeout_seconds = *timeout;
   if (s.mode == ObserveSettings::Mode::kScrape && args.Value("--window"))
