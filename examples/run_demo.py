@@ -131,7 +131,11 @@ class Demo:
                             "--max-for", self.rules_for,
                             str(REPO / "dashboards" / "prometheus" / "rocewatch-rules.yml"),
                             str(rules)], check=True, stdout=subprocess.DEVNULL)
-            targets = ", ".join(f'"{n["exporter"]}"' for n in self.plan["nodes"])
+            # The exporters as the plan names them, labelled with the plan's names (cluster,
+            # node, rack, rails): roce-lint targets writes the file_sd file Prometheus reads.
+            targets = self.work / "roce-targets.json"
+            subprocess.run([str(self.lint), "targets", str(self.plan_path), "--output", str(targets)],
+                           check=True, stdout=subprocess.DEVNULL)
             (self.work / "prometheus.yml").write_text(f"""global:
   scrape_interval: 5s
   evaluation_interval: 5s
@@ -142,9 +146,9 @@ alerting:
         - targets: ["127.0.0.1:{self.alertmanager_port}"]
 scrape_configs:
   - job_name: roce_exporter
-    static_configs:
-      - targets: [{targets}]
-        labels: {{cluster: demo}}
+    file_sd_configs:
+      - files: [{json.dumps(str(targets))}]
+        refresh_interval: 5s
   - job_name: roce_lint
     static_configs:
       - targets: ["127.0.0.1:{self.lint_port}"]

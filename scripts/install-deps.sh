@@ -10,7 +10,7 @@ PACKAGES="
   libnl-3-dev libnl-route-3-dev libnl-genl-3-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev libcurl4-openssl-dev
   clang libclang-rt-14-dev
-  prometheus prometheus-alertmanager prometheus-node-exporter
+  prometheus prometheus-alertmanager prometheus-node-exporter victoria-metrics
   iproute2 ethtool shellcheck wrk openssh-client openssh-server
   libssl-dev libcrypt-dev libyaml-cpp-dev zlib1g-dev openssl
 "

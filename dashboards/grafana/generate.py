@@ -32,6 +32,7 @@ TAGS = ["rocewatch", "rdma", "roce"]
 # `instance` (and `cluster` where it is set); `=~` with the All value `.*` also matches an
 # absent `cluster` label.
 CI = 'cluster=~"$cluster", instance=~"$instance"'
+CC = 'cluster=~"$cluster"'  # the per-cluster recording rules carry no instance
 CID = CI + ', device=~"$device"'
 CIN = CI + ', netdev=~"$netdev"'
 CINP = CIN + ', priority=~"$priority"'
@@ -438,17 +439,17 @@ def cluster_overview() -> Dict[str, Any]:
     L.row("Fleet health")
     L.add(stat("RoCE ports ACTIVE",
                "RoCE ports in state ACTIVE, of all RoCE ports the exporters see "
-               "(roce:port_active:bool).",
-               [target(f"sum(roce:port_active:bool{{{ci}}})", "ACTIVE", instant=True),
-                target(f"count(roce:port_active:bool{{{ci}}})", "total", instant=True)],
+               "(cluster:roce_ports_active:sum, cluster:roce_ports:count).",
+               [target(f"sum(cluster:roce_ports_active:sum{{{CC}}})", "ACTIVE", instant=True),
+                target(f"sum(cluster:roce_ports:count{{{CC}}})", "total", instant=True)],
                "none", OK_ONLY, color_mode="value", text_mode="value_and_name"), 5, 4)
     L.add(stat("RoCE ports not ACTIVE", "RoCE ports in any state but ACTIVE (alert RoCEPortDown).",
-               [target(f"count(roce:port_active:bool{{{ci}}} == 0) or vector(0)", "not ACTIVE",
-                       instant=True)],
+               [target(f"sum(cluster:roce_ports_not_active:count{{{CC}}}) or vector(0)",
+                       "not ACTIVE", instant=True)],
                "none", BAD_FROM_1), 4, 4)
     L.add(stat("Exporters down", "roce_exporter targets Prometheus cannot scrape "
                "(alert RoCEExporterDown).",
-               [target(f'count(up{{job="roce_exporter", {ci}}} == 0) or vector(0)', "down",
+               [target(f"sum(cluster:roce_exporters_down:count{{{CC}}}) or vector(0)", "down",
                        instant=True)],
                "none", BAD_FROM_1), 4, 4)
     L.add(stat("Open lint findings", "Findings of the last roce-lint run, by severity "
@@ -477,10 +478,11 @@ def cluster_overview() -> Dict[str, Any]:
                            f"+ roce:port_transmitted_bytes:rate5m{{{ci}}}))",
                            "{{instance}} {{netdev}}", instant=True)],
                    "Bps", OK_ONLY, links=nic_link), 12, 9)
-    L.add(timeseries("Fleet RDMA throughput", "Sum over the selected NICs; transmit below the "
-                     "axis.",
-                     [target(f"sum(roce:port_received_bytes:rate5m{{{ci}}})", "receive"),
-                      target(f"sum(roce:port_transmitted_bytes:rate5m{{{ci}}})", "transmit")],
+    L.add(timeseries("Fleet RDMA throughput", "Sum over the selected clusters "
+                     "(cluster:roce_port_*_bytes:rate5m); transmit below the axis.",
+                     [target(f"sum(cluster:roce_port_received_bytes:rate5m{{{CC}}})", "receive"),
+                      target(f"sum(cluster:roce_port_transmitted_bytes:rate5m{{{CC}}})",
+                             "transmit")],
                      "Bps", overrides=TX_BELOW), 12, 9)
 
     L.row("Lossless fabric: PFC, ECN/CNP, drops")
@@ -521,23 +523,25 @@ def cluster_overview() -> Dict[str, Any]:
                            f'{{{ci}, counter=~"{RETRANSMIT_COUNTERS}"}})',
                            "{{instance}} {{netdev}} {{counter}}", instant=True)],
                    "pps", steps("green", None, "red", 1), links=nic_link), 8, 9)
-    L.add(bargauge("Top link flaps (carrier changes in range)",
-                   "Carrier changes in the dashboard's time range; each flap is two (down, up).",
-                   [target("topk(10, increase(roce_netdev_carrier_changes_total"
-                           f"{{{ci}}}[$__range]))", "{{instance}} {{netdev}}", instant=True)],
+    L.add(bargauge("Top link flaps (carrier changes in the last hour)",
+                   "Carrier changes in the last hour (roce:netdev_carrier_changes:increase1h); "
+                   "each flap is two (down, up).",
+                   [target("topk(10, roce:netdev_carrier_changes:increase1h"
+                           f"{{{ci}}})", "{{instance}} {{netdev}}", instant=True)],
                    "none", steps("green", None, "orange", 1, "red", 3), links=nic_link), 8, 9)
 
     L.row("Optics and PCIe")
     L.add(stat("Optics alarms raised by modules",
-               "Alarm flags the transceivers set themselves (roce_module_flag, level *_alarm).",
-               [target(f'count(roce_module_flag{{{ci}, level=~"high_alarm|low_alarm"}} == 1) '
-                       "or vector(0)", "alarms", instant=True)],
+               "Alarm flags the transceivers set themselves (roce_module_flag, level *_alarm; "
+               "cluster:roce_module_alarms:count).",
+               [target(f"sum(cluster:roce_module_alarms:count{{{CC}}}) or vector(0)", "alarms",
+                       instant=True)],
                "none", BAD_FROM_1), 4, 5)
     L.add(stat("Optics warnings raised by modules",
                "Warning flags the transceivers set themselves (roce_module_flag, level "
-               "*_warning).",
-               [target(f'count(roce_module_flag{{{ci}, level=~"high_warning|low_warning"}} == 1) '
-                       "or vector(0)", "warnings", instant=True)],
+               "*_warning; cluster:roce_module_warnings:count).",
+               [target(f"sum(cluster:roce_module_warnings:count{{{CC}}}) or vector(0)", "warnings",
+                       instant=True)],
                "none", steps("green", None, "orange", 1)), 4, 5)
     L.add(table("Optical lanes outside their module's warning thresholds",
                 "Lanes whose RX or TX power (dBm) is beyond the warning thresholds their "

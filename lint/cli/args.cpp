@@ -46,6 +46,7 @@ Result<ParsedArgs> ParseArgs(const std::vector<std::string>& args,
       inline_value = args[++i];
     }
     out.values[spec->name] = *inline_value;
+    out.all_values[spec->name].push_back(*inline_value);
   }
   return out;
 }

@@ -23,11 +23,16 @@ struct FlagSpec {
 struct ParsedArgs {
   std::vector<std::string> positional;
   std::map<std::string, std::string> values;  // by long name, last one wins
+  std::map<std::string, std::vector<std::string>> all_values;  // every value, in order (repeatable flags)
   std::set<std::string> switches;             // boolean flags given, by long name
 
   std::optional<std::string> Value(const std::string& name) const {
     auto it = values.find(name);
     return it == values.end() ? std::nullopt : std::optional<std::string>(it->second);
+  }
+  std::vector<std::string> All(const std::string& name) const {
+    auto it = all_values.find(name);
+    return it == all_values.end() ? std::vector<std::string>() : it->second;
   }
   bool Has(const std::string& name) const { return switches.count(name) != 0; }
 };

@@ -93,6 +93,8 @@ int RunCheckCommand(const std::vector<std::string>& args, CommandIo io) {
     return kExitUnusable;
   }
 
+  if (settings->print_stats && !observed->stats.empty())
+    io.err << "roce-lint check: " << observed->input << ": " << observed->stats << "\n";
   report::CheckRun run;
   run.plan = &loaded->plan;
   run.findings = runner.Finish();

@@ -12,6 +12,8 @@ const std::vector<Command>& Commands() {
       {"import-csv", "turn a spreadsheet export (one row per NIC) into a plan",
        RunImportCsvCommand},
       {"check", "check the nodes against the plan and each other", RunCheckCommand},
+      {"targets", "write the plan's exporters as Prometheus file_sd targets with the plan's labels",
+       RunTargetsCommand},
       {"serve", "run the checks as a daemon: /metrics and Alertmanager", RunServeCommand},
       {"fix", "render per-node scripts that bring the NICs to the plan", RunFixCommand},
       {"apply", "run the rendered scripts on the nodes over SSH (precheck first)", RunApplyCommand},

@@ -25,6 +25,7 @@ struct Command {
 int RunPlanCommand(const std::vector<std::string>& args, CommandIo io);
 int RunImportCsvCommand(const std::vector<std::string>& args, CommandIo io);
 int RunCheckCommand(const std::vector<std::string>& args, CommandIo io);
+int RunTargetsCommand(const std::vector<std::string>& args, CommandIo io);
 int RunServeCommand(const std::vector<std::string>& args, CommandIo io);
 int RunFixCommand(const std::vector<std::string>& args, CommandIo io);
 int RunApplyCommand(const std::vector<std::string>& args, CommandIo io);

@@ -2,6 +2,7 @@
 
 #include <curl/curl.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <mutex>
@@ -15,13 +16,25 @@ struct Sink {
   bool too_large = false;
 };
 
+// The capacity to grow a body of `capacity` bytes to, so that it can take `needed` bytes.
+// Doubling while the new capacity stays at or below half the limit, then the limit itself: a
+// growth copies at most `capacity` bytes into a new buffer, so old and new together never hold
+// more than the limit, and a body costs at most its limit at any moment (docs/security.md).
+std::size_t GrownCapacity(std::size_t capacity, std::size_t needed, std::size_t max_bytes) {
+  std::size_t grown = std::max<std::size_t>({needed, 2 * capacity, 64u << 10});
+  return grown > max_bytes / 2 ? std::max(needed, max_bytes) : grown;
+}
+
 std::size_t Write(char* data, std::size_t size, std::size_t count, void* user) {
   auto* sink = static_cast<Sink*>(user);
   std::size_t n = size * count;
   if (sink->body->size() + n > sink->max_bytes) {
     sink->too_large = true;
+    std::string().swap(*sink->body);  // give the memory back now, not when the request ends
     return 0;  // makes curl stop with CURLE_WRITE_ERROR
   }
+  if (sink->body->size() + n > sink->body->capacity())
+    sink->body->reserve(GrownCapacity(sink->body->capacity(), sink->body->size() + n, sink->max_bytes));
   sink->body->append(data, n);
   return n;
 }

@@ -14,10 +14,8 @@
 namespace rocewatch::lint::observe {
 namespace {
 
-constexpr std::size_t kMaxMetricsFileBytes = 64u << 20;
-
 // The view of `node` from DIR/<node>.prom (or .txt): its metrics, or why there are none.
-NodeView ReadNodeFile(const std::string& node, const std::string& dir) {
+NodeView ReadNodeFile(const std::string& node, const std::string& dir, std::size_t max_bytes) {
   if (!escape::PathComponent(node)) {  // never a file outside DIR
     NodeView view(node, dir);
     view.SetError("node name " + Quote(node) + " cannot be a file name in " + dir + ": " +
@@ -38,12 +36,12 @@ NodeView ReadNodeFile(const std::string& node, const std::string& dir) {
     view.SetError("no metrics file " + view.source());
     return view;
   }
-  auto text = ReadFileCapped(path, kMaxMetricsFileBytes);
+  auto text = ReadFileCapped(path, max_bytes);
   if (!text) {
     view.SetError(text.error().message);
     return view;
   }
-  auto parsed = Exposition::Parse(std::move(*text));
+  auto parsed = Exposition::Parse(std::move(*text), {.max_bytes = max_bytes});
   if (parsed) {
     view.SetMetrics(std::move(*parsed));
   } else {
@@ -55,14 +53,14 @@ NodeView ReadNodeFile(const std::string& node, const std::string& dir) {
 }  // namespace
 
 void ReadMetricsDir(const plan::Plan& plan, const std::string& dir, const std::string& previous_dir,
-                    double window_seconds, int threads, const NodeSink& sink) {
+                    double window_seconds, int threads, std::size_t max_bytes, const NodeSink& sink) {
   std::atomic<std::size_t> next{0};
   std::mutex sink_mu;
   auto worker = [&] {
     for (std::size_t i = next.fetch_add(1); i < plan.nodes.size(); i = next.fetch_add(1)) {
-      NodeView view = ReadNodeFile(plan.nodes[i].name, dir);
+      NodeView view = ReadNodeFile(plan.nodes[i].name, dir, max_bytes);
       if (!previous_dir.empty() && view.reachable()) {
-        NodeView before = ReadNodeFile(plan.nodes[i].name, previous_dir);
+        NodeView before = ReadNodeFile(plan.nodes[i].name, previous_dir, max_bytes);
         AttachIncrease(view, before, window_seconds);
       }
       std::lock_guard lock(sink_mu);
@@ -78,7 +76,7 @@ void ReadMetricsDir(const plan::Plan& plan, const std::string& dir, const std::s
 
 std::vector<NodeView> ReadMetricsDir(const plan::Plan& plan, const std::string& dir) {
   CollectViews views(plan);
-  ReadMetricsDir(plan, dir, "", 0, 1, views.sink());
+  ReadMetricsDir(plan, dir, "", 0, 1, kDefaultMaxBodyBytes, views.sink());
   return std::move(views).Take();
 }
 

@@ -1,11 +1,17 @@
 #include "lint/observe/node_view.h"
 
+#include <atomic>
 #include <cmath>
 #include <unordered_map>
 
 #include "rocewatch/strings.h"
 
 namespace rocewatch::lint::observe {
+namespace {
+std::atomic<MetricReadHook> g_read_hook{nullptr};
+}  // namespace
+
+void SetMetricReadHook(MetricReadHook hook) { g_read_hook.store(hook); }
 
 std::vector<SampleRef> NodeView::SelectIn(const Exposition& e, std::string_view metric,
                                           LabelMatch labels) {
@@ -39,6 +45,7 @@ std::vector<SampleRef> NodeView::SelectIn(const Exposition& e, std::string_view 
 }
 
 std::vector<SampleRef> NodeView::Select(std::string_view metric, LabelMatch labels) const {
+  if (auto hook = g_read_hook.load(std::memory_order_relaxed)) hook(metric, false);
   if (!metrics_) return {};
   return SelectIn(*metrics_, metric, labels);
 }
@@ -50,6 +57,7 @@ std::optional<double> NodeView::Value(std::string_view metric, LabelMatch labels
 }
 
 std::vector<SampleRef> NodeView::SelectIncrease(std::string_view metric, LabelMatch labels) const {
+  if (auto hook = g_read_hook.load(std::memory_order_relaxed)) hook(metric, true);
   if (!increase_) return {};
   return SelectIn(*increase_, metric, labels);
 }

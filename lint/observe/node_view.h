@@ -68,6 +68,12 @@ class NodeView {
   double window_seconds_ = 0;
 };
 
+// Called with the family name of every Select/Value (increase false) and SelectIncrease/
+// Increase (increase true) on any NodeView, for tests that check which families the checks
+// read (tests/lint/check_families_test.cpp). nullptr (the default) turns it off.
+using MetricReadHook = void (*)(std::string_view metric, bool increase);
+void SetMetricReadHook(MetricReadHook hook);
+
 // The increase of every counter series between two scrapes of one node (a
 // counter that went down was reset: its increase is its new value), as an
 // exposition, so checks read it like any other metrics.

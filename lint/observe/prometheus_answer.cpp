@@ -1,13 +1,17 @@
 #include "lint/observe/prometheus_answer.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <set>
+#include <utility>
+#include <vector>
 
 namespace rocewatch::lint::observe {
 namespace {
 
 // Escapes a label value for the text format.
-std::string EscapeLabel(std::string_view v) {
-  std::string out;
+void AppendEscapedLabel(std::string& out, std::string_view v) {
   for (char c : v) {
     if (c == '\\' || c == '"') out += '\\';
     if (c == '\n') {
@@ -16,7 +20,6 @@ std::string EscapeLabel(std::string_view v) {
     }
     out += c;
   }
-  return out;
 }
 
 bool IsAlpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
@@ -48,66 +51,202 @@ bool IsValueText(std::string_view s) {
   return true;
 }
 
-// Member `key` of `object`, nullptr when `object` is not an object or has no such member.
-const nlohmann::json* Member(const nlohmann::json& object, const char* key) {
-  if (!object.is_object()) return nullptr;
-  auto it = object.find(key);
-  return it == object.end() ? nullptr : &*it;
-}
+using Json = nlohmann::json;
 
-// The string member `key`, "" when it is missing or not a string.
-std::string StringMember(const nlohmann::json& object, const char* key) {
-  const nlohmann::json* member = Member(object, key);
-  return member != nullptr && member->is_string() ? member->get<std::string>() : std::string();
-}
+// The answer's events, walked with a stack of open containers. Where each value sits is told by
+// the path of member names from the root ("[]" for an array element):
+//   status, error                          the outcome
+//   data.resultType, data.result[]         the vector, one object per sample:
+//   data.result[].metric.<label>           its labels (strings)
+//   data.result[].value[1]                 its value (a string)
+//   data.stats.timings.evalTotalTime, data.stats.samples.{totalQueryableSamples,peakSamples}
+class AnswerReader : public nlohmann::json_sax<Json> {
+ public:
+  explicit AnswerReader(const AnswerOptions& options) : options_(options) {}
+
+  bool null() override { return Scalar(nullptr, 0); }
+  bool boolean(bool) override { return Scalar(nullptr, 0); }
+  bool number_integer(number_integer_t v) override { return Scalar(nullptr, static_cast<double>(v)); }
+  bool number_unsigned(number_unsigned_t v) override { return Scalar(nullptr, static_cast<double>(v)); }
+  bool number_float(number_float_t v, const string_t&) override { return Scalar(nullptr, v); }
+  bool string(string_t& v) override { return Scalar(&v, 0); }
+  bool binary(binary_t&) override { return Scalar(nullptr, 0); }
+  bool key(string_t& k) override {
+    key_ = k;
+    return true;
+  }
+  bool start_object(std::size_t) override { return Open(false); }
+  bool start_array(std::size_t) override { return Open(true); }
+  bool end_object() override { return Close(); }
+  bool end_array() override { return Close(); }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
+    syntax_error_ = true;
+    return false;
+  }
+
+  bool syntax_error() const { return syntax_error_; }
+  bool repeated() const { return repeated_; }
+  bool root_object() const { return root_object_; }
+  const std::string& status() const { return status_; }
+  const std::string& error() const { return error_; }
+  const std::string& result_type() const { return result_type_; }
+  bool has_result_array() const { return result_array_; }
+  VectorAnswer& answer() { return answer_; }
+
+ private:
+  struct Frame {
+    bool array;
+    std::string name;     // the member name (or "[]") this container sits under
+    std::size_t index = 0;  // arrays: elements seen so far
+  };
+  static constexpr std::size_t kMaxDepth = 64;
+
+  // The name the next value sits under in the innermost open container.
+  std::string ChildName() const { return !stack_.empty() && stack_.back().array ? "[]" : key_; }
+  // The innermost open containers' names equal `names`, from the root's child on.
+  bool At(std::initializer_list<std::string_view> names) const {
+    if (stack_.size() != names.size() + 1) return false;
+    std::size_t i = 1;
+    for (auto n : names)
+      if (stack_[i++].name != n) return false;
+    return true;
+  }
+  // Remembers a top-level or data member; a repeat is an Error (the answer is ambiguous).
+  void Seen(std::string_view member) {
+    if (!seen_.insert(std::string(member)).second) repeated_ = true;
+  }
+
+  bool Open(bool array) {
+    if (stack_.size() >= kMaxDepth) return false;
+    std::string name = stack_.empty() ? "" : ChildName();
+    if (stack_.empty()) {
+      root_object_ = !array;
+    } else if (stack_.back().array) {
+      ++stack_.back().index;
+    }
+    if (stack_.size() == 1 && stack_.front().array == false) Seen(name);
+    if (At({"data"}) && !stack_.back().array) Seen("data." + name);
+    if (At({"data"}) && name == "result") result_array_ = array;
+    if (At({"data", "result"}) && !array) {  // one sample begins
+      in_item_ = true;
+      labels_.clear();
+      value_.reset();
+      item_valid_ = true;
+    }
+    stack_.push_back(Frame{array, std::move(name)});
+    return true;
+  }
+
+  bool Close() {
+    if (stack_.empty()) return false;
+    bool item = At({"data", "result", "[]"});
+    stack_.pop_back();
+    if (item && in_item_) {
+      Emit();
+      in_item_ = false;
+    }
+    return true;
+  }
+
+  bool Scalar(const std::string* text, double number) {
+    if (stack_.empty()) return true;  // a bare scalar document: not an object
+    const std::string name = ChildName();
+    std::size_t index = stack_.back().array ? stack_.back().index++ : 0;
+    if (At({})) {
+      Seen(name);
+      if (name == "status") status_ = text != nullptr ? *text : "";
+      if (name == "error") error_ = text != nullptr ? *text : "";
+    } else if (At({"data"})) {
+      Seen("data." + name);
+      if (name == "resultType") result_type_ = text != nullptr ? *text : "";
+      if (name == "result") result_array_ = false;
+    } else if (in_item_ && At({"data", "result", "[]", "metric"})) {
+      if (text == nullptr) {
+        if (name == "__name__" || name == options_.key_label) item_valid_ = false;
+        return true;  // a label that is not a string is left out, as before
+      }
+      for (const auto& [k, v] : labels_)
+        if (k == name) item_valid_ = false;  // a repeated label
+      labels_.emplace_back(name, *text);
+    } else if (in_item_ && At({"data", "result", "[]", "value"})) {
+      if (index == 1 && text != nullptr) value_ = *text;
+      if (index == 1 && text == nullptr) item_valid_ = false;
+      if (index >= 2) item_valid_ = false;
+    } else if (At({"data", "stats", "timings"}) && name == "evalTotalTime") {
+      answer_.eval_seconds += number;
+    } else if (At({"data", "stats", "samples"}) && name == "totalQueryableSamples") {
+      answer_.samples_touched += static_cast<std::uint64_t>(std::max(0.0, number));
+    } else if (At({"data", "stats", "samples"}) && name == "peakSamples") {
+      answer_.peak_samples = std::max(answer_.peak_samples, static_cast<std::uint64_t>(std::max(0.0, number)));
+    }
+    return true;
+  }
+
+  // The sample just closed, as one line of its node's text.
+  void Emit() {
+    if (!item_valid_ || !value_ || !IsValueText(*value_)) return;
+    std::sort(labels_.begin(), labels_.end());  // first: the views below point into labels_
+    std::string_view name = options_.metric_name;
+    std::string_view key;
+    for (const auto& [k, v] : labels_) {
+      if (k == "__name__" && options_.metric_name.empty()) name = v;
+      if (k == options_.key_label) key = v;
+    }
+    if (!IsMetricName(name) || key.empty()) return;
+    std::string line(name);
+    line += '{';
+    bool first = true;
+    for (const auto& [k, v] : labels_) {
+      if (k == "__name__") continue;
+      if (!IsLabelName(k)) return;
+      if (!first) line += ',';
+      first = false;
+      line += k;
+      line += "=\"";
+      AppendEscapedLabel(line, v);
+      line += '"';
+    }
+    line += "} ";
+    line += *value_;
+    line += '\n';
+    answer_.texts[std::string(key)] += line;
+    ++answer_.samples;
+  }
+
+  const AnswerOptions& options_;
+  std::vector<Frame> stack_;
+  std::string key_;
+  std::set<std::string> seen_;
+  bool syntax_error_ = false, repeated_ = false, root_object_ = false, result_array_ = false;
+  std::string status_, error_, result_type_;
+  bool in_item_ = false, item_valid_ = false;
+  std::vector<std::pair<std::string, std::string>> labels_;
+  std::optional<std::string> value_;
+  VectorAnswer answer_;
+};
 
 }  // namespace
 
+Result<VectorAnswer> ParseVectorAnswer(std::string_view body, std::string_view where,
+                                       const AnswerOptions& options) {
+  const std::string prefix(where);
+  AnswerReader reader(options);
+  const bool parsed = Json::sax_parse(body.begin(), body.end(), &reader, nlohmann::json::input_format_t::json,
+                                      /*strict=*/true);
+  if (!parsed || reader.syntax_error() || !reader.root_object()) return Error{prefix + ": answer is not JSON"};
+  if (reader.repeated()) return Error{prefix + ": answer repeats a member"};
+  if (reader.status() != "success")
+    return Error{prefix + ": " + (reader.error().empty() ? "status is not success" : reader.error())};
+  if (reader.result_type() != "vector" || !reader.has_result_array())
+    return Error{prefix + ": expected a result vector"};
+  return std::move(reader.answer());
+}
+
 Result<std::map<std::string, std::string>> SplitVectorAnswerByInstance(std::string_view body,
                                                                        std::string_view where) {
-  const std::string prefix(where);
-  const nlohmann::json doc = nlohmann::json::parse(body, nullptr, false);
-  if (doc.is_discarded() || !doc.is_object()) return Error{prefix + ": answer is not JSON"};
-  // Only find() and typed checks below: a const operator[] on a missing key is undefined
-  // behaviour in nlohmann-json, and value() throws when the key holds another type.
-  if (StringMember(doc, "status") != "success") {
-    const std::string error = StringMember(doc, "error");
-    return Error{prefix + ": " + (error.empty() ? "status is not success" : error)};
-  }
-  const nlohmann::json* data = Member(doc, "data");
-  const nlohmann::json* result = data != nullptr ? Member(*data, "result") : nullptr;
-  if (data == nullptr || StringMember(*data, "resultType") != "vector" || result == nullptr ||
-      !result->is_array())
-    return Error{prefix + ": expected a result vector"};
-  std::map<std::string, std::string> by_instance;
-  for (const auto& item : *result) {
-    const nlohmann::json* metric = Member(item, "metric");
-    const nlohmann::json* sample = Member(item, "value");
-    if (metric == nullptr || !metric->is_object() || sample == nullptr || !sample->is_array() ||
-        sample->size() != 2 || !(*sample)[1].is_string())
-      continue;
-    const std::string name = StringMember(*metric, "__name__");
-    const std::string instance = StringMember(*metric, "instance");
-    const std::string value = (*sample)[1].get<std::string>();
-    if (!IsMetricName(name) || instance.empty() || !IsValueText(value)) continue;
-    std::string line = name + "{";
-    bool first = true;
-    bool valid = true;
-    for (auto it = metric->begin(); it != metric->end(); ++it) {
-      if (it.key() == "__name__" || !it.value().is_string()) continue;
-      if (!IsLabelName(it.key())) {
-        valid = false;
-        break;
-      }
-      if (!first) line += ',';
-      first = false;
-      line += it.key() + "=\"" + EscapeLabel(it.value().get<std::string>()) + "\"";
-    }
-    if (!valid) continue;
-    line += "} " + value + "\n";
-    by_instance[instance] += line;
-  }
-  return by_instance;
+  auto answer = ParseVectorAnswer(body, where);
+  if (!answer) return answer.error();
+  return std::move(answer->texts);
 }
 
 }  // namespace rocewatch::lint::observe

@@ -1,9 +1,12 @@
 #pragma once
 
-// The answer of a Prometheus-compatible instant query (GET /api/v1/query, Prometheus, Thanos,
-// Mimir) turned into exposition text, one text per `instance`. Pure: bytes in, text out, no
-// I/O, so it is unit-tested and fuzzed (tests/fuzz/prometheus_answer_fuzz.cpp) on its own.
+// The answer of a Prometheus-compatible instant query (GET/POST /api/v1/query: Prometheus,
+// Thanos, Mimir, VictoriaMetrics) turned into exposition text, one text per node. Read as a
+// stream of JSON events (nlohmann's SAX parser): no document tree is built, so an answer
+// costs its bytes plus the text it becomes. Pure: bytes in, text out, no I/O, so it is
+// unit-tested and fuzzed (tests/fuzz/prometheus_answer_fuzz.cpp) on its own.
 
+#include <cstdint>
 #include <map>
 #include <string>
 #include <string_view>
@@ -12,11 +15,33 @@
 
 namespace rocewatch::lint::observe {
 
-// Each sample of a "vector" result becomes one line `name{label="value",...} value`, appended
-// to the text of its `instance` label. A sample is skipped (never turned into other lines) when
-// it has no __name__ or instance, a metric or label name the text format does not allow, or a
-// value that is not a number. An Error, its message starting with `where`, when the body is not
-// a JSON object, its status is not "success", or its result is not a vector.
+struct AnswerOptions {
+  // The label whose value names the node a sample belongs to ("instance": the exporter's
+  // address; "node" with `roce-lint targets`' labels).
+  std::string_view key_label = "instance";
+  // When set, every sample is of this family: functions such as increase() drop __name__.
+  std::string_view metric_name;
+};
+
+struct VectorAnswer {
+  std::map<std::string, std::string> texts;  // by the key label's value
+  std::size_t samples = 0;                   // lines written
+  // The store's own cost, when it reports one (Prometheus with stats=all): 0 otherwise.
+  double eval_seconds = 0;
+  std::uint64_t samples_touched = 0;  // data.stats.samples.totalQueryableSamples
+  std::uint64_t peak_samples = 0;     // data.stats.samples.peakSamples
+};
+
+// Each sample of a "vector" result becomes one line `name{label="value",...} value` (labels
+// sorted by name), appended to the text of its key label's value. A sample is skipped (never
+// turned into other lines) when it has no name or key label, a metric or label name the text
+// format does not allow, a repeated label, or a value that is not a number. An Error, its
+// message starting with `where`, when the body is not JSON, its status is not "success", its
+// result is not a vector, or a top-level member repeats.
+Result<VectorAnswer> ParseVectorAnswer(std::string_view body, std::string_view where,
+                                       const AnswerOptions& options = {});
+
+// ParseVectorAnswer(body, where).texts, split by `instance`.
 Result<std::map<std::string, std::string>> SplitVectorAnswerByInstance(std::string_view body,
                                                                        std::string_view where);
 

@@ -1,73 +1,283 @@
-// roce-lint through a Prometheus-compatible HTTP API (Prometheus, Thanos,
-// Mimir): the latest value of every roce_ series, split by instance.
+// roce-lint through a Prometheus-compatible HTTP API (Prometheus, Thanos, Mimir,
+// VictoriaMetrics): the families the checks read (lint/checks/families.h), node batch by node
+// batch, each answer bounded by --max-bytes and read as a stream, each node handed to the
+// sink as soon as its batch is in. Counter windows are computed by the store (increase()).
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <map>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <random>
+#include <thread>
+#include <unordered_map>
 
+#include "lint/checks/families.h"
 #include "lint/observe/observe.h"
 #include "lint/observe/prometheus_answer.h"
+#include "lint/observe/promql.h"
 #include "rocewatch/strings.h"
 
 namespace rocewatch::lint::observe {
 namespace {
 
-// Runs an instant query; returns the result vector by instance as exposition text.
-Result<std::map<std::string, std::string>> InstantQuery(const std::string& base_url,
-                                                        const std::string& query,
-                                                        std::optional<double> at,
-                                                        const ScrapeOptions& options) {
-  HttpRequest req = options.tls_and_auth;
-  req.url = base_url + "/api/v1/query?query=" + UrlEncode(query);
-  if (at) req.url += "&time=" + FormatDouble(*at);
-  req.timeout_seconds = options.timeout_seconds;
-  req.max_bytes = 1024u << 20;
-  HttpResponse resp = Fetch(req);
-  if (!resp.ok()) return Error{"query " + base_url + ": " + resp.Describe()};
-  return SplitVectorAnswerByInstance(resp.body, "query " + base_url);
+double Now() {
+  return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+// How one query ended.
+struct QueryResult {
+  enum class Kind { kOk, kTooLarge, kFailed } kind = Kind::kFailed;
+  VectorAnswer answer;
+  std::string error;
+  std::size_t bytes = 0;
+};
+
+// The store refused the query for its size (Prometheus --query.max-samples: HTTP 422 "query
+// processing would load too many samples into memory"; VictoriaMetrics -search.maxSamplesPerQuery
+// / maxUniqueTimeseries: "cannot select more than", "exceeds"). A smaller batch may pass.
+bool StoreSaysTooLarge(const HttpResponse& r) {
+  if (r.status != 422 && r.status != 400 && r.status != 503) return false;
+  for (const char* s : {"too many samples", "cannot select more than", "exceeds -search.max", "maxSamplesPerQuery",
+                        "maxUniqueTimeseries", "max-samples", "too many series"})
+    if (r.body.find(s) != std::string::npos) return true;
+  return false;
+}
+
+// Worth another try: no answer, rate limited, or the store was briefly unavailable.
+bool Retriable(const HttpResponse& r) { return r.status == 0 || r.status == 429 || r.status >= 500; }
+
+class Querier {
+ public:
+  Querier(const PrometheusOptions& options, const ScrapeOptions& transport, QueryStats& stats, std::mutex& mu)
+      : options_(options), transport_(transport), stats_(stats), stats_mu_(mu), rng_(std::random_device{}()) {}
+
+  QueryResult Run(const std::string& query, double at, const AnswerOptions& answer_options) {
+    HttpRequest req = transport_.tls_and_auth;
+    req.url = options_.base_url + "/api/v1/query";
+    req.method = "POST";
+    req.body = "query=" + UrlEncode(query) + "&time=" + FormatDouble(at) + (options_.store_stats ? "&stats=all" : "");
+    req.headers = options_.headers;
+    req.headers.push_back("Content-Type: application/x-www-form-urlencoded");
+    req.headers.push_back("Accept: application/json");
+    req.timeout_seconds = transport_.timeout_seconds;
+    req.max_bytes = transport_.max_bytes;
+    QueryResult out;
+    for (int attempt = 0;; ++attempt) {
+      HttpResponse resp = Fetch(req);
+      Count([&](QueryStats& s) {
+        ++s.queries;
+        s.largest_answer_bytes = std::max(s.largest_answer_bytes, resp.body.size());
+      });
+      if (resp.error.rfind("body larger than", 0) == 0 || StoreSaysTooLarge(resp)) {
+        out.kind = QueryResult::Kind::kTooLarge;
+        out.error = resp.Describe();
+        return out;
+      }
+      if (resp.ok()) {
+        auto answer = ParseVectorAnswer(resp.body, "query " + options_.base_url, answer_options);
+        if (!answer) {
+          out.error = answer.error().message;
+          return out;
+        }
+        out.kind = QueryResult::Kind::kOk;
+        out.bytes = resp.body.size();
+        out.answer = std::move(*answer);
+        Count([&](QueryStats& s) {
+          s.samples += out.answer.samples;
+          s.store_eval_seconds += out.answer.eval_seconds;
+          s.store_samples_touched += out.answer.samples_touched;
+          s.store_peak_samples = std::max(s.store_peak_samples, out.answer.peak_samples);
+        });
+        return out;
+      }
+      if (!Retriable(resp) || attempt >= options_.retries) {
+        out.error = "query " + options_.base_url + ": " + resp.Describe() +
+                    (attempt > 0 ? " (after " + std::to_string(attempt + 1) + " tries)" : "");
+        return out;
+      }
+      Count([](QueryStats& s) { ++s.retries; });
+      // Exponential backoff with jitter: 0.5 s, 1 s, 2 s … (at most 8 s), ±25 %.
+      double delay = std::min(8.0, options_.retry_base_seconds * std::pow(2.0, attempt));
+      std::uniform_real_distribution<double> jitter(0.75, 1.25);
+      {
+        std::lock_guard lock(rng_mu_);
+        delay *= jitter(rng_);
+      }
+      std::this_thread::sleep_for(std::chrono::duration<double>(delay));
+    }
+  }
+
+  template <typename F>
+  void Count(F f) {
+    std::lock_guard lock(stats_mu_);
+    f(stats_);
+  }
+
+ private:
+  const PrometheusOptions& options_;
+  const ScrapeOptions& transport_;
+  QueryStats& stats_;
+  std::mutex& stats_mu_;
+  std::mutex rng_mu_;
+  std::mt19937 rng_;
+};
+
+// `[300000ms]`: a window any PromQL engine parses (integer units only).
+std::string Range(double seconds) {
+  return "[" + std::to_string(static_cast<long long>(std::llround(seconds * 1000))) + "ms]";
 }
 
 }  // namespace
 
-Result<std::vector<NodeView>> QueryPrometheus(const plan::Plan& plan, const std::string& base_url,
-                                              double window_seconds, const ScrapeOptions& options) {
-  double now = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
-  auto current = InstantQuery(base_url, "{__name__=~\"roce_.+\"}", now, options);
-  if (!current) return current.error();
-  std::map<std::string, std::string> before;
-  if (window_seconds > 0) {
-    auto old = InstantQuery(base_url, "{__name__=~\"roce_.+_total\"}", now - window_seconds, options);
-    if (!old) return old.error();
-    before = std::move(*old);
+std::string QueryStats::Describe() const {
+  char buf[512];
+  std::snprintf(buf, sizeof buf,
+                "%zu queries (%zu retried, %zu batches split), %zu samples, largest answer %zu bytes; "
+                "store: %.3f s evaluating, %llu samples touched, peak %llu samples in one query",
+                queries, retries, splits, samples, largest_answer_bytes, store_eval_seconds,
+                static_cast<unsigned long long>(store_samples_touched),
+                static_cast<unsigned long long>(store_peak_samples));
+  return buf;
+}
+
+Result<QueryStats> QueryPrometheus(const plan::Plan& plan, const PrometheusOptions& options,
+                                   const ScrapeOptions& transport, const NodeSink& sink) {
+  QueryStats stats;
+  std::mutex stats_mu;
+  Querier querier(options, transport, stats, stats_mu);
+  const double at = options.at ? *options.at : Now();
+  // Is the API there at all (and do the headers, credentials and tenant pass)? Otherwise this
+  // is an unusable input, not 10,000 unreachable nodes.
+  if (auto probe = querier.Run("vector(1)", at, {}); probe.kind != QueryResult::Kind::kOk)
+    return Error{probe.error};
+
+  const bool by_instance = options.key_label == "instance";
+  auto key_of = [&](std::size_t i) { return by_instance ? plan.nodes[i].exporter : plan.nodes[i].name; };
+  std::string latest_names;
+  for (auto f : checks::LatestFamilies()) latest_names += (latest_names.empty() ? "" : "|") + std::string(f);
+  const std::vector<std::string_view> counters =
+      options.window_seconds > 0 ? checks::IncreaseFamilies() : std::vector<std::string_view>();
+
+  // Batches of node indices; a batch whose answer is too large is split in two and queued again.
+  std::deque<std::vector<std::size_t>> queue;
+  const std::size_t batch = std::max<std::size_t>(1, options.batch_nodes);
+  for (std::size_t i = 0; i < plan.nodes.size(); i += batch) {
+    std::vector<std::size_t> b;
+    for (std::size_t j = i; j < std::min(plan.nodes.size(), i + batch); ++j) b.push_back(j);
+    queue.push_back(std::move(b));
   }
-  std::vector<NodeView> views;
-  for (const auto& node : plan.nodes) {
-    NodeView view(node.name, base_url + " instance=\"" + node.exporter + "\"");
-    auto it = current->find(node.exporter);
-    if (it == current->end()) {
-      view.SetError("no roce_ series for instance " + node.exporter + " in " + base_url +
-                    " (target down or not scraped)");
-      views.push_back(std::move(view));
-      continue;
+  std::mutex mu;  // the queue, `busy` and the sink
+  std::condition_variable cv;
+  int busy = 0;
+
+  auto deliver = [&](std::vector<NodeView>& views, const std::vector<std::size_t>& nodes) {
+    std::lock_guard lock(mu);
+    for (std::size_t k = 0; k < nodes.size(); ++k) sink(nodes[k], std::move(views[k]));
+  };
+  auto fail_all = [&](const std::vector<std::size_t>& nodes, const std::string& why) {
+    std::vector<NodeView> views;
+    for (std::size_t i : nodes) {
+      NodeView v(plan.nodes[i].name, options.base_url);
+      v.SetError(why);
+      views.push_back(std::move(v));
     }
-    auto parsed = Exposition::Parse(it->second);
-    if (!parsed) {
-      view.SetError(parsed.error().message);
-      views.push_back(std::move(view));
-      continue;
+    deliver(views, nodes);
+  };
+
+  // One batch: its latest values, then one increase() query per counter family. Returns false
+  // when an answer was too large (the caller splits the batch).
+  auto run_batch = [&](const std::vector<std::size_t>& nodes) -> bool {
+    std::vector<std::string> keys;
+    std::unordered_map<std::string, std::size_t> position;
+    for (std::size_t k = 0; k < nodes.size(); ++k) {
+      keys.push_back(key_of(nodes[k]));
+      position.emplace(keys.back(), k);
     }
-    auto old_it = before.find(node.exporter);
-    if (old_it != before.end()) {
-      auto old = Exposition::Parse(old_it->second);
-      if (old) {
-        auto inc = ComputeIncrease(*old, *parsed);
-        if (inc) view.SetIncrease(std::move(*inc), window_seconds);
+    const std::string match = MatchAny(options.key_label, keys);
+    AnswerOptions latest_options{.key_label = options.key_label, .metric_name = {}};
+    QueryResult latest = querier.Run("{__name__=~\"" + latest_names + "\"," + match + "}", at, latest_options);
+    if (latest.kind == QueryResult::Kind::kTooLarge && nodes.size() > 1) return false;
+    if (latest.kind != QueryResult::Kind::kOk) {
+      fail_all(nodes, latest.kind == QueryResult::Kind::kTooLarge
+                          ? "the store's answer for this node alone is too large: " + latest.error
+                          : latest.error);
+      return true;
+    }
+    std::vector<std::string> increases(nodes.size());
+    for (auto family : counters) {
+      AnswerOptions o{.key_label = options.key_label, .metric_name = family};
+      QueryResult inc = querier.Run("increase(" + std::string(family) + "{" + match + "}" +
+                                        Range(options.window_seconds) + ")",
+                                    at, o);
+      if (inc.kind == QueryResult::Kind::kTooLarge && nodes.size() > 1) return false;
+      if (inc.kind != QueryResult::Kind::kOk) {
+        fail_all(nodes, inc.error);
+        return true;
       }
+      for (auto& [key, text] : inc.answer.texts)
+        if (auto it = position.find(key); it != position.end()) increases[it->second] += text;
     }
-    view.SetMetrics(std::move(*parsed));
-    views.push_back(std::move(view));
-  }
-  return views;
+    std::vector<NodeView> views;
+    for (std::size_t k = 0; k < nodes.size(); ++k) {
+      const plan::Node& node = plan.nodes[nodes[k]];
+      NodeView view(node.name, options.base_url + " " + options.key_label + "=\"" + keys[k] + "\"");
+      auto it = latest.answer.texts.find(keys[k]);
+      if (it == latest.answer.texts.end()) {
+        view.SetError("the store has no data for " + options.key_label + "=\"" + keys[k] + "\" in " +
+                      options.base_url + " (target down, not scraped, or gone from the store)");
+        views.push_back(std::move(view));
+        continue;
+      }
+      auto parsed = Exposition::Parse(std::move(it->second), {.max_bytes = transport.max_bytes});
+      if (!parsed) {
+        view.SetError(parsed.error().message);
+        views.push_back(std::move(view));
+        continue;
+      }
+      if (!counters.empty()) {
+        auto inc = Exposition::Parse(std::move(increases[k]), {.max_bytes = transport.max_bytes});
+        if (inc) view.SetIncrease(std::move(*inc), options.window_seconds);
+      }
+      view.SetMetrics(std::move(*parsed));
+      views.push_back(std::move(view));
+    }
+    latest.answer.texts.clear();
+    deliver(views, nodes);
+    return true;
+  };
+
+  auto worker = [&] {
+    for (;;) {
+      std::vector<std::size_t> nodes;
+      {
+        std::unique_lock lock(mu);
+        cv.wait(lock, [&] { return !queue.empty() || busy == 0; });
+        if (queue.empty()) return;
+        nodes = std::move(queue.front());
+        queue.pop_front();
+        ++busy;
+      }
+      bool done = run_batch(nodes);
+      {
+        std::lock_guard lock(mu);
+        if (!done) {
+          std::size_t half = nodes.size() / 2;
+          queue.emplace_front(nodes.begin() + static_cast<std::ptrdiff_t>(half), nodes.end());
+          queue.emplace_front(nodes.begin(), nodes.begin() + static_cast<std::ptrdiff_t>(half));
+          querier.Count([](QueryStats& s) { ++s.splits; });
+        }
+        --busy;
+      }
+      cv.notify_all();
+    }
+  };
+  const int threads = std::max(1, std::min<int>(options.concurrency, static_cast<int>(queue.size())));
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
+  for (auto& t : pool) t.join();
+  return stats;
 }
 
 }  // namespace rocewatch::lint::observe

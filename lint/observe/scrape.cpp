@@ -26,7 +26,7 @@ void ScrapeNodes(const plan::Plan& plan, const ScrapeOptions& options, const Nod
       HttpResponse resp = Fetch(req);
       if (!resp.ok()) {
         view.SetError("scrape " + req.url + ": " + resp.Describe());
-      } else if (auto parsed = Exposition::Parse(std::move(resp.body)); parsed) {
+      } else if (auto parsed = Exposition::Parse(std::move(resp.body), {.max_bytes = options.max_bytes}); parsed) {
         view.SetMetrics(std::move(*parsed));
       } else {
         view.SetError("scrape " + req.url + ": " + parsed.error().message);

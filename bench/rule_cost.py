@@ -1,0 +1,62 @@
+#!/usr/bin/env python3
+"""The cost of each recording rule of dashboards/prometheus/rocewatch-rules.yml on a real
+store: starts Prometheus 2.42 on an existing TSDB directory (e.g. the one bench/lint_store.py
+built, kept with --keep), evaluates every rule's expression once at TIME with stats=all, and
+prints the store's own figures: samples touched (totalQueryableSamples), peak samples, series
+returned, and evaluation time.
+
+    bench/rule_cost.py --data /tmp/rocewatch-store/prometheus1000/prometheus-data --time 1764588000
+"""
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools" / "gen"))
+import fleet_store  # noqa: E402
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--data", type=Path, required=True)
+    ap.add_argument("--time", type=float, required=True)
+    ap.add_argument("--rules", type=Path, default=ROOT / "dashboards/prometheus/rocewatch-rules.yml")
+    args = ap.parse_args()
+    port = fleet_store.free_port()
+    conf = args.data.parent / "rule-cost.yml"
+    conf.write_text("global:\n  scrape_interval: 1m\n")
+    log = args.data.parent / "rule-cost.log"
+    proc = subprocess.Popen(["prometheus", f"--config.file={conf}", f"--storage.tsdb.path={args.data}",
+                             f"--web.listen-address=127.0.0.1:{port}", "--storage.tsdb.retention.time=10y"],
+                            stdout=log.open("w"), stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        fleet_store.wait_ready(url, proc, log, timeout=300)
+        rules = [r for g in yaml.safe_load(args.rules.read_text())["groups"] for r in g["rules"] if "record" in r]
+        print(f"{'rule':<45} {'series':>8} {'samples touched':>16} {'peak':>9} {'eval s':>8} {'wall s':>7}")
+        for r in rules:
+            body = urllib.parse.urlencode({"query": r["expr"], "time": f"{args.time:.3f}", "stats": "all"}).encode()
+            t0 = time.perf_counter()
+            with urllib.request.urlopen(urllib.request.Request(url + "/api/v1/query", data=body), timeout=600) as resp:
+                doc = json.load(resp)
+            wall = time.perf_counter() - t0
+            stats = doc["data"].get("stats", {})
+            print(f"{r['record']:<45} {len(doc['data']['result']):>8} "
+                  f"{stats.get('samples', {}).get('totalQueryableSamples', 0):>16} "
+                  f"{stats.get('samples', {}).get('peakSamples', 0):>9} "
+                  f"{stats.get('timings', {}).get('evalTotalTime', 0):>8.3f} {wall:>7.2f}", flush=True)
+    finally:
+        proc.terminate()
+        proc.wait()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,96 @@
+// roce-lint targets PLAN: the plan's exporters as Prometheus file_sd targets.
+
+#include <fstream>
+
+#include "lint/cli/commands.h"
+#include "lint/cli/common_flags.h"
+#include "lint/cli/exit_codes.h"
+#include "lint/plan/load.h"
+#include "lint/plan/validate.h"
+#include "lint/targets/file_sd.h"
+
+namespace rocewatch::lint::cli {
+namespace {
+
+constexpr const char* kUsage =
+    "usage: roce-lint targets PLAN [--output FILE] [--scrape-config FILE] [--job NAME]\n"
+    "\n"
+    "Writes the plan's exporters as Prometheus file_sd JSON: one target per node, labelled\n"
+    "with the plan's names (cluster, node, and the node's labels: rack, pod, ...), so the\n"
+    "series, dashboards and alerts carry them. Prometheus re-reads the file when it changes.\n"
+    "\n"
+    "  --output FILE          the file_sd JSON (default: standard output); write it to a\n"
+    "                         temporary name and rename it, so Prometheus never reads half\n"
+    "  --scrape-config FILE   also write a scrape_configs snippet that reads --output\n"
+    "  --job NAME             the job name in the snippet (default roce_exporter, as the\n"
+    "                         bundled rules expect)\n"
+    "\n"
+    "Exit codes: 0 written, 2 unusable input (plan errors, a label Prometheus refuses).\n";
+
+bool WriteFile(const std::string& path, const std::string& text) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream f(tmp, std::ios::trunc);
+    if (!(f << text)) return false;
+  }
+  return std::rename(tmp.c_str(), path.c_str()) == 0;
+}
+
+}  // namespace
+
+int RunTargetsCommand(const std::vector<std::string>& args, CommandIo io) {
+  auto parsed = ParseArgs(args, {kHelpFlag, {"--output", "-o", true}, {"--scrape-config", "", true},
+                                 {"--job", "", true}});
+  if (!parsed.ok()) {
+    io.err << "roce-lint targets: " << parsed.error().message << "\n" << kUsage;
+    return kExitUnusable;
+  }
+  if (parsed->Has("--help")) {
+    io.out << kUsage;
+    return kExitClean;
+  }
+  if (parsed->positional.size() != 1) {
+    io.err << "roce-lint targets: expected one plan file (see --help)\n";
+    return kExitUnusable;
+  }
+  const std::string& plan_path = parsed->positional.front();
+  auto loaded = plan::LoadPlan(plan_path);
+  if (!loaded) {
+    io.err << "roce-lint targets: " << loaded.error().message << "\n";
+    return kExitUnusable;
+  }
+  std::vector<Finding> findings = loaded->findings;
+  for (auto& f : plan::ValidatePlan(loaded->plan)) findings.push_back(std::move(f));
+  if (CountAtOrAbove(findings, Severity::kError) > 0) {
+    io.err << "roce-lint targets: the plan has errors; fix them first (roce-lint plan " << plan_path << ")\n";
+    return kExitUnusable;
+  }
+  auto groups = targets::FileSdTargets(loaded->plan);
+  if (!groups) {
+    io.err << "roce-lint targets: " << plan_path << ": " << groups.error().message << "\n";
+    return kExitUnusable;
+  }
+  const std::string json = groups->dump(2) + "\n";
+  auto output = parsed->Value("--output");
+  if (auto snippet = parsed->Value("--scrape-config")) {
+    if (!output) {
+      io.err << "roce-lint targets: --scrape-config needs --output (the file the snippet reads)\n";
+      return kExitUnusable;
+    }
+    if (!WriteFile(*snippet, targets::ScrapeConfigSnippet(parsed->Value("--job").value_or("roce_exporter"), *output))) {
+      io.err << "roce-lint targets: cannot write " << *snippet << "\n";
+      return kExitUnusable;
+    }
+  }
+  if (!output) {
+    io.out << json;
+    return kExitClean;
+  }
+  if (!WriteFile(*output, json)) {
+    io.err << "roce-lint targets: cannot write " << *output << "\n";
+    return kExitUnusable;
+  }
+  return kExitClean;
+}
+
+}  // namespace rocewatch::lint::cli

@@ -1,0 +1,209 @@
+#!/usr/bin/env python3
+"""roce-lint --prometheus against real engines (issue 16): Prometheus 2.42 (blocks made by
+promtool from OpenMetrics) and VictoriaMetrics 1.79 (filled through its import API), holding
+a small fleet (tools/gen/fleet.py, from a bench node replayed by the real roce_exporter) twice,
+5 minutes apart. The same seeded faults, and exactly the same findings, as `check
+--metrics-dir --previous-metrics-dir --window 5m` on the same text:
+  - the settings faults fleet.py seeds, and a counter fault (pause frames on a priority
+    without PFC, which only the store's increase() over the window can show);
+  - a planned node the store has no data for: one inventory.exporter-unreachable finding;
+  - in node batches of 7, by `instance`; with --prometheus.node-label node; with a
+    --max-bytes so small that batches must be split (the stats say how many); through a
+    proxy that answers 503 to every fifth query (the stats count the retries).
+Prints roce-lint's wall time, peak RSS and query stats for each run."""
+
+import argparse
+import json
+import os
+import shutil
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(ROOT / "tools" / "gen"))
+from exporter_process import Exporter  # noqa: E402
+import fleet_store  # noqa: E402
+
+failures = []
+
+
+def run_lint(lint, argv):
+    """roce-lint check as a child: (exit code, report, stderr, wall s, peak RSS MiB)."""
+    out = tempfile.NamedTemporaryFile(suffix=".json", delete=False)
+    err = tempfile.TemporaryFile()
+    full = [lint, "check", *argv, "--format", "json", "--output", out.name]
+    t0 = time.monotonic()
+    pid = os.fork()
+    if pid == 0:
+        os.dup2(err.fileno(), 2)
+        os.execv(full[0], full)
+    _, status, ru = os.wait4(pid, 0)
+    wall = time.monotonic() - t0
+    err.seek(0)
+    code = os.waitstatus_to_exitcode(status)
+    text = Path(out.name).read_text()
+    os.unlink(out.name)
+    report = json.loads(text) if text.strip() else {"findings": []}
+    return code, report, err.read().decode(), wall, ru.ru_maxrss / 1024
+
+
+def key(f, with_values=True):
+    k = (f["node"], f["check"], f.get("device", ""), f.get("port", ""), f.get("netdev", ""))
+    return k + ((f.get("expected", ""), f.get("found", "")) if with_values else ())
+
+
+class FlakyProxy(BaseHTTPRequestHandler):
+    """Forwards to the engine, but answers every fifth request with 503."""
+
+    def log_message(self, *args):
+        pass
+
+    def do_POST(self):
+        srv = self.server
+        with srv.lock:
+            srv.count += 1
+            fail = srv.count % 5 == 0
+        body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
+        if fail:
+            self.send_response(503)
+            self.end_headers()
+            self.wfile.write(b"try again\n")
+            return
+        req = urllib.request.Request(srv.target + self.path, data=body, method="POST",
+                                     headers={"Content-Type": self.headers.get("Content-Type", "")})
+        try:
+            with urllib.request.urlopen(req, timeout=60) as r:
+                status, data = r.status, r.read()
+        except urllib.error.HTTPError as e:
+            status, data = e.code, e.read()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--lint", required=True)
+    ap.add_argument("--exporter", required=True)
+    ap.add_argument("--optics-writer", required=True)
+    ap.add_argument("--nodes", type=int, default=30)
+    args = ap.parse_args()
+    tmp = Path(tempfile.mkdtemp(prefix="fleetquery-"))
+    engines = []
+    try:
+        subprocess_run([sys.executable, str(ROOT / "tools/gen/bench_node.py"), str(tmp / "node"), "--devices", "2",
+                        "--optics-writer", args.optics_writer])
+        with Exporter(args.exporter, ["--replay", str(tmp / "node")]) as exp:
+            status, template = exp.get("/metrics")
+        assert status == 200, status
+        (tmp / "node.prom").write_text(template)
+        fleet = tmp / "fleet"
+        subprocess_run([sys.executable, str(ROOT / "tools/gen/fleet.py"), str(fleet), "--nodes", str(args.nodes),
+                        "--template", str(tmp / "node.prom"), "--faults", "6"])
+        expected = {(e["node"], e["check"], e["netdev"]) for e in json.loads((fleet / "expected.json").read_text())}
+        faulty = {e[0] for e in expected}
+        names = [n for n, _ in fleet_store.nodes_of(fleet)]
+        healthy = [n for n in names if n not in faulty]
+        # The second observation: the same text, plus pause frames on priority 0 (no PFC there)
+        # on one healthy node; and one planned node that no store and no directory has.
+        prev, now = fleet / "metrics", fleet / "now"
+        shutil.copytree(prev, now)
+        counter_node, ghost = healthy[0], healthy[1]
+        text = (now / f"{counter_node}.prom").read_text()
+        series = next(line.rsplit(" ", 1) for line in text.splitlines()
+                      if line.startswith("roce_dcb_pfc_pause_frames_total{") and 'priority="0"' in line)
+        netdev = series[0].split('netdev="')[1].split('"')[0]
+        text = text.replace(f"{series[0]} {series[1]}\n", f"{series[0]} {float(series[1]) + 1500:g}\n", 1)
+        (now / f"{counter_node}.prom").write_text(text)
+        expected.add((counter_node, "counters.pause-on-non-pfc-priority", netdev))
+        for d in (prev, now):
+            (d / f"{ghost}.prom").unlink()
+        plan = str(fleet / "plan.json")
+
+        code, ref, err, wall, rss = run_lint(args.lint, [plan, "--metrics-dir", str(now), "--previous-metrics-dir",
+                                                         str(prev), "--window", "5m"])
+        print(f"--metrics-dir: exit {code}, {len(ref['findings'])} findings, {wall:.2f} s, peak RSS {rss:.0f} MiB")
+        ref_keys = {key(f) for f in ref["findings"] if f["node"] != ghost}
+        got = {(f["node"], f["check"], f.get("netdev", "")) for f in ref["findings"] if f["node"] != ghost}
+        if got != expected:
+            failures.append(f"--metrics-dir reference: missed {expected - got}, extra {got - expected}")
+
+        t1 = float(int(time.time()) - 120)
+        t0 = t1 - 300
+        om = tmp / "fleet.om"
+        samples = fleet_store.write_openmetrics(fleet, prev, now, t0, t1, om)
+        prom = fleet_store.start_prometheus(om, tmp)
+        engines.append(prom)
+        vm = fleet_store.start_victoria_metrics(tmp)
+        engines.append(vm)
+        fleet_store.import_into_victoria_metrics(vm, fleet, prev, now, t0, t1)
+        print(f"stores hold {samples} samples ({args.nodes - 1} nodes x 2 observations)")
+
+        proxy = ThreadingHTTPServer(("127.0.0.1", 0), FlakyProxy)
+        proxy.target, proxy.count, proxy.lock = prom.url, 0, threading.Lock()
+        proxy.daemon_threads = True
+        threading.Thread(target=proxy.serve_forever, daemon=True).start()
+        proxy_url = f"http://127.0.0.1:{proxy.server_address[1]}"
+
+        common = ["--window", "5m", "--prometheus.time", f"{t1:.0f}", "--prometheus.stats"]
+        runs = [
+            ("prometheus, batches of 7", prom.url, ["--prometheus.batch", "7",
+                                                    "--prometheus.header", "X-Scope-OrgID: t1"], None),
+            ("prometheus, node label, small --max-bytes", prom.url,
+             ["--prometheus.node-label", "node", "--max-bytes", "320KiB", "--prometheus.batch", "30"], "split"),
+            ("prometheus through a 503 proxy", proxy_url, ["--prometheus.batch", "10",
+                                                           "--prometheus.concurrency", "2"], "retried"),
+            ("victoria-metrics, batches of 7", vm.url, ["--prometheus.batch", "7"], None),
+        ]
+        for label, url, extra, want in runs:
+            code, rep, err, wall, rss = run_lint(args.lint, [plan, "--prometheus", url, *common, *extra])
+            stats = err.strip().splitlines()[-1] if err.strip() else ""
+            print(f"{label}: exit {code}, {len(rep['findings'])} findings, {wall:.2f} s, peak RSS {rss:.0f} MiB\n"
+                  f"    {stats}")
+            if code != 1:
+                failures.append(f"{label}: exit {code}: {err[-1500:]}")
+                continue
+            keys = {key(f) for f in rep["findings"] if f["node"] != ghost}
+            if keys != ref_keys:
+                failures.append(f"{label}: findings differ from --metrics-dir:\n  missing {sorted(ref_keys - keys)[:5]}"
+                                f"\n  extra {sorted(keys - ref_keys)[:5]}")
+            ghost_findings = [f for f in rep["findings"] if f["node"] == ghost]
+            if [f["check"] for f in ghost_findings] != ["inventory.exporter-unreachable"] or \
+                    "no data" not in ghost_findings[0]["found"]:
+                failures.append(f"{label}: {ghost} (not in the store): {ghost_findings}")
+            if want == "split" and " 0 batches split" in stats:
+                failures.append(f"{label}: expected batches to be split: {stats}")
+            if want == "retried" and "(0 retried" in stats:
+                failures.append(f"{label}: expected retries: {stats}")
+        proxy.shutdown()
+        # An API that does not answer is an unusable input (exit 2), not 30 unreachable nodes.
+        code, _, err, _, _ = run_lint(args.lint, [plan, "--prometheus", f"http://127.0.0.1:{fleet_store.free_port()}",
+                                                  "--prometheus.retries", "1"])
+        if code != 2:
+            failures.append(f"a Prometheus that does not answer: exit {code}, expected 2: {err[-500:]}")
+    finally:
+        for e in engines:
+            e.stop()
+        shutil.rmtree(tmp, ignore_errors=True)
+    for f in failures:
+        print("FAIL:", f)
+    sys.exit(1 if failures else 0)
+
+
+def subprocess_run(argv):
+    import subprocess
+    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)
+
+
+if __name__ == "__main__":
+    main()

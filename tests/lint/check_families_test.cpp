@@ -1,0 +1,70 @@
+// The families table (lint/checks/families.h) names every family the checks read: while the
+// other tests of this binary run (the check tests, each fault of each check group; ctest runs
+// each in its own process, and each process checks its own reads), a hook on NodeView records
+// each family read; at the end every one must be in the table, as a latest or as an increase
+// family. A check that starts reading a family the table lacks fails here,
+// before roce-lint --prometheus silently stops asking the store for it.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <mutex>
+#include <set>
+#include <string>
+
+#include "check_test_util.h"
+#include "lint/checks/families.h"
+#include "lint/observe/node_view.h"
+
+namespace rocewatch::lint::testing {
+namespace {
+
+std::mutex g_mu;
+std::set<std::string> g_latest, g_increase;
+
+void Record(std::string_view metric, bool increase) {
+  std::lock_guard lock(g_mu);
+  (increase ? g_increase : g_latest).emplace(metric);
+}
+
+bool Contains(const std::vector<std::string_view>& list, const std::string& name) {
+  return std::find(list.begin(), list.end(), name) != list.end();
+}
+
+class FamiliesRead : public ::testing::Environment {
+ public:
+  void SetUp() override { observe::SetMetricReadHook(&Record); }
+  void TearDown() override {
+    observe::SetMetricReadHook(nullptr);
+    const auto latest = checks::LatestFamilies();
+    const auto increase = checks::IncreaseFamilies();
+    for (const auto& m : g_latest)
+      EXPECT_TRUE(Contains(latest, m)) << m << " is read at its latest value by a check but is not in "
+                                       << "lint/checks/families.cpp";
+    for (const auto& m : g_increase)
+      EXPECT_TRUE(Contains(increase, m)) << m << " is read as an increase by a check but is not an increase "
+                                         << "family in lint/checks/families.cpp";
+  }
+};
+
+const auto* const kEnvironment = ::testing::AddGlobalTestEnvironment(new FamiliesRead);
+
+TEST(CheckFamilies, TheHookSeesWhatTheChecksRead) {
+  Cluster c(3, 2);
+  c.StartWindow(30);
+  c.Run();
+  std::lock_guard lock(g_mu);
+  EXPECT_TRUE(g_latest.count("roce_device_info"));
+  EXPECT_TRUE(g_latest.count("roce_pfc_enabled"));
+  EXPECT_TRUE(g_increase.count("roce_pfc_pause_frames_total"));
+  EXPECT_GT(g_latest.size(), 25u);
+}
+
+TEST(CheckFamilies, TableHasNoRepeatsAndCountersEndInTotal) {
+  for (auto m : checks::IncreaseFamilies()) EXPECT_TRUE(m.ends_with("_total")) << m;
+  for (auto m : checks::LatestFamilies()) EXPECT_TRUE(m.starts_with("roce_")) << m;
+  EXPECT_FALSE(checks::LatestFamilies().empty());
+}
+
+}  // namespace
+}  // namespace rocewatch::lint::testing

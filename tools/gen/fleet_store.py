@@ -1,0 +1,204 @@
+#!/usr/bin/env python3
+"""Real query engines filled with a fleet's /metrics text (tools/gen/fleet.py), for roce-lint
+--prometheus tests and benchmarks (tests/e2e/lint_prometheus_fleet_test.py, bench/lint_store.py).
+
+Each node's text is stored twice, WINDOW seconds apart (the first observation from PREV_DIR,
+the second from NOW_DIR), with the labels Prometheus's scrape would add (job, instance: the
+plan's exporter address, and node: the plan's node name), into
+  - Prometheus 2.42: one OpenMetrics file, `promtool tsdb create-blocks-from openmetrics`,
+    then `prometheus` started on the blocks;
+  - VictoriaMetrics 1.79: `victoria-metrics` started empty, the same text posted to its
+    import API /api/v1/import/prometheus (timestamps in ms), then /internal/force_flush.
+Both listen on 127.0.0.1, on a free port, and are stopped by the caller (Engine.stop).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import socket
+import subprocess
+import time
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+SAMPLE = re.compile(r"^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{.*\})?\s+(\S+)(?:\s+\S+)?$")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+
+
+def with_target_labels(labels: str, node: str, instance: str) -> str:
+    """`{a="1"}` -> `{a="1",job="roce",instance="…",node="…"}` (exposition label syntax kept)."""
+    extra = f'job="roce",instance="{escape(instance)}",node="{escape(node)}"'
+    if not labels or labels == "{}":
+        return "{" + extra + "}"
+    return labels[:-1] + "," + extra + "}"
+
+
+def node_samples(text: str):
+    """(name, labels, value) of every sample line of one node's exposition text."""
+    for line in text.splitlines():
+        if not line or line.startswith("#"):
+            continue
+        m = SAMPLE.match(line)
+        if m:
+            yield m.group(1), m.group(2) or "", m.group(3)
+
+
+def nodes_of(fleet: Path):
+    """(node name, exporter address) of every plan node, as roce-lint resolves them."""
+    plan = json.loads((fleet / "plan.json").read_text())
+    out = []
+    for n in plan["nodes"]:
+        exporter = n.get("exporter") or f'{n["management_ip"]}:9879'
+        out.append((n["name"], exporter))
+    return out
+
+
+def write_openmetrics(fleet: Path, prev_dir: Path, now_dir: Path, t0: float, t1: float, out: Path,
+                      families=None) -> int:
+    """One OpenMetrics file with every node's samples at t0 (prev_dir) and t1 (now_dir),
+    grouped by family as OpenMetrics requires. `families`: keep only these (None: all).
+    Returns the number of samples written."""
+    by_family: dict[str, list[str]] = {}
+    for t, d in ((t0, prev_dir), (t1, now_dir)):
+        for node, instance in nodes_of(fleet):
+            path = d / f"{node}.prom"
+            if not path.exists():
+                continue
+            for name, labels, value in node_samples(path.read_text()):
+                if families is not None and name not in families:
+                    continue
+                by_family.setdefault(name, []).append(
+                    f"{name}{with_target_labels(labels, node, instance)} {value} {t:.3f}\n")
+    count = 0
+    with out.open("w") as f:
+        for name, lines in by_family.items():
+            f.write(f"# TYPE {name} unknown\n")
+            f.writelines(lines)
+            count += len(lines)
+        f.write("# EOF\n")
+    return count
+
+
+class Engine:
+    def __init__(self, kind: str, url: str, proc: subprocess.Popen, log: Path):
+        self.kind, self.url, self.proc, self.log = kind, url, proc, log
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+    def rss_mib(self) -> float:
+        try:
+            for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+        except OSError:
+            pass
+        return 0.0
+
+
+def wait_ready(url: str, proc: subprocess.Popen, log: Path, timeout: float = 60):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"{url}: the engine exited: {log.read_text()[-2000:]}")
+        try:
+            with urllib.request.urlopen(url + "/api/v1/query?query=vector(1)", timeout=2) as r:
+                if r.status == 200:
+                    return
+        except Exception:
+            pass
+        time.sleep(0.2)
+    raise RuntimeError(f"{url}: not ready after {timeout} s: {log.read_text()[-2000:]}")
+
+
+def start_prometheus(openmetrics: Path, workdir: Path, max_samples: int | None = None) -> Engine:
+    """Blocks from the OpenMetrics file, then Prometheus on them (no scrape jobs)."""
+    data = workdir / "prometheus-data"
+    shutil.rmtree(data, ignore_errors=True)
+    data.mkdir(parents=True)
+    log = workdir / "prometheus.log"
+    with log.open("w") as lf:
+        subprocess.run(["promtool", "tsdb", "create-blocks-from", "openmetrics", str(openmetrics), str(data)],
+                       check=True, stdout=lf, stderr=subprocess.STDOUT)
+    conf = workdir / "prometheus.yml"
+    conf.write_text("global:\n  scrape_interval: 1m\n")
+    port = free_port()
+    argv = ["prometheus", f"--config.file={conf}", f"--storage.tsdb.path={data}",
+            f"--web.listen-address=127.0.0.1:{port}", "--storage.tsdb.retention.time=10y"]
+    if max_samples:
+        argv.append(f"--query.max-samples={max_samples}")
+    proc = subprocess.Popen(argv, stdout=log.open("a"), stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    wait_ready(url, proc, log)
+    return Engine("prometheus", url, proc, log)
+
+
+def start_victoria_metrics(workdir: Path) -> Engine:
+    binary = shutil.which("victoria-metrics") or shutil.which("victoria-metrics-prod")
+    if binary is None:
+        raise RuntimeError("victoria-metrics is not installed (scripts/install-deps.sh)")
+    data = workdir / "vm-data"
+    shutil.rmtree(data, ignore_errors=True)
+    data.mkdir(parents=True)
+    log = workdir / "victoria-metrics.log"
+    port = free_port()
+    proc = subprocess.Popen([binary, f"-storageDataPath={data}", f"-httpListenAddr=127.0.0.1:{port}",
+                             "-retentionPeriod=100y", "-search.disableCache", "-search.latencyOffset=0s"],
+                            stdout=log.open("w"), stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    wait_ready(url, proc, log)
+    return Engine("victoria-metrics", url, proc, log)
+
+
+def import_into_victoria_metrics(engine: Engine, fleet: Path, prev_dir: Path, now_dir: Path, t0: float,
+                                 t1: float, families=None, nodes_per_post: int = 50) -> int:
+    """Posts every node's text at t0 and t1 (ms timestamps) to /api/v1/import/prometheus."""
+    count = 0
+    nodes = nodes_of(fleet)
+    for t, d in ((t0, prev_dir), (t1, now_dir)):
+        ms = int(t * 1000)
+        for i in range(0, len(nodes), nodes_per_post):
+            lines = []
+            for node, instance in nodes[i:i + nodes_per_post]:
+                path = d / f"{node}.prom"
+                if not path.exists():
+                    continue
+                for name, labels, value in node_samples(path.read_text()):
+                    if families is not None and name not in families:
+                        continue
+                    lines.append(f"{name}{with_target_labels(labels, node, instance)} {value} {ms}\n")
+            count += len(lines)
+            req = urllib.request.Request(engine.url + "/api/v1/import/prometheus", data="".join(lines).encode(),
+                                         method="POST")
+            with urllib.request.urlopen(req, timeout=300) as r:
+                if r.status not in (200, 204):
+                    raise RuntimeError(f"import: HTTP {r.status}")
+    with urllib.request.urlopen(engine.url + "/internal/force_flush", timeout=60):
+        pass
+    return count
+
+
+def series_count(engine: Engine, at: float, selector: str = '{__name__=~"roce_.+"}') -> int:
+    q = urllib.parse.urlencode({"query": f"count({selector})", "time": f"{at:.3f}"})
+    with urllib.request.urlopen(f"{engine.url}/api/v1/query?{q}", timeout=300) as r:
+        result = json.load(r)["data"]["result"]
+    return int(float(result[0]["value"][1])) if result else 0
+
