@@ -43,7 +43,7 @@ FlagSet MakeExporterFlags() {
   f.AddString("web.listen-address", ":9879", "address to serve metrics on", "HOST:PORT");
   f.AddString("web.telemetry-path", "/metrics", "path under which to expose metrics", "PATH");
   f.AddString("web.max-threads", "4",
-              "HTTP worker threads (with TLS: at most 16 connections per thread)", "N");
+              "threads that run collections for scrapes (connections are served by one event loop)", "N");
   f.AddString("web.config.file", "",
               "TLS and basic authentication configuration, in the format of Prometheus's "
               "exporter-toolkit (see docs/security.md)",

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <exception>
 
-#include "http/scrape_timeout.h"
 #include "metrics/exporter_metrics.h"
 #include "metrics/family_set.h"
 #include "metrics/text_renderer.h"
@@ -48,7 +47,7 @@ int ScrapeCoalescer::waiting() const {
   return waiting_;
 }
 
-std::shared_ptr<const ScrapeCoalescer::Pass> ScrapeCoalescer::Run() const {
+std::shared_ptr<const ScrapeCoalescer::Pass> ScrapeCoalescer::Run(std::optional<double> scrape_timeout) const {
   std::unique_lock<std::mutex> lock(mu_);
   if (running_) {
     std::uint64_t pass = passes_;
@@ -74,7 +73,7 @@ std::shared_ptr<const ScrapeCoalescer::Pass> ScrapeCoalescer::Run() const {
   // The scrape's own timeout (Prometheus sends it with each request) bounds
   // this pass, less a margin for rendering and sending the answer.
   std::optional<std::chrono::steady_clock::time_point> deadline;
-  if (auto timeout = http::CurrentScrapeTimeout()) {
+  if (const auto& timeout = scrape_timeout) {
     double usable = std::max(0.1, *timeout - timeout_offset_seconds_);
     deadline = std::chrono::steady_clock::now() +
                std::chrono::duration_cast<std::chrono::steady_clock::duration>(
@@ -102,8 +101,8 @@ std::shared_ptr<const ScrapeCoalescer::Pass> ScrapeCoalescer::Run() const {
   return pass;
 }
 
-std::shared_ptr<const std::string> ScrapeCoalescer::CollectText() const {
-  std::shared_ptr<const Pass> pass = Run();
+std::shared_ptr<const std::string> ScrapeCoalescer::CollectText(std::optional<double> scrape_timeout) const {
+  std::shared_ptr<const Pass> pass = Run(scrape_timeout);
   std::call_once(pass->text_once, [&] {
     metrics::TextRenderer text;
     RenderSnapshot(pass->snap, *pass->enabled, pass->stats, text);
@@ -113,7 +112,7 @@ std::shared_ptr<const std::string> ScrapeCoalescer::CollectText() const {
 }
 
 std::vector<prometheus::MetricFamily> ScrapeCoalescer::Collect() const {
-  std::shared_ptr<const Pass> pass = Run();
+  std::shared_ptr<const Pass> pass = Run(std::nullopt);
   return RenderSnapshot(pass->snap, *pass->enabled, pass->stats);
 }
 

@@ -563,29 +563,36 @@ TEST(RequestHead, RefusesOversizedAndMalformedHeads) {
 }
 
 TEST(Routes, OnlyTheTwoPathsToGetAndHeadAfterAuthentication) {
-  EXPECT_EQ(RouteRequest("GET", "/metrics", "/metrics", true), Route::kMetrics);
-  EXPECT_EQ(RouteRequest("HEAD", "/metrics", "/metrics", true), Route::kMetrics);
-  EXPECT_EQ(RouteRequest("GET", "/", "/metrics", true), Route::kLanding);
+  Router router;
+  router.Add(RouteSpec{"/metrics", nullptr, true, true, {}});
+  router.Add(RouteSpec{"/", nullptr, false, false, {}});
+  auto route = [&](std::string_view method, std::string_view path, bool authorized) {
+    return router.Decide(method, path, authorized);
+  };
+  EXPECT_EQ(route("GET", "/metrics", true).route, Route::kServe);
+  EXPECT_EQ(route("GET", "/metrics", true).spec->path, "/metrics");
+  EXPECT_EQ(route("HEAD", "/metrics", true).spec->path, "/metrics");
+  EXPECT_EQ(route("GET", "/", true).spec->path, "/");
   for (const char* path : {"/metrics/x", "/metrics/", "/../../etc/passwd", "/etc/passwd",
-                           "//metrics", "/Metrics", "/favicon.ico"}) {
-    EXPECT_EQ(RouteRequest("GET", path, "/metrics", true), Route::kNotFound) << path;
+                           "//metrics", "/Metrics", "/favicon.ico", "/./metrics", "/metrics%00",
+                           "/%6detrics", "/metrics;x", "/metrics/.", ""}) {
+    EXPECT_EQ(route("GET", path, true).route, Route::kNotFound) << path;
   }
   for (const char* method : {"POST", "PUT", "DELETE", "OPTIONS", "TRACE", "CONNECT", "get"}) {
-    EXPECT_EQ(RouteRequest(method, "/metrics", "/metrics", true), Route::kMethodNotAllowed)
-        << method;
+    EXPECT_EQ(route(method, "/metrics", true).route, Route::kMethodNotAllowed) << method;
   }
   // Without credentials nothing is revealed, not even which paths exist.
-  EXPECT_EQ(RouteRequest("GET", "/metrics", "/metrics", false), Route::kUnauthorized);
-  EXPECT_EQ(RouteRequest("POST", "/nope", "/metrics", false), Route::kUnauthorized);
+  EXPECT_EQ(route("GET", "/metrics", false).route, Route::kUnauthorized);
+  EXPECT_EQ(route("POST", "/nope", false).route, Route::kUnauthorized);
 
-  HttpResponse r = RouteResponse(Route::kUnauthorized, "");
+  HttpResponse r = RouteResponse(Route::kUnauthorized, kAuthRealm);
   EXPECT_EQ(r.status, 401);
   EXPECT_EQ(ResponseHead(r, r.body.size(), true, {{"Strict-Transport-Security", "max-age=1"}}),
             "HTTP/1.1 401 Unauthorized\r\nContent-Type: text/plain; charset=utf-8\r\n"
             "WWW-Authenticate: Basic realm=\"roce_exporter\", charset=\"UTF-8\"\r\n"
             "Strict-Transport-Security: max-age=1\r\nContent-Length: 13\r\nConnection: "
             "keep-alive\r\n\r\n");
-  EXPECT_EQ(RouteResponse(Route::kMethodNotAllowed, "").headers.back(),
+  EXPECT_EQ(RouteResponse(Route::kMethodNotAllowed, kAuthRealm).headers.back(),
             (std::pair<std::string, std::string>{"Allow", "GET, HEAD"}));
 }
 
