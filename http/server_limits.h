@@ -28,7 +28,7 @@ struct ServerLimits {
   // keep-alive) is closed to make room; only when none is waiting is the new one refused.
   // The total is lowered to fit RLIMIT_NOFILE.
   std::size_t max_connections = 1024;
-  std::size_t max_connections_per_client = 512;
+  std::size_t max_connections_per_client = 256;
   RequestLimits request;  // request line, head size, header count
   // Threads for expensive handlers (collections) and their queue.
   int work_threads = 4;

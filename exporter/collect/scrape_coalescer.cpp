@@ -50,12 +50,15 @@ int ScrapeCoalescer::waiting() const {
 std::shared_ptr<const ScrapeCoalescer::Pass> ScrapeCoalescer::Run(std::optional<double> scrape_timeout) const {
   std::unique_lock<std::mutex> lock(mu_);
   if (running_) {
+    // Wait for the pass in flight and answer with it: not with last_, which a pass started
+    // after it (and before this thread woke) has already let go of.
+    std::shared_ptr<const Pass> joined = in_flight_;
     std::uint64_t pass = passes_;
     ++waiting_;
     done_.wait(lock, [&] { return passes_ != pass; });
     --waiting_;
     coalesced_total_ += 1;
-    return last_;
+    return joined;
   }
   if (last_ && coalesce_window_.count() > 0 &&
       std::chrono::steady_clock::now() - last_finished_ < coalesce_window_) {
@@ -63,6 +66,8 @@ std::shared_ptr<const ScrapeCoalescer::Pass> ScrapeCoalescer::Run(std::optional<
     return last_;
   }
   running_ = true;
+  auto pass = std::make_shared<Pass>();
+  in_flight_ = pass;
   // The previous pass will not answer anyone again (waiters get the new one): let it go now,
   // unless a request is still sending it, so that two snapshots and two texts never stand in
   // memory together (the exporter's peak RSS, docs/performance.md).
@@ -79,7 +84,6 @@ std::shared_ptr<const ScrapeCoalescer::Pass> ScrapeCoalescer::Run(std::optional<
                std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                    std::chrono::duration<double>(usable));
   }
-  auto pass = std::make_shared<Pass>();
   pass->enabled = &collector_->enabled_sources();
   try {
     pass->snap = collector_->Collect(deadline);
@@ -93,6 +97,7 @@ std::shared_ptr<const ScrapeCoalescer::Pass> ScrapeCoalescer::Run(std::optional<
 
   lock.lock();
   last_ = pass;
+  in_flight_.reset();
   last_finished_ = std::chrono::steady_clock::now();
   ++passes_;
   running_ = false;

@@ -57,6 +57,7 @@ class ScrapeCoalescer : public prometheus::Collectable {
   mutable int waiting_ = 0;
   mutable std::uint64_t passes_ = 0;
   mutable std::shared_ptr<const Pass> last_;
+  mutable std::shared_ptr<const Pass> in_flight_;  // the pass running_ stands for
   mutable std::chrono::steady_clock::time_point last_finished_{};
   mutable std::atomic<std::uint64_t> coalesced_total_{0};
 };
