@@ -508,8 +508,39 @@ TEST(BasicAuth, CacheExpires) {
   EXPECT_EQ(auth.bcrypt_checks(), 2u);
 }
 
+// Issue 13 item 7: a cost-31 hash made one anonymous request block authentication for
+// everyone. The cost is capped at load (and again at check time).
+TEST(BasicAuth, BcryptCostAboveTheCapIsRefusedAtLoad) {
+  EXPECT_EQ(BcryptCost("$2y$10$abcdefghijklmnopqrstuuabcdefghijklmnopqrstuvwxyz01234"), 10);
+  EXPECT_FALSE(BcryptCost("$1$x").has_value());
+  const std::string cost31 = "$2y$31$abcdefghijklmnopqrstuuabcdefghijklmnopqrstuvwxyz01234";
+  auto parsed = ParseWebConfig("basic_auth_users:\n  alice: '" + cost31 + "'\n", "w.yml");
+  ASSERT_FALSE(parsed.ok());
+  EXPECT_NE(parsed.error().message.find("bcrypt cost 31 is above the maximum 14"), std::string::npos)
+      << parsed.error().message;
+  const std::string cost14 = "$2y$14$abcdefghijklmnopqrstuuabcdefghijklmnopqrstuvwxyz01234";
+  EXPECT_TRUE(ParseWebConfig("basic_auth_users:\n  alice: '" + cost14 + "'\n", "w.yml").ok());
+  // Verify refuses it too, without running bcrypt, whatever handed it the hash.
+  BasicAuthenticator auth;
+  EXPECT_FALSE(auth.Check({{"alice", cost31}}, "alice", "x"));
+  EXPECT_EQ(auth.bcrypt_checks(), 0u);
+}
+
+// Users are found by comparing every name (constant time); a prefix, an extension or a
+// different case of a name is another, unknown user.
+TEST(BasicAuth, UserLookupIsExact) {
+  const std::map<std::string, std::string> users = {{"alice", kHashS3cret}, {"al", kHashOther}};
+  BasicAuthenticator auth;
+  EXPECT_TRUE(auth.Check(users, "alice", "s3cret"));
+  EXPECT_TRUE(auth.Check(users, "al", "other pass"));
+  for (const char* user : {"alic", "alicee", "Alice", "", "al\xff"}) {
+    EXPECT_FALSE(auth.Check(users, user, "s3cret")) << user;
+    EXPECT_FALSE(auth.Check(users, user, "other pass")) << user;
+  }
+}
+
 // ---------------------------------------------------------------------------------------
-// The TLS listener's request parser and the routes of both transports
+// The request parser and the router of the one HTTP server (HTTP and HTTPS alike)
 
 TEST(RequestHead, ParsesGetWithHeadersAndLeavesThePipelinedRest) {
   const std::string two =
