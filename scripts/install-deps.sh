@@ -6,7 +6,7 @@ set -eu
 
 PACKAGES="
   build-essential cmake ninja-build ccache pkg-config git ca-certificates python3 python3-jsonschema curl
-  prometheus-cpp-dev libcivetweb-dev libibverbs-dev
+  prometheus-cpp-dev libibverbs-dev
   libnl-3-dev libnl-route-3-dev libnl-genl-3-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev libcurl4-openssl-dev
   clang libclang-rt-14-dev

@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <regex>
 
@@ -43,7 +44,14 @@ FlagSet MakeExporterFlags() {
   f.AddString("web.listen-address", ":9879", "address to serve metrics on", "HOST:PORT");
   f.AddString("web.telemetry-path", "/metrics", "path under which to expose metrics", "PATH");
   f.AddString("web.max-threads", "4",
-              "HTTP worker threads (with TLS: at most 16 connections per thread)", "N");
+              "threads that run collections for scrapes (connections are served by one event loop)", "N");
+  f.AddString("web.max-connections", "1024",
+              "connections open at once; when full, the one waiting longest for its client is "
+              "closed (lowered to fit the descriptor limit)", "N");
+  f.AddString("web.max-connections-per-client", "256",
+              "connections open at once from one client address, the same way", "N");
+  f.AddString("web.header-timeout", "10s",
+              "time a client has to send a whole request head (and a TLS handshake)", "DURATION");
   f.AddString("web.config.file", "",
               "TLS and basic authentication configuration, in the format of Prometheus's "
               "exporter-toolkit (see docs/security.md)",
@@ -149,6 +157,20 @@ Result<ExporterSettings> SettingsFromFlags(const FlagSet& flags) {
   if (!threads || *threads == 0 || *threads > 256)
     return Error{"--web.max-threads=" + flags.Get("web.max-threads") + ": expected 1 to 256"};
   s.server.threads = static_cast<int>(*threads);
+  for (const char* name : {"web.max-connections", "web.max-connections-per-client"}) {
+    auto n = ParseU64(flags.Get(name));
+    if (!n || *n == 0 || *n > 1000000)
+      return Error{std::string("--") + name + "=" + flags.Get(name) + ": expected 1 to 1000000"};
+    (std::string_view(name) == "web.max-connections" ? s.server.limits.max_connections
+                                                     : s.server.limits.max_connections_per_client) =
+        static_cast<std::size_t>(*n);
+  }
+  auto header_timeout = ParseDuration(flags.Get("web.header-timeout"));
+  if (!header_timeout || *header_timeout < 0.1 || *header_timeout > 3600)
+    return Error{"--web.header-timeout=" + flags.Get("web.header-timeout") +
+                 ": expected a duration from 100ms to 1h"};
+  s.server.limits.header_timeout = s.server.limits.handshake_timeout =
+      std::chrono::milliseconds(static_cast<long long>(*header_timeout * 1000));
   if (const std::string& web_config = flags.Get("web.config.file"); !web_config.empty()) {
     auto reloader = http::WebConfigReloader::Open(web_config);
     if (!reloader) return Error{"--web.config.file: " + reloader.error().message};

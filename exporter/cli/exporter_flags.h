@@ -4,7 +4,7 @@
 // collector has --[no-]collector.<name> and --collector.<name>.<option>.
 
 #include "collect/collector.h"
-#include "http/server.h"
+#include "http/exporter_server.h"
 #include "rocewatch/flags.h"
 
 namespace rocewatch::cli {

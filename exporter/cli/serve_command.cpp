@@ -7,7 +7,8 @@
 #include "cli/exporter_flags.h"
 #include "collect/scrape_coalescer.h"
 #include "fs/fd_budget.h"
-#include "http/server.h"
+#include "http/exporter_server.h"
+#include "http/http_log.h"
 #include "http/web_config.h"
 #include "rocewatch/version.h"
 #include "util/log.h"
@@ -53,8 +54,13 @@ int RunServe(int argc, const char* const* argv) {
     return 2;
   }
   log::SetLevel(level);
+  http::http_log::SetSink([](http::http_log::Level l, std::string_view msg,
+                             const http::http_log::Fields& fields) {
+    log::Write(static_cast<log::Level>(l), msg, fields);
+  });
 
-  // Block the stop signals in every thread (civetweb's included); this thread waits for them.
+  // Block the stop signals in every thread (the HTTP server's included); this thread waits
+  // for them.
   sigset_t stop;
   sigemptyset(&stop);
   sigaddset(&stop, SIGINT);
@@ -70,7 +76,7 @@ int RunServe(int argc, const char* const* argv) {
   }
   auto coalescer = std::make_shared<ScrapeCoalescer>(
       std::move(*collector), settings->timeout_offset_seconds, settings->coalesce_window_seconds);
-  auto server = http::Server::Start(settings->server, coalescer);
+  auto server = http::ExporterServer::Start(settings->server, coalescer);
   if (!server) {
     log::Error("cannot start", {{"error", server.error().message}});
     return 1;

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <exception>
 
-#include "http/scrape_timeout.h"
 #include "metrics/exporter_metrics.h"
 #include "metrics/family_set.h"
 #include "metrics/text_renderer.h"
@@ -48,15 +47,18 @@ int ScrapeCoalescer::waiting() const {
   return waiting_;
 }
 
-std::shared_ptr<const ScrapeCoalescer::Pass> ScrapeCoalescer::Run() const {
+std::shared_ptr<const ScrapeCoalescer::Pass> ScrapeCoalescer::Run(std::optional<double> scrape_timeout) const {
   std::unique_lock<std::mutex> lock(mu_);
   if (running_) {
+    // Wait for the pass in flight and answer with it: not with last_, which a pass started
+    // after it (and before this thread woke) has already let go of.
+    std::shared_ptr<const Pass> joined = in_flight_;
     std::uint64_t pass = passes_;
     ++waiting_;
     done_.wait(lock, [&] { return passes_ != pass; });
     --waiting_;
     coalesced_total_ += 1;
-    return last_;
+    return joined;
   }
   if (last_ && coalesce_window_.count() > 0 &&
       std::chrono::steady_clock::now() - last_finished_ < coalesce_window_) {
@@ -64,6 +66,8 @@ std::shared_ptr<const ScrapeCoalescer::Pass> ScrapeCoalescer::Run() const {
     return last_;
   }
   running_ = true;
+  auto pass = std::make_shared<Pass>();
+  in_flight_ = pass;
   // The previous pass will not answer anyone again (waiters get the new one): let it go now,
   // unless a request is still sending it, so that two snapshots and two texts never stand in
   // memory together (the exporter's peak RSS, docs/performance.md).
@@ -74,13 +78,12 @@ std::shared_ptr<const ScrapeCoalescer::Pass> ScrapeCoalescer::Run() const {
   // The scrape's own timeout (Prometheus sends it with each request) bounds
   // this pass, less a margin for rendering and sending the answer.
   std::optional<std::chrono::steady_clock::time_point> deadline;
-  if (auto timeout = http::CurrentScrapeTimeout()) {
+  if (const auto& timeout = scrape_timeout) {
     double usable = std::max(0.1, *timeout - timeout_offset_seconds_);
     deadline = std::chrono::steady_clock::now() +
                std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                    std::chrono::duration<double>(usable));
   }
-  auto pass = std::make_shared<Pass>();
   pass->enabled = &collector_->enabled_sources();
   try {
     pass->snap = collector_->Collect(deadline);
@@ -94,6 +97,7 @@ std::shared_ptr<const ScrapeCoalescer::Pass> ScrapeCoalescer::Run() const {
 
   lock.lock();
   last_ = pass;
+  in_flight_.reset();
   last_finished_ = std::chrono::steady_clock::now();
   ++passes_;
   running_ = false;
@@ -102,8 +106,8 @@ std::shared_ptr<const ScrapeCoalescer::Pass> ScrapeCoalescer::Run() const {
   return pass;
 }
 
-std::shared_ptr<const std::string> ScrapeCoalescer::CollectText() const {
-  std::shared_ptr<const Pass> pass = Run();
+std::shared_ptr<const std::string> ScrapeCoalescer::CollectText(std::optional<double> scrape_timeout) const {
+  std::shared_ptr<const Pass> pass = Run(scrape_timeout);
   std::call_once(pass->text_once, [&] {
     metrics::TextRenderer text;
     RenderSnapshot(pass->snap, *pass->enabled, pass->stats, text);
@@ -113,7 +117,7 @@ std::shared_ptr<const std::string> ScrapeCoalescer::CollectText() const {
 }
 
 std::vector<prometheus::MetricFamily> ScrapeCoalescer::Collect() const {
-  std::shared_ptr<const Pass> pass = Run();
+  std::shared_ptr<const Pass> pass = Run(std::nullopt);
   return RenderSnapshot(pass->snap, *pass->enabled, pass->stats);
 }
 

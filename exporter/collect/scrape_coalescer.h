@@ -34,8 +34,10 @@ class ScrapeCoalescer : public prometheus::Collectable {
   explicit ScrapeCoalescer(std::unique_ptr<Collector> collector, double timeout_offset_seconds = 0.5,
                            double coalesce_window_seconds = 0);
 
-  // The exposition text of a (possibly shared) pass.
-  std::shared_ptr<const std::string> CollectText() const;
+  // The exposition text of a (possibly shared) pass. `scrape_timeout` (seconds, the
+  // request's X-Prometheus-Scrape-Timeout-Seconds) bounds a pass this call starts, less the
+  // offset; a pass already in flight is shared as it is.
+  std::shared_ptr<const std::string> CollectText(std::optional<double> scrape_timeout = std::nullopt) const;
   // The same pass as prometheus-cpp families.
   std::vector<prometheus::MetricFamily> Collect() const override;
 
@@ -44,7 +46,7 @@ class ScrapeCoalescer : public prometheus::Collectable {
 
  private:
   struct Pass;
-  std::shared_ptr<const Pass> Run() const;
+  std::shared_ptr<const Pass> Run(std::optional<double> scrape_timeout) const;
 
   std::unique_ptr<Collector> collector_;
   double timeout_offset_seconds_;
@@ -55,6 +57,7 @@ class ScrapeCoalescer : public prometheus::Collectable {
   mutable int waiting_ = 0;
   mutable std::uint64_t passes_ = 0;
   mutable std::shared_ptr<const Pass> last_;
+  mutable std::shared_ptr<const Pass> in_flight_;  // the pass running_ stands for
   mutable std::chrono::steady_clock::time_point last_finished_{};
   mutable std::atomic<std::uint64_t> coalesced_total_{0};
 };

@@ -1,20 +1,19 @@
 #pragma once
 
-// The answer to a scrape, the same for both transports (civetweb for plain
-// HTTP, the TLS listener): the exposition text of a coalesced pass, gzipped
-// when the client accepts it.
+// The answer to a scrape: the exposition text of a coalesced pass (gzip, when the client
+// accepts it, is the server's: http/routes.h RouteSpec::compress).
 
-#include <memory>
 #include <optional>
-#include <string_view>
 
 #include "collect/scrape_coalescer.h"
 #include "http/routes.h"
 
 namespace rocewatch::http {
 
-// `accept_encoding`: the request's Accept-Encoding header, if any. Errors
+inline constexpr std::string_view kMetricsContentType = "text/plain; version=0.0.4; charset=utf-8";
+
+// `scrape_timeout`: the request's X-Prometheus-Scrape-Timeout-Seconds, parsed. Errors
 // become a 500 with a short text body; nothing throws.
-HttpResponse MetricsResponse(const ScrapeCoalescer& metrics, std::optional<std::string_view> accept_encoding);
+HttpResponse MetricsResponse(const ScrapeCoalescer& metrics, std::optional<double> scrape_timeout);
 
 }  // namespace rocewatch::http

@@ -9,7 +9,12 @@
 #include <iostream>
 #include <thread>
 
-#include <prometheus/exposer.h>
+#include <prometheus/text_serializer.h>
+
+#include "http/http_log.h"
+#include "http/listen_address.h"
+#include "http/server.h"
+#include "http/web_config_reloader.h"
 
 #include "lint/cli/commands.h"
 #include "lint/cli/exit_codes.h"
@@ -36,14 +41,27 @@ constexpr const char* kUsage =
     "  --alertmanager.resend DURATION  how long a pushed alert stays firing without a new push\n"
     "                               (default 4 intervals)\n"
     "  --cluster NAME               the cluster label on alerts (default: the plan's cluster)\n"
+    "  --web.config.file FILE       TLS and basic auth for /metrics, in exporter-toolkit's\n"
+    "                               format (as roce_exporter; docs/security.md)\n"
     "\n";
 
 std::atomic<int> g_signal{0};
 
-std::string CivetListen(const std::string& addr) {
-  if (!addr.empty() && addr.front() == ':') return addr.substr(1);
-  if (addr.rfind("0.0.0.0:", 0) == 0) return addr.substr(8);
-  return addr;
+void LogToStderr(http::http_log::Level level, std::string_view msg,
+                 const http::http_log::Fields& fields) {
+  if (level < http::http_log::Level::kWarn) return;
+  std::string line = "roce-lint serve: " + std::string(msg);
+  for (const auto& [k, v] : fields) line += " " + std::string(k) + "=" + Quote(v);
+  std::cerr << line << "\n";
+}
+
+// /metrics: the daemon's families (the open findings and the run's status), as text.
+http::HttpResponse MetricsAnswer(const serve::Daemon& daemon) {
+  prometheus::TextSerializer serializer;
+  http::HttpResponse r;
+  r.headers.emplace_back("Content-Type", "text/plain; version=0.0.4; charset=utf-8");
+  r.body = serializer.Serialize(daemon.Collect());
+  return r;
 }
 
 }  // namespace
@@ -52,7 +70,8 @@ int RunServeCommand(const std::vector<std::string>& args, CommandIo io) {
   std::vector<FlagSpec> specs = ObserveFlagSpecs();
   specs.insert(specs.end(), {{"--interval", "", true}, {"--web.listen-address", "", true},
                              {"--alertmanager", "", true}, {"--alertmanager.resend", "", true},
-                             {"--cluster", "", true}, {"--help", "-h", false}});
+                             {"--cluster", "", true}, {"--web.config.file", "", true},
+                             {"--help", "-h", false}});
   auto parsed = ParseArgs(args, specs);
   if (!parsed.ok()) {
     io.err << "roce-lint serve: " << parsed.error().message << "\n";
@@ -112,19 +131,40 @@ int RunServeCommand(const std::vector<std::string>& args, CommandIo io) {
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
   std::signal(SIGPIPE, SIG_IGN);
 
-  std::string listen = parsed->Value("--web.listen-address").value_or(":9880");
-  std::unique_ptr<prometheus::Exposer> exposer;
-  try {
-    exposer = std::make_unique<prometheus::Exposer>(
-        std::vector<std::string>{"listening_ports", CivetListen(listen), "num_threads", "2"});
-  } catch (const std::exception& ex) {
-    io.err << "roce-lint serve: cannot listen on " << listen << ": " << ex.what() << "\n";
+  const std::string listen_text = parsed->Value("--web.listen-address").value_or(":9880");
+  auto listen = http::ParseListenAddress(listen_text);
+  if (!listen) {
+    io.err << "roce-lint serve: --web.listen-address: " << listen.error().message << "\n";
+    return kExitUnusable;
+  }
+  http::http_log::SetSink(&LogToStderr);
+  http::ServerConfig web;
+  web.listen = *listen;
+  web.realm = "roce-lint";
+  web.limits.work_threads = 2;
+  if (auto file = parsed->Value("--web.config.file")) {
+    auto reloader = http::WebConfigReloader::Open(*file);
+    if (!reloader) {
+      io.err << "roce-lint serve: --web.config.file: " << reloader.error().message << "\n";
+      return kExitUnusable;
+    }
+    web.web_config = *reloader;
+  }
+  http::RouteSpec metrics;
+  metrics.path = "/metrics";
+  metrics.offload = true;
+  metrics.compress = true;
+  metrics.head_headers = {{"Content-Type", "text/plain; version=0.0.4; charset=utf-8"}};
+  metrics.handler = [daemon](const http::RequestHead&) { return MetricsAnswer(*daemon); };
+  web.router.Add(std::move(metrics));
+  auto server = http::Server::Start(std::move(web));
+  if (!server) {
+    io.err << "roce-lint serve: cannot listen on " << listen_text << ": " << server.error().message << "\n";
     return 1;
   }
-  exposer->RegisterCollectable(daemon);
-  auto ports = exposer->GetListeningPorts();
-  std::cerr << "roce-lint serve: listening on port " << (ports.empty() ? 0 : ports.front())
-            << ", plan " << options.plan_path << ", interval " << FormatDouble(*interval) << "s\n";
+  std::cerr << "roce-lint serve: listening on port " << (*server)->port()
+            << ((*server)->tls() ? " (HTTPS)" : "") << ", plan " << options.plan_path
+            << ", interval " << FormatDouble(*interval) << "s\n";
 
   std::mutex mu;
   std::condition_variable wake;

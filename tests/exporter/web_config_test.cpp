@@ -508,8 +508,39 @@ TEST(BasicAuth, CacheExpires) {
   EXPECT_EQ(auth.bcrypt_checks(), 2u);
 }
 
+// Issue 13 item 7: a cost-31 hash made one anonymous request block authentication for
+// everyone. The cost is capped at load (and again at check time).
+TEST(BasicAuth, BcryptCostAboveTheCapIsRefusedAtLoad) {
+  EXPECT_EQ(BcryptCost("$2y$10$abcdefghijklmnopqrstuuabcdefghijklmnopqrstuvwxyz01234"), 10);
+  EXPECT_FALSE(BcryptCost("$1$x").has_value());
+  const std::string cost31 = "$2y$31$abcdefghijklmnopqrstuuabcdefghijklmnopqrstuvwxyz01234";
+  auto parsed = ParseWebConfig("basic_auth_users:\n  alice: '" + cost31 + "'\n", "w.yml");
+  ASSERT_FALSE(parsed.ok());
+  EXPECT_NE(parsed.error().message.find("bcrypt cost 31 is above the maximum 14"), std::string::npos)
+      << parsed.error().message;
+  const std::string cost14 = "$2y$14$abcdefghijklmnopqrstuuabcdefghijklmnopqrstuvwxyz01234";
+  EXPECT_TRUE(ParseWebConfig("basic_auth_users:\n  alice: '" + cost14 + "'\n", "w.yml").ok());
+  // Verify refuses it too, without running bcrypt, whatever handed it the hash.
+  BasicAuthenticator auth;
+  EXPECT_FALSE(auth.Check({{"alice", cost31}}, "alice", "x"));
+  EXPECT_EQ(auth.bcrypt_checks(), 0u);
+}
+
+// Users are found by comparing every name (constant time); a prefix, an extension or a
+// different case of a name is another, unknown user.
+TEST(BasicAuth, UserLookupIsExact) {
+  const std::map<std::string, std::string> users = {{"alice", kHashS3cret}, {"al", kHashOther}};
+  BasicAuthenticator auth;
+  EXPECT_TRUE(auth.Check(users, "alice", "s3cret"));
+  EXPECT_TRUE(auth.Check(users, "al", "other pass"));
+  for (const char* user : {"alic", "alicee", "Alice", "", "al\xff"}) {
+    EXPECT_FALSE(auth.Check(users, user, "s3cret")) << user;
+    EXPECT_FALSE(auth.Check(users, user, "other pass")) << user;
+  }
+}
+
 // ---------------------------------------------------------------------------------------
-// The TLS listener's request parser and the routes of both transports
+// The request parser and the router of the one HTTP server (HTTP and HTTPS alike)
 
 TEST(RequestHead, ParsesGetWithHeadersAndLeavesThePipelinedRest) {
   const std::string two =
@@ -563,29 +594,36 @@ TEST(RequestHead, RefusesOversizedAndMalformedHeads) {
 }
 
 TEST(Routes, OnlyTheTwoPathsToGetAndHeadAfterAuthentication) {
-  EXPECT_EQ(RouteRequest("GET", "/metrics", "/metrics", true), Route::kMetrics);
-  EXPECT_EQ(RouteRequest("HEAD", "/metrics", "/metrics", true), Route::kMetrics);
-  EXPECT_EQ(RouteRequest("GET", "/", "/metrics", true), Route::kLanding);
+  Router router;
+  router.Add(RouteSpec{"/metrics", nullptr, true, true, {}});
+  router.Add(RouteSpec{"/", nullptr, false, false, {}});
+  auto route = [&](std::string_view method, std::string_view path, bool authorized) {
+    return router.Decide(method, path, authorized);
+  };
+  EXPECT_EQ(route("GET", "/metrics", true).route, Route::kServe);
+  EXPECT_EQ(route("GET", "/metrics", true).spec->path, "/metrics");
+  EXPECT_EQ(route("HEAD", "/metrics", true).spec->path, "/metrics");
+  EXPECT_EQ(route("GET", "/", true).spec->path, "/");
   for (const char* path : {"/metrics/x", "/metrics/", "/../../etc/passwd", "/etc/passwd",
-                           "//metrics", "/Metrics", "/favicon.ico"}) {
-    EXPECT_EQ(RouteRequest("GET", path, "/metrics", true), Route::kNotFound) << path;
+                           "//metrics", "/Metrics", "/favicon.ico", "/./metrics", "/metrics%00",
+                           "/%6detrics", "/metrics;x", "/metrics/.", ""}) {
+    EXPECT_EQ(route("GET", path, true).route, Route::kNotFound) << path;
   }
   for (const char* method : {"POST", "PUT", "DELETE", "OPTIONS", "TRACE", "CONNECT", "get"}) {
-    EXPECT_EQ(RouteRequest(method, "/metrics", "/metrics", true), Route::kMethodNotAllowed)
-        << method;
+    EXPECT_EQ(route(method, "/metrics", true).route, Route::kMethodNotAllowed) << method;
   }
   // Without credentials nothing is revealed, not even which paths exist.
-  EXPECT_EQ(RouteRequest("GET", "/metrics", "/metrics", false), Route::kUnauthorized);
-  EXPECT_EQ(RouteRequest("POST", "/nope", "/metrics", false), Route::kUnauthorized);
+  EXPECT_EQ(route("GET", "/metrics", false).route, Route::kUnauthorized);
+  EXPECT_EQ(route("POST", "/nope", false).route, Route::kUnauthorized);
 
-  HttpResponse r = RouteResponse(Route::kUnauthorized, "");
+  HttpResponse r = RouteResponse(Route::kUnauthorized, kAuthRealm);
   EXPECT_EQ(r.status, 401);
   EXPECT_EQ(ResponseHead(r, r.body.size(), true, {{"Strict-Transport-Security", "max-age=1"}}),
             "HTTP/1.1 401 Unauthorized\r\nContent-Type: text/plain; charset=utf-8\r\n"
             "WWW-Authenticate: Basic realm=\"roce_exporter\", charset=\"UTF-8\"\r\n"
             "Strict-Transport-Security: max-age=1\r\nContent-Length: 13\r\nConnection: "
             "keep-alive\r\n\r\n");
-  EXPECT_EQ(RouteResponse(Route::kMethodNotAllowed, "").headers.back(),
+  EXPECT_EQ(RouteResponse(Route::kMethodNotAllowed, kAuthRealm).headers.back(),
             (std::pair<std::string, std::string>{"Allow", "GET, HEAD"}));
 }
 

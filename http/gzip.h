@@ -1,6 +1,7 @@
 #pragma once
 
-// gzip for the TLS listener's metrics answers (Prometheus asks with Accept-Encoding: gzip;
+// gzip for http::Server's answers on routes that ask for it (RouteSpec::compress; Prometheus
+// asks with Accept-Encoding: gzip;
 // the text format compresses about tenfold).
 
 #include <optional>

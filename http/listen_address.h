@@ -1,8 +1,7 @@
 #pragma once
 
 // --web.listen-address in node_exporter's spelling: ":9879", "0.0.0.0:9879",
-// "127.0.0.1:0", "[::1]:9879". Parsed once, checked by binding before the
-// HTTP server starts so that "address in use" is reported as such.
+// "127.0.0.1:0", "[::1]:9879". Parsed once; binding reports "address in use" as such.
 
 #include <string>
 
@@ -15,8 +14,6 @@ struct ListenAddress {
   int port = 0;
   bool ipv6 = false;
 
-  // civetweb's listening_ports spelling ("9879", "127.0.0.1:0", "[::1]:9879").
-  std::string CivetSpec() const;
   std::string ToString() const;
 };
 
@@ -27,7 +24,7 @@ Result<ListenAddress> ParseListenAddress(std::string_view text);
 Result<int> BindSocket(const ListenAddress& addr);
 
 // Binds and closes a socket on `addr` to report a precise error before the HTTP server
-// (civetweb, which binds by itself) tries.
+// binds it (http::Server binds with BindSocket itself; the check stays for tests and tools).
 Status ProbeListen(const ListenAddress& addr);
 
 }  // namespace rocewatch::http

@@ -1,11 +1,14 @@
 #pragma once
 
 // HTTP basic authentication against the bcrypt hashes of --web.config.file's
-// basic_auth_users, for both transports (civetweb and the TLS listener).
+// basic_auth_users, for both transports (one http::Server serves HTTP and HTTPS).
 //
-// - bcrypt is checked with libxcrypt's crypt_r ($2a$, $2b$, $2y$), one check at a time
-//   (a cost-10 check takes tens of milliseconds: running them in parallel would only let a
-//   flood of bad passwords take every core);
+// - bcrypt is checked with libxcrypt's crypt_r ($2a$, $2b$, $2y$); the server runs Verify
+//   on a small bounded pool of its own, off its event loop, so a flood of wrong passwords
+//   takes that pool and nothing else (a cached scrape never waits for it);
+// - a hash costs at most kMaxBcryptCost (checked at config load, and again here);
+// - the user is looked up in constant time (every configured name is compared, with
+//   CRYPTO_memcmp, whatever matches);
 // - an unknown user costs the same bcrypt check as a known one (against a configured hash,
 //   then refused), so response times do not tell which users exist;
 // - a successful (user, hash, password) check is remembered for a few minutes, so a scrape
@@ -13,6 +16,7 @@
 //   way). The cache keeps a SHA-256 of the three, never the password; a changed hash (a
 //   new password in the file) misses the cache.
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <map>
@@ -23,12 +27,18 @@
 #include <string_view>
 #include <unordered_map>
 
-struct crypt_data;
-
 namespace rocewatch::http {
 
-// The realm sent in WWW-Authenticate.
+// The realm the exporter sends in WWW-Authenticate.
 inline constexpr std::string_view kAuthRealm = "roce_exporter";
+
+// The highest bcrypt cost accepted (2^14 rounds: about 1 s per check on one core). Go's
+// bcrypt, and so exporter-toolkit, accepts up to 31 (bcrypt.MaxCost), where one check
+// takes days; see docs/security.md.
+inline constexpr int kMaxBcryptCost = 14;
+
+// The cost of a bcrypt hash ("$2y$10$…" -> 10); empty when it is not one.
+std::optional<int> BcryptCost(std::string_view hash);
 
 struct BasicCredentials {
   std::string user;
@@ -51,9 +61,15 @@ class BasicAuthenticator {
   // With no users configured every request passes.
   bool Allows(const std::map<std::string, std::string>& users, const char* authorization);
 
-  // Whether `password` is the password of `user` in `users` (user -> bcrypt hash).
+  // Whether `password` is the password of `user` in `users` (user -> bcrypt hash):
+  // CachedAllows, else Verify.
   bool Check(const std::map<std::string, std::string>& users, const std::string& user,
              const std::string& password);
+  // Whether a successful check of these credentials is remembered (cheap: one SHA-256).
+  bool CachedAllows(const std::map<std::string, std::string>& users, const BasicCredentials& c);
+  // The bcrypt check (tens of milliseconds at cost 10), remembered when it succeeds.
+  // Thread-safe; checks run in parallel on as many threads as call it.
+  bool Verify(const std::map<std::string, std::string>& users, const BasicCredentials& c);
 
   // bcrypt computations so far (a cache hit costs none); for tests.
   std::uint64_t bcrypt_checks() const;
@@ -66,9 +82,7 @@ class BasicAuthenticator {
   std::size_t max_entries_;
   mutable std::mutex cache_mu_;
   std::unordered_map<std::string, std::chrono::steady_clock::time_point> cache_;  // key -> expiry
-  mutable std::mutex bcrypt_mu_;
-  std::unique_ptr<crypt_data> crypt_;  // crypt_r's 32 KiB of state, under bcrypt_mu_
-  std::uint64_t checks_ = 0;           // under bcrypt_mu_
+  std::atomic<std::uint64_t> checks_{0};
 };
 
 }  // namespace rocewatch::http

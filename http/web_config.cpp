@@ -17,6 +17,7 @@
 #include <functional>
 #include <set>
 
+#include "http/basic_auth.h"
 #include "rocewatch/strings.h"
 
 namespace rocewatch::http {
@@ -356,6 +357,14 @@ class Parser {
                           ": the password must be a bcrypt hash ($2y$, $2b$ or $2a$, a cost "
                           "04-31, then 53 characters), as `htpasswd -nBC 10 \"\" | tr -d ':\\n'` "
                           "prints it");
+          if (const auto cost = BcryptCost(*hash); cost && *cost > kMaxBcryptCost)
+            return At(value, section + ": user " + Quote(user) + ": bcrypt cost " +
+                                 std::to_string(*cost) + " is above the maximum " +
+                                 std::to_string(kMaxBcryptCost) +
+                                 " (each check of a wrong password would take about " +
+                                 std::to_string(1u << (*cost - kMaxBcryptCost)) +
+                                 " s or more); hash it again with a lower cost, as `htpasswd "
+                                 "-nBC 10 \"\" | tr -d ':\\n'` does");
           out.users[user] = *hash;
           return {};
         });

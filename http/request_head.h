@@ -1,6 +1,6 @@
 #pragma once
 
-// A bounded HTTP/1.1 request-head parser for the TLS listener: request line and header
+// A bounded HTTP/1.1 request-head parser for http::Server: request line and header
 // fields, nothing else (the exporter takes no request bodies). Pure: bytes in, a request or
 // the status to refuse it with out. Limits are checked before the head is complete, so a
 // client cannot make us buffer more than they allow.

@@ -2,7 +2,7 @@
 
 #include <sys/stat.h>
 
-#include "util/log.h"
+#include "http/http_log.h"
 
 namespace rocewatch::http {
 
@@ -52,7 +52,7 @@ Result<std::shared_ptr<WebConfigReloader>> WebConfigReloader::Open(
   for (auto& s : r->StampsFor(**loaded)) r->stamps_.push_back(std::move(s));
   r->next_check_ = std::chrono::steady_clock::now() + check_interval;
   for (const auto& w : (*loaded)->tls ? (*loaded)->tls->warnings() : std::vector<std::string>{})
-    log::Warn("web config", {{"file", path}, {"warning", w}});
+    http_log::Warn("web config", {{"file", path}, {"warning", w}});
   return r;
 }
 
@@ -101,7 +101,7 @@ bool WebConfigReloader::CheckLocked() {
     }
     stamps_ = std::move(stamps);
     if (error != last_error_) {
-      log::Error("web config not reloaded; the previous one stays in force",
+      http_log::Error("web config not reloaded; the previous one stays in force",
                  {{"file", path_}, {"error", error}});
       last_error_ = error;
     }
@@ -112,12 +112,12 @@ bool WebConfigReloader::CheckLocked() {
   current_ = *loaded;
   last_error_.clear();
   ++reloads_;
-  log::Fields fields = {{"file", path_}};
+  http_log::Fields fields = {{"file", path_}};
   if (current_->tls) fields.emplace_back("certificate", current_->tls->summary());
-  log::Info("web config reloaded", fields);
+  http_log::Info("web config reloaded", fields);
   if (current_->tls) {
     for (const auto& w : current_->tls->warnings())
-      log::Warn("web config", {{"file", path_}, {"warning", w}});
+      http_log::Warn("web config", {{"file", path_}, {"warning", w}});
   }
   return true;
 }

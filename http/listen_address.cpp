@@ -12,12 +12,6 @@
 
 namespace rocewatch::http {
 
-std::string ListenAddress::CivetSpec() const {
-  if (host.empty()) return std::to_string(port);
-  if (ipv6) return "[" + host + "]:" + std::to_string(port);
-  return host + ":" + std::to_string(port);
-}
-
 std::string ListenAddress::ToString() const {
   if (ipv6) return "[" + host + "]:" + std::to_string(port);
   return (host.empty() ? "0.0.0.0" : host) + ":" + std::to_string(port);

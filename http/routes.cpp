@@ -1,16 +1,18 @@
 #include "http/routes.h"
 
-#include "http/basic_auth.h"
 
 namespace rocewatch::http {
 
-Route RouteRequest(std::string_view method, std::string_view path, std::string_view telemetry_path,
-                   bool authorized) {
-  if (!authorized) return Route::kUnauthorized;
-  if (method != "GET" && method != "HEAD") return Route::kMethodNotAllowed;
-  if (path == telemetry_path) return Route::kMetrics;
-  if (path == "/") return Route::kLanding;
-  return Route::kNotFound;
+void Router::Add(RouteSpec spec) { routes_.push_back(std::move(spec)); }
+
+Router::Decision Router::Decide(std::string_view method, std::string_view path,
+                                bool authorized) const {
+  if (!authorized) return {Route::kUnauthorized, nullptr};
+  if (method != "GET" && method != "HEAD") return {Route::kMethodNotAllowed, nullptr};
+  for (const RouteSpec& spec : routes_) {
+    if (spec.path == path) return {Route::kServe, &spec};
+  }
+  return {Route::kNotFound, nullptr};
 }
 
 std::string_view StatusText(int status) {
@@ -42,7 +44,7 @@ std::string_view StatusText(int status) {
   }
 }
 
-HttpResponse RouteResponse(Route route, const std::string& landing_page) {
+HttpResponse RouteResponse(Route route, std::string_view realm) {
   HttpResponse r;
   auto text = [&r](int status, std::string body) {
     r.status = status;
@@ -50,22 +52,17 @@ HttpResponse RouteResponse(Route route, const std::string& landing_page) {
     r.body = std::move(body);
   };
   switch (route) {
-    case Route::kLanding:
-      r.status = 200;
-      r.headers.emplace_back("Content-Type", "text/html; charset=utf-8");
-      r.body = landing_page;
-      break;
     case Route::kUnauthorized:
       text(401, "Unauthorized\n");
       r.headers.emplace_back("WWW-Authenticate",
-                             "Basic realm=\"" + std::string(kAuthRealm) + "\", charset=\"UTF-8\"");
+                             "Basic realm=\"" + std::string(realm) + "\", charset=\"UTF-8\"");
       break;
     case Route::kMethodNotAllowed:
       text(405, "Method Not Allowed\n");
       r.headers.emplace_back("Allow", "GET, HEAD");
       break;
     case Route::kNotFound:
-    case Route::kMetrics:  // served by the caller; never asked for here
+    case Route::kServe:  // answered by the route's handler; never asked for here
       text(404, "Not Found\n");
       break;
   }
@@ -73,8 +70,7 @@ HttpResponse RouteResponse(Route route, const std::string& landing_page) {
 }
 
 std::string ResponseHead(const HttpResponse& r, std::optional<std::size_t> content_length,
-                         bool keep_alive,
-                         const std::vector<std::pair<std::string, std::string>>& extra_headers) {
+                         bool keep_alive, const HeaderList& extra_headers) {
   std::string out = "HTTP/1.1 ";
   out += StatusText(r.status);
   out += "\r\n";

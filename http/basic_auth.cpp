@@ -4,6 +4,7 @@
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 
+#include <algorithm>
 #include <cstring>
 
 namespace rocewatch::http {
@@ -53,7 +54,27 @@ std::string CacheKey(const std::string& user, const std::string& hash,
   return std::string(reinterpret_cast<const char*>(digest), len);
 }
 
+// The hash of `user` in `users`, comparing every name in constant time; null when unknown.
+const std::string* FindUser(const std::map<std::string, std::string>& users,
+                            const std::string& user) {
+  const std::string* found = nullptr;
+  for (const auto& [name, hash] : users) {
+    const std::size_t n = std::min(name.size(), user.size());
+    const int differ = CRYPTO_memcmp(name.data(), user.data(), n) |
+                       static_cast<int>(name.size() != user.size());
+    if (differ == 0) found = &hash;
+  }
+  return found;
+}
+
 }  // namespace
+
+std::optional<int> BcryptCost(std::string_view hash) {
+  if (hash.size() < 7 || hash[0] != '$' || hash[1] != '2' || hash[3] != '$' || hash[6] != '$')
+    return std::nullopt;
+  if (hash[4] < '0' || hash[4] > '9' || hash[5] < '0' || hash[5] > '9') return std::nullopt;
+  return (hash[4] - '0') * 10 + (hash[5] - '0');
+}
 
 std::optional<BasicCredentials> ParseBasicAuthorization(std::string_view value) {
   constexpr std::string_view kScheme = "basic";
@@ -77,9 +98,7 @@ std::optional<BasicCredentials> ParseBasicAuthorization(std::string_view value) 
 }
 
 BasicAuthenticator::BasicAuthenticator(std::chrono::seconds cache_ttl, std::size_t cache_entries)
-    : ttl_(cache_ttl), max_entries_(cache_entries), crypt_(std::make_unique<crypt_data>()) {
-  std::memset(crypt_.get(), 0, sizeof(crypt_data));
-}
+    : ttl_(cache_ttl), max_entries_(cache_entries) {}
 
 BasicAuthenticator::~BasicAuthenticator() = default;
 
@@ -89,7 +108,7 @@ bool BasicAuthenticator::Allows(const std::map<std::string, std::string>& users,
   if (authorization == nullptr || *authorization == '\0') return false;
   auto credentials = ParseBasicAuthorization(authorization);
   if (!credentials) return false;
-  const bool ok = Check(users, credentials->user, credentials->password);
+  const bool ok = CachedAllows(users, *credentials) || Verify(users, *credentials);
   OPENSSL_cleanse(credentials->password.data(), credentials->password.size());
   return ok;
 }
@@ -97,34 +116,42 @@ bool BasicAuthenticator::Allows(const std::map<std::string, std::string>& users,
 bool BasicAuthenticator::Check(const std::map<std::string, std::string>& users,
                                const std::string& user, const std::string& password) {
   if (users.empty()) return true;
-  if (password.find('\0') != std::string::npos || user.find('\0') != std::string::npos)
+  const BasicCredentials c{user, password};
+  return CachedAllows(users, c) || Verify(users, c);
+}
+
+bool BasicAuthenticator::CachedAllows(const std::map<std::string, std::string>& users,
+                                      const BasicCredentials& c) {
+  if (users.empty()) return true;
+  const std::string* hash = FindUser(users, c.user);
+  return hash != nullptr && Cached(CacheKey(c.user, *hash, c.password));
+}
+
+bool BasicAuthenticator::Verify(const std::map<std::string, std::string>& users,
+                                const BasicCredentials& c) {
+  if (users.empty()) return true;
+  if (c.password.find('\0') != std::string::npos || c.user.find('\0') != std::string::npos)
     return false;
-  auto it = users.find(user);
-  const bool known = it != users.end();
+  const std::string* found = FindUser(users, c.user);
   // An unknown user is checked against a configured hash (the same cost as a known user's
   // wrong password) and then refused whatever the result.
-  const std::string& hash = known ? it->second : users.begin()->second;
-  const std::string key = CacheKey(user, hash, password);
-  if (known && Cached(key)) return true;
+  const std::string& hash = found != nullptr ? *found : users.begin()->second;
+  const auto cost = BcryptCost(hash);
+  if (!cost || *cost > kMaxBcryptCost) return false;  // refused at load already
 
-  bool match = false;
-  {
-    std::lock_guard<std::mutex> lock(bcrypt_mu_);
-    ++checks_;
-    const char* out = ::crypt_r(password.c_str(), hash.c_str(), crypt_.get());
-    match = out != nullptr && out[0] != '*' && std::strlen(out) == hash.size() &&
-            CRYPTO_memcmp(out, hash.data(), hash.size()) == 0;
-    OPENSSL_cleanse(crypt_.get(), sizeof(crypt_data));
-  }
-  if (!(known && match)) return false;
-  Remember(key);
+  checks_ += 1;
+  auto state = std::make_unique<crypt_data>();  // crypt_r's 32 KiB of state, per check
+  std::memset(state.get(), 0, sizeof(crypt_data));
+  const char* out = ::crypt_r(c.password.c_str(), hash.c_str(), state.get());
+  const bool match = out != nullptr && out[0] != '*' && std::strlen(out) == hash.size() &&
+                     CRYPTO_memcmp(out, hash.data(), hash.size()) == 0;
+  OPENSSL_cleanse(state.get(), sizeof(crypt_data));
+  if (found == nullptr || !match) return false;
+  Remember(CacheKey(c.user, hash, c.password));
   return true;
 }
 
-std::uint64_t BasicAuthenticator::bcrypt_checks() const {
-  std::lock_guard<std::mutex> lock(bcrypt_mu_);
-  return checks_;
-}
+std::uint64_t BasicAuthenticator::bcrypt_checks() const { return checks_.load(); }
 
 bool BasicAuthenticator::Cached(const std::string& key) {
   std::lock_guard<std::mutex> lock(cache_mu_);
