@@ -19,6 +19,7 @@
 #include <map>
 #include <regex>
 #include <set>
+#include <sstream>
 #include <thread>
 
 #include <nlohmann/json.hpp>
@@ -219,6 +220,24 @@ TEST_F(LldpFabricTest, ExporterServesEveryNeighbourAndLintFindsTheCrossedPair) {
                                                   "cabling.switch-port lldpn2",
                                                   "cabling.no-neighbor lldpn3"}))
       << report.dump(1);
+  // A capture keeps lldpd's answer, and a replay of it serves the same neighbours.
+  const std::string capture = dir_.path + "/capture";
+  auto cap = RunCommand({"ip", "netns", "exec", node_->name(), ROCE_EXPORTER_BIN, "capture",
+                         capture, "--netdev-include=^lldpn",
+                         "--collector.lldp.socket=" + node_sock_});
+  ASSERT_EQ(cap.status, 0) << cap.output;
+  std::ifstream kept(capture + "/kernel/lldp/neighbors.json");
+  std::stringstream text;
+  text << kept.rdbuf();
+  auto replayed = lldp::DecodeNeighborsJson(text.str());
+  ASSERT_TRUE(replayed.ok()) << replayed.error().message << "\n" << text.str();
+  ASSERT_EQ(replayed->size(), seen.size());
+  for (std::size_t i = 0; i < seen.size(); ++i) {
+    EXPECT_EQ((*replayed)[i].netdev, seen[i].netdev);
+    EXPECT_EQ((*replayed)[i].port_id, seen[i].port_id);
+    EXPECT_EQ((*replayed)[i].system_name, "leaf-t");
+  }
+
   EXPECT_EQ(fix_of["lldpn1"],
             "swap the cables of node-a lldpn1 and node-a lldpn2: node-a lldpn1 into "
             "leaf-t:Ethernet1, node-a lldpn2 into leaf-t:Ethernet2");
