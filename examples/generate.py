@@ -6,7 +6,9 @@
 
 Twelve GPU nodes with two ConnectX-7 400G RoCE NICs each (rail 0 on mlx5_0 /
 ens1f0np0, rail 1 on mlx5_1 / ens2f0np0). Most nodes carry one seeded fault of
-a kind operators actually hit; gpu-01 and gpu-12 are healthy. Every
+a kind operators actually hit; gpu-01 is healthy. Every node has the LLDP
+neighbours lldpd would report (kernel/lldp/neighbors.json); gpu-12's rail-1 NIC
+is cabled to rail 0's leaf. Every
 node has a motion.json so its counters move while replayed (docs/capture.md):
 RoCE traffic, CNPs, ECN marks and a little PFC pause on priority 3; drops and
 retransmissions where PFC is off; a pause storm on gpu-10.
@@ -55,6 +57,7 @@ FAULTS: Dict[str, tuple] = {
     "gpu-09": ("mlx5_1", "mtu-1500", "link.netdev-mtu"),
     "gpu-10": ("mlx5_0", "pause-storm", "counters.pause-storm"),
     "gpu-11": ("mlx5_1", "cable-out", "link.port-down"),
+    "gpu-12": ("mlx5_1", "miscabled", "cabling.switch-port"),
 }
 
 # Healthy traffic per NIC, per second (raw units: 4-byte words, µs, frames).
@@ -84,6 +87,23 @@ def mac_of(node_index: int, nic: int) -> str:
     return f"94:6d:ae:{0x10 + node_index:02x}:{0x20 + nic:02x}:{0x3a + nic:02x}"
 
 
+def switch_mac(rail: int) -> str:
+    return f"0c:42:a1:00:{rail:02x}:00"
+
+
+def lldp_neighbor(netdev: str, rail: int, port: int) -> dict:
+    """One interface of `lldpcli -f json0 show neighbors details` as lldpd 1.0.16 prints it
+    (tests/fixtures/real/lldpcli-1.0.16), for a SONiC-like leaf."""
+    return {"name": netdev, "via": "LLDP", "rid": str(rail + 1), "age": "12 days, 03:04:05",
+            "chassis": [{"id": [{"type": "mac", "value": switch_mac(rail)}],
+                         "name": [{"value": f"leaf-{rail}"}],
+                         "descr": [{"value": "SONiC Software Version: SONiC.202305"}],
+                         "mgmt-ip": [{"value": f"192.168.200.{rail + 1}"}]}],
+            "port": [{"id": [{"type": "local", "value": f"Ethernet{port}"}],
+                      "descr": [{"value": f"etp{port // 4}"}],
+                      "ttl": [{"value": "120"}]}]}
+
+
 def build_node(index: int) -> tuple:
     """The NodeSpec of gpu-<index>, its motion and its optics (netdev, image, scale)."""
     host = f"gpu-{index:02d}"
@@ -91,6 +111,7 @@ def build_node(index: int) -> tuple:
     devices, answers, optics = [], {}, []
     motion: Dict[str, dict] = {"version": 1, "sysfs": {}, "ethtool": {}}
     hw_names = nt.mlx5_hw_counter_names()
+    neighbors = []
     for n, (ib, netdev, pci, numa, subnet) in enumerate(NICS):
         kind = fault[1] if fault and fault[0] == ib else None
         if kind == "nic-missing":
@@ -152,6 +173,9 @@ def build_node(index: int) -> tuple:
             active_width=ka.IBV_WIDTH_4X, active_speed=ka.IBV_SPEED_NDR if up else ka.IBV_SPEED_QDR,
             phys_state=ka.PHYS_STATE_LINK_UP if up else ka.PHYS_STATE_DISABLED,
             link_layer=ka.IBV_LINK_LAYER_ETHERNET)
+        if up:                     # lldpd's neighbour; the miscabled NIC lands on rail 0's leaf
+            rail, port = (0, 4 * index + 1) if kind == "miscabled" else (n, 4 * index)
+            neighbors.append(lldp_neighbor(netdev, rail, port))
         if not up:                 # the cable (a DAC/AOC with its module) was pulled
             optics.append((netdev, "none", None))
             continue
@@ -175,6 +199,8 @@ def build_node(index: int) -> tuple:
             eth.update({"tx_prio3_pause": 25_000, "tx_prio3_pause_duration": 700_000,
                         "tx_pause_storm_warning_events": 0.1})
         motion["ethtool"][netdev] = eth
+    answers["lldp/neighbors.json"] = (json.dumps({"lldp": [{"interface": neighbors}]}, indent=2)
+                                      + "\n").encode()
     return (nt.NodeSpec(hostname=host, kernel=KERNEL,
                         description=f"demo node {host}" + (f"; seeded fault: {fault[1]} on {fault[0]}" if fault else "; healthy"),
                         devices=devices, extra_netdevs=[], kernel_answers=answers),

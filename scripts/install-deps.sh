@@ -13,6 +13,7 @@ PACKAGES="
   prometheus prometheus-alertmanager prometheus-node-exporter victoria-metrics
   iproute2 ethtool shellcheck wrk openssh-client openssh-server
   libssl-dev libcrypt-dev libyaml-cpp-dev zlib1g-dev openssl
+  lldpd liblldpctl-dev
 "
 
 missing=""

@@ -933,6 +933,27 @@ def lint_findings() -> Dict[str, Any]:
                            instant=True)],
                    "none", steps("green", None, "orange", 1)), 6, 8)
 
+    L.row("Cabling")
+    L.add(table("Cabling as the nodes see it (LLDP)",
+                "Each netdev's LLDP neighbour from the exporters' lldp collector "
+                "(roce_lldp_neighbor_info): the switch (System Name) and port it is cabled to. "
+                "The plan's switch_port is compared with it by roce-lint (cabling.* checks).",
+                [target("roce_lldp_neighbor_info == 1")],
+                "none", hide=["Value", "chassis_id_subtype", "port_id_subtype"],
+                order=["instance", "netdev", "system_name", "port_id", "port_description",
+                       "chassis_id", "management_address"],
+                rename={"instance": "node", "system_name": "switch", "port_id": "seen port"},
+                sort_by="instance", sort_desc=False, value_color=False), 14, 10)
+    L.add(table("Cabling mismatches",
+                "Open cabling findings: a NIC on another port or rail than planned, two NICs on "
+                "one rail, link up without a neighbour, one switch port seen twice. "
+                "`roce-lint check` prints the planned and seen ports and which cable to move.",
+                [target('roce_lint_finding{cluster=~"$cluster", node=~"$node", '
+                        'check=~"cabling[.].*"} == 1')],
+                "none", hide=["cluster", "Value", "instance", "severity"],
+                order=["node", "device", "netdev", "check"], sort_by="node",
+                sort_desc=False, value_color=False), 10, 10)
+
     variables = [
         datasource_var(),
         query_var("cluster", "Cluster", "label_values(roce_lint_run_success, cluster)"),

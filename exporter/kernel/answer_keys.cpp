@@ -37,4 +37,6 @@ std::string VerbsPortAttr(const std::string& device, std::uint32_t port) {
   return "verbs/" + device + "/port" + std::to_string(port);
 }
 
+std::string LldpNeighbors() { return "lldp/neighbors.json"; }
+
 }  // namespace rocewatch::kernel::key

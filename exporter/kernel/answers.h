@@ -6,6 +6,7 @@
 // kernel, a recording wrapper (capture) and a replay of a capture directory,
 // so a capture reproduces a node's /metrics through the same decoders.
 
+#include <cerrno>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -62,6 +63,14 @@ class KernelAnswers {
   // libibverbs ibv_query_port: the struct ibv_port_attr it filled, as bytes.
   // ENODEV when there is no such verbs device (no RDMA stack: not an error).
   virtual Answer VerbsPortAttr(const std::string& device, std::uint32_t port) = 0;
+
+  // lldpd through liblldpctl (lldp/lldpctl_client.h): every neighbour as json0 text
+  // (lldp/neighbors_json.h). `socket` is the control socket, "" for liblldpctl's default; a
+  // replay ignores it. ENODATA by default: a KernelAnswers without LLDP answers none.
+  virtual Answer LldpNeighbors(const std::string& socket) {
+    (void)socket;
+    return Answer{{}, ENODATA};
+  }
 };
 
 // Where each answer lives in a capture directory, under kernel/ (docs/capture.md).
@@ -79,6 +88,7 @@ std::string LinkState(const std::string& netdev);
 std::string Pause(const std::string& netdev);
 std::string ModuleEepromPage(const std::string& netdev, const ModulePage& page);
 std::string VerbsPortAttr(const std::string& device, std::uint32_t port);
+std::string LldpNeighbors();
 }  // namespace key
 
 // Per-call timeout of the live netlink calls (ioctls cannot be interrupted).

@@ -25,6 +25,7 @@
 #include "ethtool/string_set.h"
 #include "kernel/answers.h"
 #include "kernel/verbs_query.h"
+#include "lldp/lldpctl_client.h"
 #include "netlink/dcbnl.h"
 #include "netlink/ethtool_genl.h"
 #include "netlink/messages.h"
@@ -222,6 +223,8 @@ class LiveKernel final : public KernelAnswers {
   Answer VerbsPortAttr(const std::string& device, std::uint32_t port) override {
     return QueryVerbsPort(device, port);
   }
+
+  Answer LldpNeighbors(const std::string& socket) override { return lldp::QueryNeighbors(socket); }
 
  private:
   // Extra entries in GSTRINGS/GSTATS buffers in case the driver's set grew

@@ -47,6 +47,9 @@ class RecordingKernel final : public KernelAnswers {
   Answer VerbsPortAttr(const std::string& d, std::uint32_t port) override {
     return Keep(key::VerbsPortAttr(d, port), inner_->VerbsPortAttr(d, port));
   }
+  Answer LldpNeighbors(const std::string& socket) override {
+    return Keep(key::LldpNeighbors(), inner_->LldpNeighbors(socket));
+  }
 
  private:
   Answer Keep(const std::string& key, Answer answer) {

@@ -44,6 +44,7 @@ class ReplayKernel final : public KernelAnswers {
   Answer VerbsPortAttr(const std::string& d, std::uint32_t port) override {
     return Read(key::VerbsPortAttr(d, port));
   }
+  Answer LldpNeighbors(const std::string&) override { return Read(key::LldpNeighbors()); }
 
  private:
   Answer Read(const std::string& key) { return ReadAnswer(dir_, key); }

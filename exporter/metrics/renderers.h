@@ -44,4 +44,7 @@ const SpecList& VerbsSpecs();
 void RenderOptics(const NodeSnapshot& snap, MetricSink& out);
 const SpecList& OpticsSpecs();
 
+void RenderLldp(const NodeSnapshot& snap, MetricSink& out);
+const SpecList& LldpSpecs();
+
 }  // namespace rocewatch::metrics

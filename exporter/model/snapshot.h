@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "model/kernel_snapshot.h"
+#include "model/lldp_snapshot.h"
 
 namespace rocewatch {
 
@@ -138,6 +139,7 @@ struct NodeSnapshot {
   std::vector<LinkStateSnapshot> link_state;
   std::vector<VerbsPortSnapshot> verbs;
   std::vector<OpticsSnapshot> optics;
+  std::optional<LldpSnapshot> lldp;  // absent when the lldp source did not run or a replay has no answer
   std::vector<SourceStatus> sources;
   double collection_seconds = 0;
 };

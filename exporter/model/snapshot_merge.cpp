@@ -28,6 +28,7 @@ void AppendSnapshot(NodeSnapshot& whole, NodeSnapshot&& part) {
   Append(whole.link_state, part.link_state);
   Append(whole.verbs, part.verbs);
   Append(whole.optics, part.optics);
+  if (part.lldp) whole.lldp = std::move(part.lldp);
 }
 
 }  // namespace rocewatch

@@ -4,6 +4,7 @@
 #include "sources/ecn.h"
 #include "sources/ethtool.h"
 #include "sources/ethtool_netlink.h"
+#include "sources/lldp.h"
 #include "sources/netdev.h"
 #include "sources/pcie.h"
 #include "sources/rdma.h"
@@ -42,6 +43,11 @@ const std::vector<SourceInfo>& AllSources() {
       {"optics", "transceiver modules via ethtool (EEPROM: identity, DOM, thresholds, flags)", true,
        {{"interval", "60s", "how often to re-read module EEPROMs (slow on real modules)"}},
        &MakeOpticsSource, &metrics::RenderOptics, &metrics::OpticsSpecs},
+      {"lldp", "LLDP neighbours (the switch and port each netdev is cabled to) from lldpd via liblldpctl",
+       true,
+       {{"interval", "30s", "how often to ask lldpd for its neighbours"},
+        {"socket", "", "lldpd's control socket (lldpd -u); empty: liblldpctl's default /run/lldpd.socket"}},
+       &MakeLldpSource, &metrics::RenderLldp, &metrics::LldpSpecs},
   };
   return kSources;
 }

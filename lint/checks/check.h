@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "lint/checks/cabling.h"
 #include "lint/checks/settings.h"
 #include "lint/finding.h"
 #include "lint/observe/node_view.h"
@@ -88,6 +89,7 @@ class CheckRunner {
   FindingSink sink_;
   SettingsPool pool_;
   std::vector<DriftRecord> records_;
+  std::vector<CablingRecord> cabling_;
 };
 
 // All checks on all nodes (a CheckRunner over `views`, one per plan node).

@@ -16,7 +16,9 @@ const std::vector<const CheckSpec*>& AllCheckSpecs() {
       &kEcnRp,               &kDcqcnParameter,   &kFirmware,      &kDriver,         &kDriverVersion,
       &kModuleMissing,       &kOpticsReadFailed,  &kOpticsAlarm,      &kOpticsWarning, &kOpticsProfileLimit,
       &kPauseNonPfc,         &kPauseStorm,       &kDiscards,      &kTransportErrors, &kLinkFlaps,
-      &kDrift};
+      &kDrift,
+      &kCablingSwitchPort, &kCablingRailSwitch, &kCablingRailDuplicate, &kCablingNoNeighbor,
+      &kCablingDuplicatePort};
   return kSpecs;
 }
 
@@ -32,6 +34,7 @@ void CheckRunner::AddNode(std::size_t node_index, const observe::NodeView& view)
   if (!view.reachable()) return;
   for (std::size_t n = 0; n < node.nics.size(); ++n) {
     const plan::Nic& nic = node.nics[n];
+    cabling_.push_back(ObserveCabling(node_index, n, nic, view));
     bool present = !view.Select("roce_device_info", {{"device", nic.ib_dev}}).empty();
     if (!present) continue;  // inventory.device-missing says so; nothing else to compare
     std::string port = "1";
@@ -58,6 +61,7 @@ void CheckRunner::AddNode(std::size_t node_index, const observe::NodeView& view)
 
 std::vector<Finding> CheckRunner::Finish() {
   CheckDrift(plan_, records_, pool_, sink_);
+  CheckCabling(plan_, cabling_, sink_);
   std::vector<Finding> findings = std::move(sink_.findings());
   std::map<std::string, std::size_t> node_order;
   for (std::size_t i = 0; i < plan_.nodes.size(); ++i) node_order[plan_.nodes[i].name] = i;

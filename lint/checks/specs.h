@@ -88,6 +88,17 @@ inline const CheckSpec kTransportErrors{"counters.transport-errors", S::kWarning
 inline const CheckSpec kLinkFlaps{"counters.link-flaps", S::kWarning,
     "link went down or carrier changed", "链路闪断"};
 
+inline const CheckSpec kCablingSwitchPort{"cabling.switch-port", S::kError,
+    "NIC cabled to another switch port than planned", "网卡连接的交换机端口与规划不符"};
+inline const CheckSpec kCablingRailSwitch{"cabling.rail-switch", S::kError,
+    "NIC lands on a switch of another rail", "网卡连接到了其他轨道（rail）的交换机"};
+inline const CheckSpec kCablingRailDuplicate{"cabling.rail-duplicate", S::kError,
+    "two NICs of one node land on the same rail", "同一节点的两块网卡连接到同一轨道（rail）"};
+inline const CheckSpec kCablingNoNeighbor{"cabling.no-neighbor", S::kWarning,
+    "link up but no LLDP neighbour", "链路已连通但没有 LLDP 邻居"};
+inline const CheckSpec kCablingDuplicatePort{"cabling.duplicate-port", S::kError,
+    "two NICs report the same switch port", "两块网卡报告同一个交换机端口"};
+
 inline const CheckSpec kDrift{"drift.setting", S::kWarning,
     "setting differs from the NIC's profile peers", "配置与同规划的其他网卡不一致"};
 

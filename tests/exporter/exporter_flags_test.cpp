@@ -25,7 +25,7 @@ TEST(ExporterFlags, DefaultsEnableEveryCollector) {
   ASSERT_TRUE(s.ok()) << s.error().message;
   EXPECT_EQ(s->collector.enabled_sources,
             (std::vector<std::string>{"rdma", "netdev", "pcie", "ecn", "rdma_cm", "ethtool", "dcb",
-                                      "ethtool_netlink", "verbs", "optics"}));
+                                      "ethtool_netlink", "verbs", "optics", "lldp"}));
   EXPECT_EQ(s->collector.source_options["rdma"]["gid-interval"], "30s");
   EXPECT_EQ(s->server.listen.port, 9879);
   EXPECT_EQ(s->server.telemetry_path, "/metrics");
@@ -40,7 +40,7 @@ TEST(ExporterFlags, NoCollectorDisablesAndOptionsAreKept) {
   ASSERT_TRUE(s.ok()) << s.error().message;
   EXPECT_EQ(s->collector.enabled_sources,
             (std::vector<std::string>{"rdma", "netdev", "pcie", "rdma_cm", "ethtool", "dcb",
-                                      "ethtool_netlink", "verbs", "optics"}));
+                                      "ethtool_netlink", "verbs", "optics", "lldp"}));
   EXPECT_EQ(s->collector.source_options["rdma"]["gid-interval"], "5m");
   EXPECT_TRUE(s->collector.discover.devices.Accepts("mlx5_1"));
   EXPECT_FALSE(s->collector.discover.devices.Accepts("mlx5_2"));

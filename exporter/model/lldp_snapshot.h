@@ -1,0 +1,34 @@
+#pragma once
+
+// The lldp source's section of the NodeSnapshot: each LLDP neighbour lldpd holds for a RoCE
+// netdev, as lldpd decoded it from the neighbour's LLDPDU (IEEE 802.1AB TLVs), read through
+// liblldpctl. Plain strings as lldpd names them; times in seconds.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rocewatch {
+
+struct LldpNeighbor {
+  std::string netdev;              // the local interface the LLDPDU arrived on
+  std::string protocol;            // lldpd's "via": LLDP (CDP, EDP… when those are enabled)
+  std::string chassis_id_subtype;  // lldpd's names: mac, ip, ifname, ifalias, local, unhandled
+  std::string chassis_id;          // as lldpd prints it (a MAC in colon form for mac)
+  std::string system_name;         // System Name TLV: the switch
+  std::string system_description;
+  std::string port_id_subtype;     // mac, ip, ifname, ifalias, local, unhandled
+  std::string port_id;             // the switch port as the switch names it
+  std::string port_description;    // Port Description TLV
+  std::string management_address;  // the first Management Address TLV, as text
+  std::optional<double> ttl_seconds;  // Time To Live TLV
+  std::optional<double> age_seconds;  // since lldpd last saw this neighbour's data change
+};
+
+struct LldpSnapshot {
+  // Whether lldpd answered this read (false: not running, socket refused or not readable).
+  bool daemon_reachable = false;
+  std::vector<LldpNeighbor> neighbors;  // RoCE netdevs only
+};
+
+}  // namespace rocewatch

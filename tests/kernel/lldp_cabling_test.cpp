@@ -1,0 +1,258 @@
+// The lldp collector and the cabling checks on the real daemon: lldpd (Debian) runs in two
+// network namespaces joined by veth pairs. "lldpsw…" plays the switch leaf-t (System Name set
+// with lldpcli, port IDs Ethernet0..3 of subtype local, port descriptions); "lldpnd…" is the
+// node, with its own lldpd on a private control socket and the real roce_exporter pointed at
+// it with --collector.lldp.socket. The node's lldpn1 and lldpn2 are cabled crossed (to
+// Ethernet2 and Ethernet1), and the switch's lldpd does not run on the port of lldpn3 (no
+// neighbour while the link is up). roce-lint, given the plan, reports exactly those: two
+// cabling.switch-port findings saying the pair is crossed, and one cabling.no-neighbor.
+// Needs root, iproute2 and lldpd; skips with the reason otherwise.
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include <nlohmann/json.hpp>
+
+#include "kernel/answers.h"
+#include "lldp/neighbors_json.h"
+#include "netns.h"
+
+namespace rocewatch {
+namespace {
+
+namespace stdfs = std::filesystem;
+using testing::ChildProcess;
+using testing::NetNamespace;
+using testing::RunCommand;
+
+struct TempDir {
+  std::string path;
+  TempDir() {
+    char tmpl[] = "/tmp/lldp-test-XXXXXX";
+    // 0755: lldpd creates its socket as _lldpd, and lldpcli needs to reach it.
+    if (::mkdtemp(tmpl) != nullptr && ::chmod(tmpl, 0755) == 0) path = tmpl;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    if (!path.empty()) stdfs::remove_all(path, ec);
+  }
+};
+
+std::string Lldpcli(const std::string& socket, std::vector<std::string> args) {
+  std::vector<std::string> argv = {"lldpcli", "-u", socket};
+  argv.insert(argv.end(), args.begin(), args.end());
+  auto r = RunCommand(argv);
+  return r.status == 0 ? r.output : "FAILED(" + std::to_string(r.status) + "): " + r.output;
+}
+
+class LldpFabricTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const std::string reason = testing::KernelTestSkipReason();
+    if (!reason.empty()) GTEST_SKIP() << reason;
+    if (testing::FindProgram("lldpd").empty() || testing::FindProgram("lldpcli").empty())
+      GTEST_SKIP() << "lldpd is not installed (scripts/install-deps.sh installs it)";
+    ASSERT_FALSE(dir_.path.empty());
+    const std::string suffix = std::to_string(::getpid() % 100000);
+    auto sw = NetNamespace::Create("lldpsw" + suffix);
+    ASSERT_TRUE(sw.ok()) << sw.error().message;
+    sw_ = std::move(*sw);
+    auto node = NetNamespace::Create("lldpnd" + suffix);
+    ASSERT_TRUE(node.ok()) << node.error().message;
+    node_ = std::move(*node);
+    // Node port n is cabled to switch port kCable[n].
+    for (int n = 0; n < 4; ++n) {
+      const std::string nic = "lldpn" + std::to_string(n);
+      const std::string port = "lldps" + std::to_string(kCable[n]);
+      auto r = RunCommand({"ip", "link", "add", nic, "netns", node_->name(), "type", "veth",
+                           "peer", "name", port, "netns", sw_->name()});
+      ASSERT_EQ(r.status, 0) << r.output;
+      ASSERT_TRUE(node_->Ip({"link", "set", nic, "up"}).ok());
+      ASSERT_TRUE(sw_->Ip({"link", "set", port, "up"}).ok());
+    }
+    sw_sock_ = dir_.path + "/switch.sock";
+    node_sock_ = dir_.path + "/node.sock";
+    // The switch does not run LLDP on lldps3, the port of lldpn3.
+    auto sw_lldpd = ChildProcess::StartInNamespace(
+        *sw_, {"lldpd", "-d", "-u", sw_sock_, "-I", "lldps0,lldps1,lldps2", "-O", "/dev/null"});
+    ASSERT_TRUE(sw_lldpd.ok()) << sw_lldpd.error().message;
+    sw_lldpd_ = std::move(*sw_lldpd);
+    auto node_lldpd = ChildProcess::StartInNamespace(
+        *node_, {"lldpd", "-d", "-u", node_sock_, "-I", "lldpn*", "-O", "/dev/null"});
+    ASSERT_TRUE(node_lldpd.ok()) << node_lldpd.error().message;
+    node_lldpd_ = std::move(*node_lldpd);
+    // lldpd starts paused and resumes once its lldpcli has read the (empty) configuration.
+    for (ChildProcess* p : {sw_lldpd_.get(), node_lldpd_.get()}) {
+      auto resumed = p->WaitForLine("resume operations", std::chrono::seconds(10));
+      ASSERT_TRUE(resumed.ok()) << resumed.error().message;
+    }
+    Configure();
+  }
+
+  void Configure() {
+    std::string out = Lldpcli(sw_sock_, {"configure", "system", "hostname", "leaf-t"});
+    ASSERT_EQ(out.find("FAILED"), std::string::npos) << out;
+    out = Lldpcli(sw_sock_, {"configure", "system", "ip", "management", "pattern", "192.0.2.1"});
+    ASSERT_EQ(out.find("FAILED"), std::string::npos) << out;
+    for (const std::string& sock : {sw_sock_, node_sock_}) {
+      out = Lldpcli(sock, {"configure", "lldp", "tx-interval", "1"});
+      ASSERT_EQ(out.find("FAILED"), std::string::npos) << out;
+    }
+    for (int p = 0; p < 4; ++p) {
+      out = Lldpcli(sw_sock_, {"configure", "ports", "lldps" + std::to_string(p), "lldp",
+                               "portidsubtype", "local", "Ethernet" + std::to_string(p),
+                               "description", "leaf-t port " + std::to_string(p)});
+      ASSERT_EQ(out.find("FAILED"), std::string::npos) << out;
+    }
+  }
+
+  // The node's neighbours as lldpcli prints them (json0), once all three have the switch's
+  // configured name and port IDs.
+  std::vector<LldpNeighbor> WaitForNeighbors() {
+    std::vector<LldpNeighbor> last;
+    for (int i = 0; i < 150; ++i) {
+      auto decoded = lldp::DecodeNeighborsJson(
+          Lldpcli(node_sock_, {"-f", "json0", "show", "neighbors", "details"}));
+      if (decoded) {
+        last = *decoded;
+        int ready = 0;
+        for (const auto& n : last)
+          if (n.system_name == "leaf-t" && n.port_id.rfind("Ethernet", 0) == 0) ++ready;
+        if (ready == 3 && last.size() == 3) return last;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    return last;
+  }
+
+  static constexpr int kCable[4] = {0, 2, 1, 3};  // lldpn1 and lldpn2 crossed
+  TempDir dir_;
+  std::unique_ptr<NetNamespace> sw_, node_;  // declared before the processes: deleted last
+  std::string sw_sock_, node_sock_;
+  std::unique_ptr<ChildProcess> sw_lldpd_, node_lldpd_;
+};
+
+const char* kPlan = R"({
+  "cluster": "lldp-test",
+  "profiles": {"p": {}},
+  "nodes": [{"name": "node-a", "management_ip": "127.0.0.1", "nics": [
+    {"ib_dev": "mlx5_0", "netdev": "lldpn0", "profile": "p", "roce_ip": "10.9.0.1/24", "rail": 0, "switch_port": "leaf-t:Ethernet0"},
+    {"ib_dev": "mlx5_1", "netdev": "lldpn1", "profile": "p", "roce_ip": "10.9.1.1/24", "rail": 1, "switch_port": "leaf-t:Ethernet1"},
+    {"ib_dev": "mlx5_2", "netdev": "lldpn2", "profile": "p", "roce_ip": "10.9.2.1/24", "rail": 2, "switch_port": "leaf-t:Ethernet2"},
+    {"ib_dev": "mlx5_3", "netdev": "lldpn3", "profile": "p", "roce_ip": "10.9.3.1/24", "rail": 3, "switch_port": "leaf-t:Ethernet3"}
+  ]}]
+})";
+
+TEST_F(LldpFabricTest, ExporterServesEveryNeighbourAndLintFindsTheCrossedPair) {
+  // What lldpcli shows (decoded by the collector's decoder): the crossing is on the wire.
+  const std::vector<LldpNeighbor> seen = WaitForNeighbors();
+  std::map<std::string, std::string> port_of;
+  for (const auto& n : seen) port_of[n.netdev] = n.port_id;
+  ASSERT_EQ(port_of, (std::map<std::string, std::string>{
+                         {"lldpn0", "Ethernet0"}, {"lldpn1", "Ethernet2"}, {"lldpn2", "Ethernet1"}}))
+      << Lldpcli(node_sock_, {"show", "neighbors"}) << Lldpcli(sw_sock_, {"show", "interfaces"})
+      << Lldpcli(node_sock_, {"show", "interfaces"});
+
+  auto exporter = ChildProcess::StartInNamespace(
+      *node_, {ROCE_EXPORTER_BIN, "--netdev-include=^lldpn", "--web.listen-address=127.0.0.1:0",
+               "--collector.lldp.socket=" + node_sock_, "--collector.lldp.interval=0s"});
+  ASSERT_TRUE(exporter.ok()) << exporter.error().message;
+  auto line = (*exporter)->WaitForLine("msg=listening", std::chrono::seconds(20));
+  ASSERT_TRUE(line.ok()) << line.error().message;
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(*line, m, std::regex("address=127\\.0\\.0\\.1:([0-9]+)")));
+  const int port = std::stoi(m[1]);
+  std::string body;
+  Status s = node_->RunInside([&] {
+    auto got = testing::HttpGet(port, "/metrics");
+    ASSERT_TRUE(got.ok()) << got.error().message;
+    body = *got;
+  });
+  ASSERT_TRUE(s.ok()) << s.error().message;
+
+  EXPECT_NE(body.find("\nroce_lldp_daemon_reachable 1\n"), std::string::npos) << body;
+  EXPECT_NE(body.find("\nroce_exporter_collector_success{collector=\"lldp\"} 1\n"),
+            std::string::npos);
+  for (const auto& n : seen) {
+    const std::string series =
+        "roce_lldp_neighbor_info{netdev=\"" + n.netdev + "\",chassis_id=\"" + n.chassis_id +
+        "\",chassis_id_subtype=\"mac\",system_name=\"leaf-t\",port_id=\"" + n.port_id +
+        "\",port_id_subtype=\"local\",port_description=\"leaf-t port " + n.port_id.substr(8) +
+        "\",management_address=\"192.0.2.1\"} 1";
+    EXPECT_NE(body.find(series), std::string::npos) << series << "\n" << body;
+    // TTL = tx-interval 1 × hold multiplier 4.
+    EXPECT_NE(body.find("roce_lldp_neighbor_ttl_seconds{netdev=\"" + n.netdev + "\",chassis_id=\"" +
+                        n.chassis_id + "\",port_id=\"" + n.port_id + "\"} 4\n"),
+              std::string::npos);
+  }
+  EXPECT_EQ(body.find("roce_lldp_neighbor_info{netdev=\"lldpn3\""), std::string::npos);
+
+  // roce-lint on the saved metrics: the crossed pair and the missing neighbour, nothing else.
+  const std::string metrics_dir = dir_.path + "/metrics";
+  stdfs::create_directories(metrics_dir);
+  std::ofstream(metrics_dir + "/node-a.prom") << body;
+  std::ofstream(dir_.path + "/plan.json") << kPlan;
+  auto lint = RunCommand({ROCE_LINT_BIN, "check", dir_.path + "/plan.json", "--metrics-dir",
+                          metrics_dir, "--format", "json", "--output", dir_.path + "/report.json"});
+  std::ifstream in(dir_.path + "/report.json");
+  auto report = nlohmann::json::parse(in, nullptr, false);
+  ASSERT_FALSE(report.is_discarded()) << lint.output;
+  std::multiset<std::string> cabling;
+  std::map<std::string, std::string> fix_of;
+  for (const auto& f : report["findings"]) {
+    const std::string check = f.value("check", "");
+    if (check.rfind("cabling.", 0) != 0) continue;
+    cabling.insert(check + " " + f.value("netdev", ""));
+    fix_of[f.value("netdev", "")] = f.value("fix", "");
+  }
+  EXPECT_EQ(cabling, (std::multiset<std::string>{"cabling.switch-port lldpn1",
+                                                  "cabling.switch-port lldpn2",
+                                                  "cabling.no-neighbor lldpn3"}))
+      << report.dump(1);
+  // A capture keeps lldpd's answer, and a replay of it serves the same neighbours.
+  const std::string capture = dir_.path + "/capture";
+  auto cap = RunCommand({"ip", "netns", "exec", node_->name(), ROCE_EXPORTER_BIN, "capture",
+                         capture, "--netdev-include=^lldpn",
+                         "--collector.lldp.socket=" + node_sock_});
+  ASSERT_EQ(cap.status, 0) << cap.output;
+  std::ifstream kept(capture + "/kernel/lldp/neighbors.json");
+  std::stringstream text;
+  text << kept.rdbuf();
+  auto replayed = lldp::DecodeNeighborsJson(text.str());
+  ASSERT_TRUE(replayed.ok()) << replayed.error().message << "\n" << text.str();
+  ASSERT_EQ(replayed->size(), seen.size());
+  for (std::size_t i = 0; i < seen.size(); ++i) {
+    EXPECT_EQ((*replayed)[i].netdev, seen[i].netdev);
+    EXPECT_EQ((*replayed)[i].port_id, seen[i].port_id);
+    EXPECT_EQ((*replayed)[i].system_name, "leaf-t");
+  }
+
+  EXPECT_EQ(fix_of["lldpn1"],
+            "swap the cables of node-a lldpn1 and node-a lldpn2: node-a lldpn1 into "
+            "leaf-t:Ethernet1, node-a lldpn2 into leaf-t:Ethernet2");
+}
+
+TEST(LldpLive, NoDaemonIsNoDataNotAFailure) {
+  TempDir dir;
+  auto kernel = kernel::MakeLiveKernel();
+  kernel::Answer a = kernel->LldpNeighbors(dir.path + "/no-such.sock");
+  EXPECT_EQ(a.error, ENOENT);
+  const std::string regular = dir.path + "/file";
+  std::ofstream(regular) << "x";
+  EXPECT_EQ(kernel->LldpNeighbors(regular).error, ECONNREFUSED);
+  EXPECT_EQ(kernel->LldpNeighbors(std::string(200, 'a')).error, ENAMETOOLONG);
+}
+
+}  // namespace
+}  // namespace rocewatch
