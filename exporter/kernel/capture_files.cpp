@@ -1,5 +1,6 @@
 #include "kernel/capture_files.h"
 
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -21,8 +22,11 @@ namespace stdfs = std::filesystem;
 namespace {
 
 // A refused answer file (it leaves the capture, or is not a plain file) is logged once.
+std::atomic<std::uint64_t> g_refused{0};
+
 void LogRefused(const Error& error) {
-  if (!fs::IsRefusedPath(error.code) && error.code != EPERM) return;
+  if (!fs::IsRefusedPath(error.code)) return;
+  g_refused.fetch_add(1, std::memory_order_relaxed);
   static std::mutex mu;
   static std::set<std::string> logged;
   std::lock_guard<std::mutex> lock(mu);
@@ -31,6 +35,8 @@ void LogRefused(const Error& error) {
 }
 
 }  // namespace
+
+std::uint64_t RefusedAnswers() { return g_refused.load(std::memory_order_relaxed); }
 
 Status WriteAnswer(const std::string& capture_dir, const std::string& key, const Answer& answer) {
   stdfs::path path = stdfs::path(capture_dir) / "kernel" / key;
