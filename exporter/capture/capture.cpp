@@ -163,7 +163,9 @@ class TreeCopier {
     int err = 0;
     if (fd < 0) {
       err = errno;
-      if (fs::IsRefusedPath(err) || (err == EPERM && !tree_.kernel_fs())) {
+      // EPERM from a kernel file system is the node's answer, kept as its .errno; from a
+      // replayed tree it is Tree::Open refusing a file that is not a plain file.
+      if (err == EXDEV || err == ELOOP || (err == EPERM && !tree_.kernel_fs())) {
         Refuse(rel, "");
         return;
       }

@@ -103,7 +103,7 @@ int Tree::OpenRel(std::string_view rel, int flags) const {
   int root = RootFd();
   if (root < 0) return -1;
   int fd = OpenBeneath(root, rel, flags);
-  if (fd < 0 && IsRefusedPath(errno)) {
+  if (fd < 0 && (errno == EXDEV || errno == ELOOP)) {  // EPERM is Tree::Open's to note
     int err = errno;
     NoteRefused(rel, err);
     errno = err;
