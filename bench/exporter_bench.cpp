@@ -8,6 +8,8 @@
 //       writes the sysfs files one steady-state pass reads (for the floors)
 
 #include <benchmark/benchmark.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <cstring>
@@ -23,6 +25,7 @@
 #include "collect/scrape_coalescer.h"
 #include "ethtool/classify.h"
 #include "ethtool/string_set.h"
+#include "fs/beneath.h"
 #include "fs/fd_budget.h"
 #include "kernel/capture_files.h"
 #include "metrics/text_renderer.h"
@@ -105,6 +108,28 @@ void BM_CollectRealSysfs(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(c->Collect());
 }
 BENCHMARK(BM_CollectRealSysfs)->Unit(benchmark::kMicrosecond)->UseRealTime();
+
+// Opening one real sysfs attribute through a class/ link, read, closed: plain open(2) of the
+// absolute path (what the exporter did before issue 13), Tree::ReadText with openat2
+// RESOLVE_BENEATH (now), and Tree::ReadText with the fallback walk forced (old kernels).
+void BM_OpenBeneathSysfs(benchmark::State& state) {
+  const char* rel = "class/net/lo/mtu";
+  fs::Tree tree("sysfs", "/sys");
+  fs::ForceBeneathWalkForTesting(state.range(0) == 2);
+  for (auto _ : state) {
+    if (state.range(0) == 0) {
+      int fd = ::open("/sys/class/net/lo/mtu", O_RDONLY | O_CLOEXEC);
+      char buf[64];
+      benchmark::DoNotOptimize(::read(fd, buf, sizeof buf));
+      ::close(fd);
+    } else {
+      benchmark::DoNotOptimize(tree.ReadText(rel));
+    }
+  }
+  fs::ForceBeneathWalkForTesting(false);
+  state.SetLabel(state.range(0) == 0 ? "open(2)" : state.range(0) == 1 ? "openat2" : "walk");
+}
+BENCHMARK(BM_OpenBeneathSysfs)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond);
 
 // One collection pass with every collector (kernel answers replayed from files).
 void BM_CollectAll(benchmark::State& state) {

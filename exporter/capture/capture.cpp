@@ -15,7 +15,9 @@
 #include <mutex>
 #include <set>
 
+#include "fs/beneath.h"
 #include "replay/capture_metadata.h"
+#include "util/log.h"
 #include "rocewatch/version.h"
 
 namespace rocewatch::capture {
@@ -65,14 +67,13 @@ class TreeCopier {
       }
       std::string next = fs::Join(cur, part);
       struct stat st;
-      if (::lstat(tree_.Abs(next).c_str(), &st) != 0) {
-        const int err = errno;
+      if (const int err = tree_.LinkStat(next, st); err != 0) {
         if (todo.empty() && kind == 'f') CopyFile(next);  // keeps the errno of the read
         // A directory that could not be listed (debugfs without root: EACCES): the
         // replay's List answers the same errno.
         if (kind == 'd') {
           const std::string wanted = todo.empty() ? next : fs::Join(next, todo);
-          const int recorded = err == ENOENT ? tree_.RecordedErrno(tree_.Abs(wanted)) : err;
+          const int recorded = err == ENOENT ? tree_.RecordedErrno(wanted) : err;
           if (recorded != ENOENT) RecordErrno(wanted, recorded);
         }
         return;
@@ -80,7 +81,16 @@ class TreeCopier {
       if (S_ISLNK(st.st_mode)) {
         if (++hops > 40) return;
         auto target = tree_.ReadLink(next);
-        if (!target || target->empty() || target->front() == '/') return;
+        if (!target || target->empty()) return;
+        // A link that leaves the tree (absolute, or climbing above the root: a hostile capture
+        // being captured again) is never copied; the capture says so.
+        auto resolved = target->front() == '/'
+                            ? Result<std::string>(Error{"absolute target"})
+                            : fs::Normalize(fs::Join(fs::DirName(next), *target));
+        if (!resolved) {
+          Refuse(next, *target);
+          return;
+        }
         MakeParents(next);
         stdfs::path link = stdfs::path(dest_) / next;
         std::error_code ec;
@@ -89,8 +99,6 @@ class TreeCopier {
           if (!ec) ++result_.links;
         }
         // Continue through the link's target, which must exist in the copy too.
-        auto resolved = fs::Normalize(fs::Join(fs::DirName(next), *target));
-        if (!resolved) return;
         if (todo.empty()) {
           todo = *resolved;
           cur.clear();
@@ -104,12 +112,16 @@ class TreeCopier {
       if (S_ISDIR(st.st_mode)) {
         if (todo.empty() && kind == 'd') {
           // There but not listable (mode 0700 and not root): recorded as the errno.
-          DIR* d = ::opendir(tree_.Abs(next).c_str());
-          if (d == nullptr) {
-            if (errno != ENOENT) RecordErrno(next, errno);
+          auto listed = tree_.List(next);
+          if (!listed) {
+            const int err = listed.error().code;
+            if (fs::IsRefusedPath(err)) {
+              Refuse(next, "");
+            } else if (err != ENOENT) {
+              RecordErrno(next, err);
+            }
             return;
           }
-          ::closedir(d);
         }
         std::error_code ec;
         stdfs::create_directories(stdfs::path(dest_) / next, ec);
@@ -122,6 +134,13 @@ class TreeCopier {
   }
 
  private:
+  void Refuse(const std::string& rel, const std::string& target) {
+    if (!refused_.insert(rel).second) return;
+    ++result_.refused;
+    log::Warn("capture: not copied, it leads out of the tree",
+              {{"tree", tree_.name()}, {"path", tree_.Abs(rel)}, {"target", target}});
+  }
+
   void RecordErrno(const std::string& rel, int err) {
     if (!copied_.insert(rel).second) return;
     MakeParents(rel);
@@ -137,12 +156,19 @@ class TreeCopier {
   void CopyFile(const std::string& rel) {
     if (!copied_.insert(rel).second) return;
     MakeParents(rel);
-    // Read without the transform and recorder: the node's own bytes.
-    int fd = ::open(tree_.Abs(rel).c_str(), O_RDONLY | O_CLOEXEC);
+    // Read without the transform and recorder: the node's own bytes, opened beneath the
+    // tree's root like every read (a FIFO or device node of a replayed capture is refused).
+    int fd = tree_.Open(rel);
     std::string content;
     int err = 0;
     if (fd < 0) {
       err = errno;
+      // EPERM from a kernel file system is the node's answer, kept as its .errno; from a
+      // replayed tree it is Tree::Open refusing a file that is not a plain file.
+      if (err == EXDEV || err == ELOOP || (err == EPERM && !tree_.kernel_fs())) {
+        Refuse(rel, "");
+        return;
+      }
     } else {
       char buf[4096];
       ssize_t n;
@@ -164,7 +190,7 @@ class TreeCopier {
   const fs::Tree& tree_;
   std::string dest_;
   CaptureResult& result_;
-  std::set<std::string> copied_;
+  std::set<std::string> copied_, refused_;
 };
 
 std::string TreeDir(const std::string& tree_name) {

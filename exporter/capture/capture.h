@@ -15,6 +15,9 @@ namespace rocewatch::capture {
 
 struct CaptureResult {
   std::size_t files = 0, links = 0, failed_reads = 0;
+  // Symlinks and files not copied because they lead out of their tree or are not plain files
+  // (a hostile capture captured again): each is logged.
+  std::size_t refused = 0;
 };
 
 // `config` says what to read (roots, filters, collectors); its kernel is

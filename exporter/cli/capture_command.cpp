@@ -44,6 +44,10 @@ int RunCapture(int argc, const char* const* argv) {
   }
   std::printf("captured %zu files, %zu links, %zu failed reads into %s\n", result->files,
               result->links, result->failed_reads, dir.c_str());
+  if (result->refused > 0)
+    std::printf("refused %zu paths that lead out of their tree (symlinks leaving it, files that are "
+                "not plain files): not copied, each one logged\n",
+                result->refused);
   return 0;
 }
 

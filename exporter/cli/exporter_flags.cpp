@@ -8,6 +8,7 @@
 #include <regex>
 
 #include "rocewatch/strings.h"
+#include "fs/beneath.h"
 #include "kernel/answers.h"
 #include "rocewatch/duration.h"
 #include "replay/capture_metadata.h"
@@ -98,6 +99,14 @@ Result<ExporterSettings> SettingsFromFlags(const FlagSet& flags) {
     c.debugfs_root = replay + "/debugfs";
     Status sys = CheckDirectory("replay", c.sysfs_root, true);
     if (!sys.ok()) return Error{"--replay=" + replay + ": not a capture directory (no sys/ inside)"};
+    // The trees are served beneath the capture directory: sys/ (or configfs/, debugfs/) as a
+    // symlink to the host's /sys would serve this node instead of the capture.
+    for (const char* tree : {"sys", "configfs", "debugfs"}) {
+      int err = fs::CheckDirectoryBeneath(replay, tree);
+      if (fs::IsRefusedPath(err))
+        return Error{"--replay=" + replay + ": " + tree + " leaves the capture directory (a symlink "
+                     "to outside it); a capture is served only from inside itself"};
+    }
     auto meta = replay::LoadCaptureMetadata(replay);
     if (!meta) return Error{"--replay=" + replay + ": " + meta.error().message};
     s.replaying = *meta ? (*meta)->Summary() : "a tree without capture.json";

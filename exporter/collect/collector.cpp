@@ -5,6 +5,7 @@
 #include <exception>
 
 #include "fs/fd_budget.h"
+#include "kernel/capture_files.h"
 #include "model/snapshot_merge.h"
 #include "util/log.h"
 
@@ -104,6 +105,10 @@ NodeSnapshot Collector::Collect(std::optional<std::chrono::steady_clock::time_po
   stats_.collections_total += 1;
   stats_.open_attributes = static_cast<double>(fs::FdBudget::held());
   stats_.attribute_budget = static_cast<double>(fs::FdBudget::limit());
+  stats_.refused_paths = {{"sysfs", static_cast<double>(sysfs_.refused_paths())},
+                          {"configfs", static_cast<double>(configfs_.refused_paths())},
+                          {"debugfs", static_cast<double>(debugfs_.refused_paths())},
+                          {"kernel", static_cast<double>(kernel::RefusedAnswers())}};
   return snap;
 }
 

@@ -10,7 +10,9 @@
 #include <cerrno>
 #include <cstring>
 
+#include "fs/beneath.h"
 #include "fs/errno_record.h"
+#include "util/log.h"
 
 namespace rocewatch::fs {
 
@@ -72,10 +74,55 @@ Tree::Tree(std::string name, std::string root) : name_(std::move(name)), root_(s
   }
 }
 
+Tree::State::~State() {
+  int fd = root_fd.load();
+  if (fd >= 0) ::close(fd);
+}
+
+int Tree::RootFd() const {
+  int fd = state_->root_fd.load(std::memory_order_acquire);
+  if (fd >= 0) return fd;
+  std::lock_guard<std::mutex> lock(state_->mu);
+  fd = state_->root_fd.load(std::memory_order_relaxed);
+  if (fd >= 0) return fd;
+  fd = ::open(root_.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+  if (fd >= 0) state_->root_fd.store(fd, std::memory_order_release);
+  return fd;
+}
+
+void Tree::NoteRefused(std::string_view rel, int err) const {
+  state_->refused.fetch_add(1, std::memory_order_relaxed);
+  std::lock_guard<std::mutex> lock(state_->mu);
+  if (state_->logged.size() < 1024 && state_->logged.emplace(rel).second) {
+    log::Warn("path refused, not read", {{"tree", name_}, {"path", Abs(rel)},
+                                         {"reason", MakeError(rel, err).message}});
+  }
+}
+
+int Tree::OpenRel(std::string_view rel, int flags) const {
+  int root = RootFd();
+  if (root < 0) return -1;
+  int fd = OpenBeneath(root, rel, flags);
+  if (fd < 0 && (errno == EXDEV || errno == ELOOP)) {  // EPERM is Tree::Open's to note
+    int err = errno;
+    NoteRefused(rel, err);
+    errno = err;
+  }
+  return fd;
+}
+
 std::string Tree::Abs(std::string_view rel) const { return Join(root_, rel); }
 
 Error Tree::MakeError(std::string_view rel, int err, std::string_view what) const {
   std::string msg = name_ + " " + Abs(rel) + ": ";
+  if (what.empty()) {
+    // The refusals of OpenBeneath, said in words (strerror's "Invalid cross-device link"
+    // would mislead).
+    if (err == EXDEV) what = "refused: the path or a symlink on it leaves the tree";
+    if (err == ELOOP) what = "refused: a symlink loop, too many links or a /proc magic link";
+    if (err == EPERM && !kernel_fs_) what = "refused: not a regular file or directory";
+    if (!what.empty()) return Error{msg + std::string(what), err};
+  }
   if (!what.empty()) {
     msg += what;
     if (err != 0) msg += ": ";
@@ -86,9 +133,14 @@ Error Tree::MakeError(std::string_view rel, int err, std::string_view what) cons
 
 Result<std::vector<std::string>> Tree::List(std::string_view rel) const {
   if (recorder_ != nullptr) recorder_->OnList(name_, rel);
-  std::string path = Abs(rel);
-  DIR* dir = ::opendir(path.c_str());
-  if (dir == nullptr) return MakeError(rel, errno == ENOENT ? RecordedErrno(path) : errno);
+  int fd = OpenRel(rel, O_RDONLY | O_DIRECTORY);
+  if (fd < 0) return MakeError(rel, errno == ENOENT ? RecordedErrno(rel) : errno);
+  DIR* dir = ::fdopendir(fd);
+  if (dir == nullptr) {
+    int err = errno;
+    ::close(fd);
+    return MakeError(rel, err);
+  }
   std::vector<std::string> names;
   while (dirent* e = ::readdir(dir)) {
     if (std::strcmp(e->d_name, ".") == 0 || std::strcmp(e->d_name, "..") == 0) continue;
@@ -101,54 +153,39 @@ Result<std::vector<std::string>> Tree::List(std::string_view rel) const {
 
 Result<std::string> Tree::ReadLink(std::string_view rel) const {
   if (recorder_ != nullptr) recorder_->OnLink(name_, rel);
-  std::string path = Abs(rel);
+  int fd = OpenRel(rel, O_PATH | O_NOFOLLOW);
+  if (fd < 0) return MakeError(rel, errno);
   char buf[4096];
-  ssize_t n = ::readlink(path.c_str(), buf, sizeof buf - 1);
-  if (n < 0) return MakeError(rel, errno);
+  ssize_t n = ::readlinkat(fd, "", buf, sizeof buf - 1);
+  int err = errno;
+  ::close(fd);
+  if (n < 0) return MakeError(rel, err == ENOENT ? EINVAL : err);  // "" on a non-link: ENOENT
   return std::string(buf, static_cast<std::size_t>(n));
 }
 
 Result<std::string> Tree::Resolve(std::string_view rel) const {
   if (recorder_ != nullptr) recorder_->OnLink(name_, rel);
-  // Walk component by component so that links are resolved against the tree's
-  // root, never the host's: a fixture's absolute link would escape otherwise.
-  std::string done;  // canonical prefix, relative to root
-  std::string todo(rel);
-  int hops = 0;
-  while (!todo.empty()) {
-    auto slash = todo.find('/');
-    std::string part = todo.substr(0, slash);
-    todo = slash == std::string::npos ? std::string() : todo.substr(slash + 1);
-    if (part.empty() || part == ".") continue;
-    if (part == "..") {
-      if (done.empty()) return MakeError(rel, 0, "path climbs above the root");
-      done = std::string(DirName(done));
-      continue;
-    }
-    std::string candidate = Join(done, part);
-    struct stat st;
-    if (::lstat(Abs(candidate).c_str(), &st) != 0) return MakeError(candidate, errno);
-    if (!S_ISLNK(st.st_mode)) {
-      done = std::move(candidate);
-      continue;
-    }
-    if (++hops > 40) return MakeError(rel, ELOOP);
-    auto target = ReadLink(candidate);
-    if (!target) return target.error();
-    std::string t = *target;
-    if (!t.empty() && t.front() == '/') {
-      // An absolute link inside a captured tree points at the kernel's mount
-      // point; only links within the root make sense.
-      if (t.rfind(root_ + "/", 0) == 0) {
-        t = t.substr(root_.size() + 1);
-        done.clear();
-      } else {
-        return MakeError(candidate, 0, "symlink to " + t + " leaves the tree");
-      }
-    }
-    todo = todo.empty() ? t : t + "/" + todo;
+  // Our own walk, always: it is the one that also says where the links lead (relative to the
+  // root), and it refuses what OpenBeneath refuses.
+  int root = RootFd();
+  if (root < 0) return MakeError(rel, errno);
+  std::string canonical;
+  int fd = WalkBeneath(root, rel, O_PATH, &canonical);
+  if (fd < 0) {
+    int err = errno;
+    if (IsRefusedPath(err)) NoteRefused(rel, err);
+    return MakeError(rel, err);
   }
-  return done;
+  ::close(fd);
+  return canonical;
+}
+
+int Tree::LinkStat(std::string_view rel, struct stat& st) const {
+  int fd = OpenRel(rel, O_PATH | O_NOFOLLOW);
+  if (fd < 0) return errno;
+  int err = ::fstat(fd, &st) == 0 ? 0 : errno;
+  ::close(fd);
+  return err;
 }
 
 Result<std::string> Tree::ReadText(std::string_view rel) const {
@@ -177,30 +214,58 @@ Result<std::string> Tree::ReadText(std::string_view rel) const {
 }
 
 bool Tree::Exists(std::string_view rel) const {
-  struct stat st;
-  return ::stat(Abs(rel).c_str(), &st) == 0;
+  int fd = OpenRel(rel, O_PATH);
+  if (fd < 0) return false;
+  ::close(fd);
+  return true;
 }
 
 bool Tree::IsDirectory(std::string_view rel) const {
-  struct stat st;
-  return ::stat(Abs(rel).c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+  int fd = OpenRel(rel, O_PATH | O_DIRECTORY);
+  if (fd < 0) return false;
+  ::close(fd);
+  return true;
 }
 
-int Tree::RecordedErrno(const std::string& path) const {
+int Tree::RecordedErrno(std::string_view rel) const {
   if (kernel_fs_) return ENOENT;
-  int efd = ::open((path + ".errno").c_str(), O_RDONLY | O_CLOEXEC);
+  int root = RootFd();
+  if (root < 0) return ENOENT;
+  int efd = OpenBeneath(root, std::string(rel) + ".errno", O_RDONLY | O_NONBLOCK | O_NOCTTY);
   if (efd < 0) return ENOENT;
+  struct stat st;
   char buf[64];
-  ssize_t n = ::read(efd, buf, sizeof buf);
+  ssize_t n = ::fstat(efd, &st) == 0 && S_ISREG(st.st_mode) ? ::read(efd, buf, sizeof buf) : -1;
   ::close(efd);
   return ParseErrnoRecord(std::string_view(buf, n > 0 ? static_cast<std::size_t>(n) : 0));
 }
 
 int Tree::Open(std::string_view rel) const {
-  std::string path = Abs(rel);
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY);
-  if (fd >= 0 || errno != ENOENT || kernel_fs_) return fd;
-  errno = RecordedErrno(path);  // replay of a read that failed on the captured node
+  int fd = -1;
+  if (kernel_fs_) {
+    // sysfs, configfs and debugfs attributes are what they say; opened as before.
+    fd = OpenRel(rel, O_RDONLY | O_NOCTTY);
+    return fd;
+  }
+  // A replay tree or fixture on a disk: a FIFO or a device node there is never opened for
+  // reading (a FIFO would block the source, a device would be read), so look first.
+  int path_fd = OpenRel(rel, O_PATH);
+  if (path_fd >= 0) {
+    struct stat st;
+    bool plain = ::fstat(path_fd, &st) == 0 && S_ISREG(st.st_mode);
+    ::close(path_fd);
+    if (plain) fd = OpenRel(rel, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+    if (plain && fd >= 0) {
+      if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) return fd;  // the same check, raced
+      ::close(fd);
+    }
+    if (plain && fd < 0) return -1;
+    NoteRefused(rel, EPERM);
+    errno = EPERM;
+    return -1;
+  }
+  if (errno != ENOENT) return -1;
+  errno = RecordedErrno(rel);  // replay of a read that failed on the captured node
   return -1;
 }
 

@@ -4,12 +4,22 @@
 // /sys/kernel/debug, or the same subtrees inside a fixture or a capture).
 // Every path the exporter reads is relative to a Tree's root, so a fixture or a
 // capture replays exactly what a real node had (DESIGN.md "Every path has a root").
+// Every path is opened beneath that root (fs/beneath.h): a symlink that leaves it, a
+// /proc magic link, or (outside a kernel file system) a file that is not a regular file or
+// a directory is refused, logged once per path and counted (refused_paths()); its value is
+// never read.
 
+#include <atomic>
+#include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <sys/stat.h>
 
 #include "rocewatch/result.h"
 
@@ -48,7 +58,7 @@ class Tree {
   // there, as Open does (debugfs that only root may list: 13 EACCES).
   Result<std::vector<std::string>> List(std::string_view rel) const;
   // Resolves symlinks in `rel` and returns the canonical path relative to the
-  // root; an error if it leaves the root (a fixture must be self-contained).
+  // root; an error (EXDEV) if it or a link on it leaves the root, ELOOP for a loop.
   Result<std::string> Resolve(std::string_view rel) const;
   // The target of the symlink at `rel`, as stored (usually relative).
   Result<std::string> ReadLink(std::string_view rel) const;
@@ -56,6 +66,8 @@ class Tree {
   Result<std::string> ReadText(std::string_view rel) const;
   bool Exists(std::string_view rel) const;
   bool IsDirectory(std::string_view rel) const;
+  // lstat(2) of `rel` beneath the root (the last component not followed): 0 or the errno.
+  int LinkStat(std::string_view rel, struct stat& st) const;
 
   // Opens `rel` read-only for repeated pread; -1 and errno on failure. In a
   // replay tree, a missing file with a `<rel>.errno` sibling fails with the
@@ -76,11 +88,29 @@ class Tree {
   // Error text for a failed operation on `rel`: "sysfs /sys/class/net/x/mtu: No such file or directory".
   Error MakeError(std::string_view rel, int err, std::string_view what = {}) const;
 
-  // For an absolute path that does not exist: the errno its `.errno` sibling
+  // For a path `rel` that does not exist: the errno its `.errno` sibling
   // records in a replay tree, else ENOENT.
-  int RecordedErrno(const std::string& path) const;
+  int RecordedErrno(std::string_view rel) const;
+
+  // Paths refused since start because they lead out of the root or are not plain files.
+  std::uint64_t refused_paths() const { return state_->refused.load(std::memory_order_relaxed); }
 
  private:
+  // Shared by copies of a Tree: the root's descriptor, opened on first use (a root that is
+  // not there yet, configfs not mounted, is tried again next time), and the refusals.
+  struct State {
+    ~State();
+    std::atomic<int> root_fd{-1};
+    std::mutex mu;
+    std::set<std::string> logged;
+    std::atomic<std::uint64_t> refused{0};
+  };
+  int RootFd() const;
+  // OpenBeneath on this tree; refusals are counted and logged once.
+  int OpenRel(std::string_view rel, int flags) const;
+  void NoteRefused(std::string_view rel, int err) const;
+
+  std::shared_ptr<State> state_ = std::make_shared<State>();
 
   std::string name_;
   std::string root_;

@@ -4,6 +4,7 @@
 // bytes at kernel/<key>, or, when the call failed, kernel/<key>.errno holding
 // "<number> <NAME>" (e.g. "95 EOPNOTSUPP").
 
+#include <cstdint>
 #include <string>
 
 #include "kernel/answers.h"
@@ -12,7 +13,10 @@
 namespace rocewatch::kernel {
 
 Status WriteAnswer(const std::string& capture_dir, const std::string& key, const Answer& answer);
-// ENODATA when the capture holds neither file.
+// ENODATA when the capture holds neither file. Read beneath `capture_dir` (fs/beneath.h): an
+// answer file that leads out of it, or is not a plain file, is refused (logged once, counted).
 Answer ReadAnswer(const std::string& capture_dir, const std::string& key);
+// Answer files refused since start (roce_exporter_refused_paths_total{tree="kernel"}).
+std::uint64_t RefusedAnswers();
 
 }  // namespace rocewatch::kernel

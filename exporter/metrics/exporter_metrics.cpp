@@ -1,5 +1,6 @@
 #include "metrics/exporter_metrics.h"
 
+#include "metrics/label_value.h"
 #include "rocewatch/version.h"
 
 namespace rocewatch::metrics {
@@ -32,13 +33,20 @@ const MetricSpec kAttributeBudget{"roce_exporter_attribute_budget", T::kGauge,
 const MetricSpec kCollectionDuration{"roce_exporter_collection_duration_seconds", T::kGauge,
     "How long the whole collection pass behind this scrape took.", {}};
 
+const MetricSpec kRefusedPaths{"roce_exporter_refused_paths_total", T::kCounter,
+    "Paths not read because they lead out of their root (a symlink leaving the tree, a /proc magic link) or are not plain files, since start.",
+    {"tree"}};
+const MetricSpec kRepairedLabels{"roce_exporter_label_values_repaired_total", T::kCounter,
+    "Label values that were not valid UTF-8 (or held NUL) and were served with U+FFFD in their place, since start.",
+    {}};
+
 }  // namespace
 
 const SpecList& ExporterSpecs() {
   static const SpecList kSpecs = {&kBuildInfo,   &kSuccess,     &kDuration,        &kParseErrors,
                                   &kUnavailable, &kVanished,    &kCollections,     &kCoalesced,
                                   &kDiscoveries, &kOpenAttributes, &kAttributeBudget,
-                                  &kCollectionDuration};
+                                  &kCollectionDuration, &kRefusedPaths, &kRepairedLabels};
   return kSpecs;
 }
 
@@ -57,6 +65,9 @@ void RenderExporter(const NodeSnapshot& snap, const CollectorStats& stats, Metri
   out.Add(kOpenAttributes, {}, stats.open_attributes);
   out.Add(kAttributeBudget, {}, stats.attribute_budget);
   out.Add(kCollectionDuration, {}, snap.collection_seconds);
+  for (const auto& [tree, refused] : stats.refused_paths) out.Add(kRefusedPaths, {tree}, refused);
+  // Last on the page, so that it counts the repairs of this page too.
+  out.Add(kRepairedLabels, {}, static_cast<double>(RepairedLabelValuesTotal()));
 }
 
 }  // namespace rocewatch::metrics

@@ -1,6 +1,9 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "metrics/metric_sink.h"
 #include "metrics/renderers.h"
@@ -15,6 +18,9 @@ struct CollectorStats {
   double discoveries_total = 0;     // inventory walks
   double open_attributes = 0;       // descriptors held open
   double attribute_budget = 0;      // descriptors we may hold
+  // Per tree (sysfs, configfs, debugfs, kernel: a replay's answers), paths refused since start
+  // because they lead out of their root or are not plain files (fs/beneath.h).
+  std::vector<std::pair<std::string, double>> refused_paths;
 };
 
 // The exporter's own series: build info, per-collector success, duration,

@@ -1,5 +1,7 @@
 #include "metrics/family_set.h"
 
+#include "metrics/label_value.h"
+
 namespace rocewatch::metrics {
 
 std::string_view TypeName(MetricType type) {
@@ -25,7 +27,9 @@ void FamilySet::Add(const MetricSpec& spec, std::initializer_list<std::string_vi
   metric.label.reserve(label_values.size());
   auto name = spec.labels.begin();
   for (std::string_view v : label_values) {
-    metric.label.push_back({std::string(*name++), std::string(v)});
+    // Valid UTF-8 always, as on the text path (metrics/label_value.h).
+    metric.label.push_back(
+        {std::string(*name++), IsValidLabelValue(v) ? std::string(v) : RepairLabelValue(v)});
   }
   if (spec.type == MetricType::kCounter) {
     metric.counter.value = value;

@@ -1,7 +1,10 @@
 #include "metrics/text_renderer.h"
 
 #include <cstring>
+#include <span>
+#include <vector>
 
+#include "metrics/label_value.h"
 #include "rocewatch/strings.h"
 
 namespace rocewatch::metrics {
@@ -47,6 +50,32 @@ void TextRenderer::Add(const MetricSpec& spec, std::initializer_list<std::string
     ++malformed_;
     return;
   }
+  // Label values are valid UTF-8 always (metrics/label_value.h); the repair is rare, so the
+  // common case only scans.
+  bool valid = true;
+  for (std::string_view v : label_values) valid = valid && IsValidLabelValue(v);
+  if (!valid) {
+    std::vector<std::string> repaired;
+    repaired.reserve(label_values.size());
+    for (std::string_view v : label_values) {
+      if (IsValidLabelValue(v)) {
+        repaired.emplace_back(v);
+      } else {
+        repaired.push_back(RepairLabelValue(v));
+        ++repaired_;
+        CountRepairedLabelValue();
+      }
+    }
+    std::vector<std::string_view> views(repaired.begin(), repaired.end());
+    Write(spec, views.data(), views.size(), value);
+    return;
+  }
+  Write(spec, label_values.begin(), label_values.size(), value);
+}
+
+void TextRenderer::Write(const MetricSpec& spec, const std::string_view* values, std::size_t count,
+                         double value) {
+  const std::span<const std::string_view> label_values(values, count);
   auto [it, inserted] = index_.try_emplace(&spec, families_.size());
   if (inserted) families_.push_back({&spec, {}});
   std::string& out = families_[it->second].samples;

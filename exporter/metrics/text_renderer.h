@@ -22,6 +22,8 @@ class TextRenderer final : public MetricSink {
   // The exposition text: every family's HELP, TYPE and samples.
   std::string Take() &&;
   std::size_t malformed() const { return malformed_; }
+  // Label values of this page that were not valid UTF-8 and were repaired (label_value.h).
+  std::size_t repaired() const { return repaired_; }
 
  private:
   struct Family {
@@ -30,7 +32,11 @@ class TextRenderer final : public MetricSink {
   };
   std::vector<Family> families_;
   std::unordered_map<const MetricSpec*, std::size_t> index_;
+  void Write(const MetricSpec& spec, const std::string_view* values, std::size_t count,
+             double value);
+
   std::size_t malformed_ = 0;
+  std::size_t repaired_ = 0;
 };
 
 // Appends `v` escaped for a label value (backslash, double quote, newline).

@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "rocewatch/read_file.h"
+#include "fs/beneath.h"
 
 namespace rocewatch::replay {
 namespace {
@@ -77,7 +77,7 @@ Result<CaptureMetadata> ParseCaptureMetadata(std::string_view text, const std::s
 
 Result<std::optional<CaptureMetadata>> LoadCaptureMetadata(const std::string& capture_dir) {
   const std::string path = capture_dir + "/capture.json";
-  auto text = ReadFileCapped(path, 1u << 20);
+  auto text = fs::ReadFileBeneath(capture_dir, "capture.json", 1u << 20);
   if (!text) {
     if (text.error().code == ENOENT) return std::optional<CaptureMetadata>();
     return text.error();

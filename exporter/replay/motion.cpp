@@ -1,5 +1,6 @@
 #include "replay/motion.h"
 
+#include <cerrno>
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -7,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "fs/beneath.h"
 #include "rocewatch/strings.h"
 
 namespace rocewatch::replay {
@@ -20,11 +22,13 @@ Motion::Motion() {
 
 Result<std::shared_ptr<Motion>> Motion::Load(const std::string& capture_dir, const fs::Tree& sysfs) {
   std::string path = capture_dir + "/motion.json";
-  std::ifstream in(path);
-  if (!in) return std::shared_ptr<Motion>(new Motion());
-  std::stringstream text;
-  text << in.rdbuf();
-  return Parse(text.str(), path, sysfs);
+  // Beneath the capture directory, like every read of a replay; a few kilobytes of JSON.
+  auto text = fs::ReadFileBeneath(capture_dir, "motion.json", 4u << 20);
+  if (!text) {
+    if (text.error().code == ENOENT) return std::shared_ptr<Motion>(new Motion());
+    return text.error();
+  }
+  return Parse(*text, path, sysfs);
 }
 
 Result<std::shared_ptr<Motion>> Motion::Parse(const std::string& text, const std::string& where,

@@ -2,6 +2,7 @@
 
 #include <cerrno>
 
+#include "fs/beneath.h"
 #include "netlink/errno_name.h"
 #include "util/log.h"
 
@@ -36,7 +37,9 @@ AttributeReader::Outcome AttributeReader::Read(fs::Attribute& attr, std::string_
   // Only the object's own directory going away means the object left.
   if (fs::IsGone(err) && !attr.tree()->IsDirectory(object_dir)) return Outcome::kGone;
   Unavailable(status);
-  if (!ExpectedAbsence(err)) {
+  // A path the tree refused to open (a capture's link out of its tree, fs/beneath.h) is a
+  // value unavailable too, never a failed source: one hostile file must not fail a scrape.
+  if (!ExpectedAbsence(err) && !fs::IsRefusedPath(err)) {
     status.success = false;
     status.errors.push_back(s.error().message);
   }

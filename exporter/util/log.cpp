@@ -24,8 +24,13 @@ constexpr std::string_view Name(Level level) {
   return "info";
 }
 
+// A control byte of a value (a hostile capture's file name carrying ESC or CR) is written as
+// \xHH, never raw: the log reaches terminals and line-based collectors.
+bool IsControl(char c) { return static_cast<unsigned char>(c) < 0x20 || c == '\x7f'; }
+
 void AppendValue(std::string& out, std::string_view v) {
-  bool quote = v.empty() || v.find_first_of(" =\"\t\n") != std::string_view::npos;
+  bool quote = v.empty() || v.find_first_of(" =\"") != std::string_view::npos;
+  for (char c : v) quote = quote || IsControl(c);
   if (!quote) {
     out += v;
     return;
@@ -35,6 +40,18 @@ void AppendValue(std::string& out, std::string_view v) {
     if (c == '"' || c == '\\') out += '\\';
     if (c == '\n') {
       out += "\\n";
+      continue;
+    }
+    if (c == '\t') {
+      out += "\\t";
+      continue;
+    }
+    if (IsControl(c)) {
+      static constexpr char kHex[] = "0123456789abcdef";
+      const auto b = static_cast<unsigned char>(c);
+      out += "\\x";
+      out += kHex[b >> 4];
+      out += kHex[b & 15];
       continue;
     }
     out += c;

@@ -41,10 +41,10 @@ def free_port():
 class Exporter:
     """A roce_exporter child process bound to 127.0.0.1:0; its port read back from its log."""
 
-    def __init__(self, binary, args, timeout=10.0):
+    def __init__(self, binary, args, timeout=10.0, env=None):
         self.proc = subprocess.Popen(
             [binary, "--web.listen-address=127.0.0.1:0", *args],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
         self.port, self.log = read_listening_port(self.proc, timeout)
         if self.port is None:
             self.stop()

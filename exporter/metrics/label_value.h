@@ -1,0 +1,26 @@
+#pragma once
+
+// Label values are valid UTF-8, always (issue 13 item 6): a hw_counters file named
+// "bad\xff\xfe" in a capture, or a firmware string with stray bytes, would otherwise make
+// Prometheus (and `promtool check metrics`) reject the whole page. The renderers pass every
+// label value through here; what is not valid UTF-8 is served with U+FFFD in place of each
+// maximal ill-formed subpart (Unicode 15, §3.9, "U+FFFD substitution of maximal subparts"),
+// and NUL as U+FFFD too. Replaced, not skipped: the series (a counter, a device) stays, and
+// the value shows where the bytes were wrong. Counted in roce_exporter_label_values_repaired_total.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace rocewatch::metrics {
+
+// True when `v` is valid UTF-8 and holds no NUL: served as it is.
+bool IsValidLabelValue(std::string_view v);
+// `v` with each maximal ill-formed UTF-8 subpart and each NUL replaced by U+FFFD (EF BF BD).
+std::string RepairLabelValue(std::string_view v);
+
+// Label values repaired by the renderers since start (every rendered page counts its own).
+std::uint64_t RepairedLabelValuesTotal();
+void CountRepairedLabelValue();
+
+}  // namespace rocewatch::metrics
