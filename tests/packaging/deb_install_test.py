@@ -72,12 +72,79 @@ def make_root_tarball(cache):
     return tarball
 
 
+def ansible_role(root, names, source, check):
+    """deploy/ansible's role into the root over Ansible's chroot connection: --check first
+    changes nothing; then it installs the .deb and writes the flags; a second run changes
+    nothing; with roce-lint fix scripts, a failing precheck stops the host before any setting
+    task runs."""
+    if not shutil.which("ansible-playbook"):
+        check(False, "ansible-playbook is missing: scripts/install-deps.sh installs it")
+        return
+    root.sh("apt-get install -y -qq --no-install-recommends python3", timeout=600)
+    work = pathlib.Path(tempfile.mkdtemp(prefix="pkg-ansible-"))
+    try:
+        lint_dir = work / "lint-deb"
+        run(["dpkg-deb", "-x", str(names["roce-lint"]), str(lint_dir)])
+        run([str(lint_dir / "usr/bin/roce-lint"), "fix", str(source / "examples/demo/plan.json"),
+             "--node", "gpu-01", "--output-dir", str(work / "roce")])
+        (work / "inventory").write_text(
+            f"pkgnode ansible_connection=community.general.chroot ansible_host={root.path} "
+            "ansible_python_interpreter=/usr/bin/python3\n")
+        play = work / "play.yml"
+        play.write_text(
+            "- hosts: pkgnode\n  gather_facts: false\n  roles:\n    - role: rocewatch_exporter\n"
+            "      vars:\n"
+            f"        rocewatch_exporter_deb: {names['roce-exporter']}\n"
+            "        rocewatch_exporter_args: --web.listen-address=127.0.0.1:9879 --no-collector.ecn\n"
+            "        rocewatch_exporter_start: false\n"
+            "        rocewatch_roce_scripts_dir: \"{{ roce_dir | default('') }}\"\n"
+            "        rocewatch_roce_node: gpu-01\n"
+            "        rocewatch_roce_apply: true\n")
+        env = dict(os.environ, ANSIBLE_ROLES_PATH=str(source / "deploy/ansible/roles"),
+                   ANSIBLE_NOCOLOR="1", ANSIBLE_HOST_KEY_CHECKING="0", ANSIBLE_RETRY_FILES_ENABLED="0",
+                   ANSIBLE_LOCAL_TEMP=str(work / "tmp"))
+
+        def playbook(*extra):
+            return run(["ansible-playbook", "-i", str(work / "inventory"), str(play), *extra],
+                       env=env, check=False, timeout=600)
+
+        def recap(p):
+            m = re.search(r"pkgnode\s*:\s*ok=(\d+)\s+changed=(\d+)\s+unreachable=(\d+)\s+failed=(\d+)", p.stdout)
+            return tuple(map(int, m.groups())) if m else None
+
+        dry = playbook("--check", "--diff")
+        check(dry.returncode == 0 and recap(dry) and recap(dry)[1] > 0,
+              f"ansible --check: rc {dry.returncode}\n{dry.stdout[-3000:]}")
+        check(not (root.path / "usr/bin/roce_exporter").exists()
+              and not (root.path / "etc/default/roce_exporter").exists(), "ansible --check changed the root")
+        real = playbook()
+        check(real.returncode == 0, f"ansible run: rc {real.returncode}\n{real.stdout[-3000:]}")
+        flags = (root.path / "etc/default/roce_exporter").read_text() if real.returncode == 0 else ""
+        check('ROCE_EXPORTER_ARGS="--web.listen-address=127.0.0.1:9879 --no-collector.ecn"' in flags,
+              f"/etc/default/roce_exporter after the role: {flags!r}")
+        v = root.sh("roce_exporter --version", check=False)
+        check(v.returncode == 0, f"roce_exporter after the role: {v.stdout} {v.stderr}")
+        again = playbook()
+        check(again.returncode == 0 and recap(again) and recap(again)[1] == 0,
+              f"second ansible run is not idempotent:\n{again.stdout[-3000:]}")
+        # No RoCE NIC, dcb or ethtool in the root: the precheck fails and gates every change.
+        fix = playbook("-e", f"roce_dir={work / 'roce'}")
+        check(fix.returncode != 0 and "RoCE precheck" in fix.stdout
+              and "RoCE settings" not in fix.stdout,
+              f"a failing precheck did not stop the host first:\n{fix.stdout[-3000:]}")
+        print("== ansible precheck output:", re.findall(r"FAILED[^\n]*|precheck[^\n]*failed[^\n]*", fix.stdout)[:3])
+        root.sh("dpkg --purge roce-exporter")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--source", required=True, help="repository root")
     ap.add_argument("--out", required=True, help="where the packages are built")
     ap.add_argument("--cache", required=True, help="where the root tarball is kept")
     ap.add_argument("--fixture", required=True, help="a capture to replay in the root")
+    ap.add_argument("--debs", help="use the .deb files already in this directory (no build)")
     args = ap.parse_args()
     if os.geteuid() != 0:
         print("SKIPPED: the package install test needs root (chroot, mounts, dpkg in a Debian root)")
@@ -98,9 +165,12 @@ def main():
             failures.append(what)
 
     started = time.monotonic()
-    built = run([str(pathlib.Path(args.source) / "packaging" / "build-deb.sh")],
-                env=dict(os.environ, OUT=args.out), timeout=1800)
-    debs = sorted(pathlib.Path(p) for p in built.stdout.split())
+    if args.debs:
+        debs = sorted(pathlib.Path(args.debs).glob("*.deb"))
+    else:
+        built = run([str(pathlib.Path(args.source) / "packaging" / "build-deb.sh")],
+                    env=dict(os.environ, OUT=args.out), timeout=1800)
+        debs = sorted(pathlib.Path(p) for p in built.stdout.split())
     print(f"== built {[d.name for d in debs]} in {time.monotonic() - started:.0f} s")
     names = {d.name.split("_")[0]: d for d in debs}
     if set(names) != {"roce-exporter", "roce-lint"}:
@@ -196,6 +266,9 @@ def main():
             if os.path.lexists(str(root.path) + p):
                 left.append(p)
         check(left == [], f"dpkg --purge left {left}")
+        t0 = time.monotonic()
+        ansible_role(root, names, pathlib.Path(args.source), check)
+        print(f"== Ansible role into the purged root: {time.monotonic() - t0:.0f} s")
         run(["umount", "-R", str(root.path / "dev")], check=False)
         run(["umount", str(root.path / "proc")], check=False)
     for f in failures:
