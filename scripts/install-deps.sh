@@ -13,7 +13,7 @@ PACKAGES="
   prometheus prometheus-alertmanager prometheus-node-exporter
   iproute2 ethtool shellcheck wrk openssh-client openssh-server
   libssl-dev libcrypt-dev libyaml-cpp-dev zlib1g-dev openssl
-  debhelper help2man lintian mmdebstrap chromium ansible python3-kubernetes
+  debhelper help2man lintian mmdebstrap chromium fonts-wqy-zenhei ansible python3-kubernetes
 "
 
 missing=""
