@@ -45,6 +45,7 @@ class MessageBuilder {
  private:
   void PutAttribute(std::uint16_t type, const void* data, std::size_t size);
   void AppendPadded(const void* data, std::size_t size);
+  void Append(const void* data, std::size_t size, std::size_t padded_size);
 
   std::vector<std::uint8_t> bytes_;
 };

@@ -22,8 +22,10 @@ constexpr const char* kUsage =
     "Compares every planned node's NICs with the plan and with the NICs of the same profile\n"
     "(drift), and reports each deviation with the command that fixes it (docs/checks.md).\n"
     "\n"
-    "  --format text|json|junit|sarif   report format (default text: one line per node, then details)\n"
-    "  --lang en|zh                     language of the text report (default en)\n"
+    "  --format text|json|junit|sarif|html\n"
+    "                                   report format (default text: one line per node, then details;\n"
+    "                                   html: one self-contained page, the node grid and every finding)\n"
+    "  --lang en|zh                     language of the text and html reports (default en)\n"
     "  --output FILE                    write the report there instead of standard output\n"
     "  --fail-on SEVERITY               info, warning (default), error or critical\n"
     "\n";
@@ -49,8 +51,9 @@ int RunCheckCommand(const std::vector<std::string>& args, CommandIo io) {
     return kExitUnusable;
   }
   std::string format = parsed->Value("--format").value_or("text");
-  if (format != "text" && format != "json" && format != "junit" && format != "sarif") {
-    io.err << "roce-lint check: --format \"" << format << "\" is not one of: text, json, junit, sarif\n";
+  if (format != "text" && format != "json" && format != "junit" && format != "sarif" &&
+      format != "html") {
+    io.err << "roce-lint check: --format \"" << format << "\" is not one of: text, json, junit, sarif, html\n";
     return kExitUnusable;
   }
   std::string lang = parsed->Value("--lang").value_or("en");
@@ -117,6 +120,8 @@ int RunCheckCommand(const std::vector<std::string>& args, CommandIo io) {
     report::WriteJUnitReport(*out, run);
   } else if (format == "sarif") {
     report::WriteSarifReport(*out, run, plan_path);
+  } else if (format == "html") {
+    report::WriteHtmlReport(*out, run, lang == "zh" ? report::Language::kChinese : report::Language::kEnglish);
   } else {
     report::WriteNodeReport(*out, run, lang == "zh" ? report::Language::kChinese : report::Language::kEnglish);
   }

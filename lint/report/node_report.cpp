@@ -25,6 +25,8 @@ const char* Text(Language lang, const char* en, const char* zh) {
   return lang == Language::kChinese ? zh : en;
 }
 
+}  // namespace
+
 std::string SeverityText(Severity s, Language lang) {
   if (lang == Language::kEnglish) return std::string(SeverityName(s));
   switch (s) {
@@ -35,8 +37,6 @@ std::string SeverityText(Severity s, Language lang) {
   }
   return "";
 }
-
-}  // namespace
 
 NodeState StateOf(const CheckRun& run, const plan::Node& node) {
   for (const auto& f : run.findings) {

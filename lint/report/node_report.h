@@ -27,11 +27,15 @@ enum class NodeState { kPassed, kFailed, kUnreachable };
 NodeState StateOf(const CheckRun& run, const plan::Node& node);
 
 void WriteNodeReport(std::ostream& out, const CheckRun& run, Language lang);
+// One self-contained HTML page (html_report.cpp).
+void WriteHtmlReport(std::ostream& out, const CheckRun& run, Language lang);
 void WriteJUnitReport(std::ostream& out, const CheckRun& run);
 void WriteSarifReport(std::ostream& out, const CheckRun& run, const std::string& plan_path);
 
 // The check's title in the report language (the finding's message stays English
 // in JSON and SARIF, which tools read).
 std::string CheckTitle(const std::string& check_id, Language lang);
+// "critical", "error", … or 严重, 错误, …
+std::string SeverityText(Severity severity, Language lang);
 
 }  // namespace rocewatch::lint::report

@@ -1,0 +1,234 @@
+// `roce-lint check --format html`: one self-contained page an operator attaches to a ticket or
+// CI keeps as an artifact. No external asset (a Content-Security-Policy of default-src 'none'
+// enforces it in the browser): the node grid coloured by each node's worst finding, then every
+// finding with expected, found and the fix command; two filters (check, lowest severity) in a
+// few lines of inline script that only reads the page's own data-* attributes.
+//
+// Every text from the plan, the exporters or a finding passes HtmlEscape (html_escape.h); the
+// script never turns text into markup. Element ids are node indexes, never names.
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "lint/report/html_escape.h"
+#include "lint/report/node_report.h"
+#include "rocewatch/version.h"
+
+namespace rocewatch::lint::report {
+namespace {
+
+const char* Text(Language lang, const char* en, const char* zh) {
+  return lang == Language::kChinese ? zh : en;
+}
+
+constexpr const char* kStyle = R"css(
+body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222}
+h1{font-size:1.4em;margin:0 0 .3em}
+.summary{margin:.3em 0 1em;color:#444}
+.grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(9em,1fr));gap:.4em;margin-bottom:1.2em}
+.node{display:block;padding:.5em;border-radius:4px;color:#fff;text-decoration:none;overflow-wrap:anywhere}
+.node small{display:block;opacity:.9}
+.node.dim{opacity:.3}
+.st-passed{background:#2e7d32}.st-unreachable{background:#616161}
+.st-critical{background:#6a0000}.st-error{background:#c62828}
+.st-warning{background:#f9a825;color:#222}.st-info{background:#1565c0}
+.filters{margin:.5em 0}
+.filters label{margin-right:1em}
+table{border-collapse:collapse;width:100%}
+th,td{border:1px solid #ccc;padding:.3em .5em;text-align:left;vertical-align:top;overflow-wrap:anywhere}
+tr.node-head th{background:#eee}
+td.sev{font-weight:bold;white-space:nowrap}
+td.where{white-space:nowrap}
+.sev-critical td.sev{color:#6a0000}.sev-error td.sev{color:#c62828}
+.sev-warning td.sev{color:#a06800}.sev-info td.sev{color:#1565c0}
+code{white-space:pre-wrap;font-size:.92em}
+)css";
+
+// Reads only data-* attributes and the filters' values; writes hidden flags, classes and one
+// count (textContent). No innerHTML, no eval.
+constexpr const char* kScript = R"js(
+(function () {
+  var rank = {info: 0, warning: 1, error: 2, critical: 3};
+  var check = document.getElementById('f-check');
+  var severity = document.getElementById('f-severity');
+  function apply() {
+    var rows = document.querySelectorAll('tr.finding');
+    var shown = {};
+    var n = 0;
+    for (var i = 0; i < rows.length; i++) {
+      var r = rows[i];
+      var ok = (check.value === '' || r.dataset.check === check.value) &&
+               rank[r.dataset.severity] >= rank[severity.value];
+      r.hidden = !ok;
+      if (ok) { shown[r.dataset.node] = true; n++; }
+    }
+    var heads = document.querySelectorAll('tr.node-head');
+    for (var h = 0; h < heads.length; h++) heads[h].hidden = !shown[heads[h].dataset.node];
+    var cells = document.querySelectorAll('.node');
+    for (var j = 0; j < cells.length; j++) {
+      var c = cells[j];
+      c.classList.toggle('dim', c.dataset.failed === '1' && !shown[c.dataset.node]);
+    }
+    document.getElementById('shown').textContent = String(n);
+  }
+  // A filter may come with the link: report.html#check=qos.trust&severity=error.
+  location.hash.replace(/^#/, '').split('&').forEach(function (pair) {
+    var kv = pair.split('=');
+    var select = kv[0] === 'check' ? check : kv[0] === 'severity' ? severity : null;
+    if (!select || kv.length !== 2) return;
+    var value = decodeURIComponent(kv[1]);
+    for (var k = 0; k < select.options.length; k++)
+      if (select.options[k].value === value) select.value = value;
+  });
+  check.addEventListener('change', apply);
+  severity.addEventListener('change', apply);
+  apply();
+  document.body.dataset.ready = '1';
+})();
+)js";
+
+struct NodeGroup {
+  std::string name;  // plan node name; empty for cluster-wide findings
+  std::vector<const Finding*> findings;
+};
+
+std::string Where(const Finding& f) {
+  std::string where;
+  for (const std::string* part : {&f.device, &f.port, &f.netdev}) {
+    if (part->empty()) continue;
+    if (!where.empty()) where += ' ';
+    where += *part;
+  }
+  if (where.empty()) where = f.location;
+  return where;
+}
+
+void WriteGrid(std::ostream& out, const CheckRun& run, Language lang,
+               const std::vector<NodeGroup>& groups) {
+  out << "<div class=\"grid\" id=\"grid\">\n";
+  for (std::size_t i = 0; i < run.plan->nodes.size(); ++i) {
+    const plan::Node& node = run.plan->nodes[i];
+    const NodeGroup& group = groups[i];
+    NodeState state = StateOf(run, node);
+    std::string css = "passed";
+    std::string label = Text(lang, "passed", "通过");
+    if (state == NodeState::kUnreachable) {
+      css = "unreachable";
+      label = Text(lang, "unreachable", "不可达");
+    } else if (state == NodeState::kFailed) {
+      Severity worst = Severity::kInfo;
+      for (const Finding* f : group.findings) worst = std::max(worst, f->severity);
+      css = std::string(SeverityName(worst));
+      label = SeverityText(worst, lang) + " × " + std::to_string(group.findings.size());
+    }
+    out << "<a class=\"node st-" << HtmlEscape(css) << "\" href=\"#n" << i << "\" data-node=\"" << i
+        << "\" data-failed=\"" << (group.findings.empty() ? 0 : 1) << "\">" << HtmlEscape(node.name)
+        << "<small>" << HtmlEscape(label) << "</small></a>\n";
+  }
+  out << "</div>\n";
+}
+
+void WriteFilters(std::ostream& out, Language lang, const std::vector<Finding>& findings) {
+  std::set<std::string> checks;
+  for (const auto& f : findings) checks.insert(f.check);
+  out << "<div class=\"filters\"><label>" << HtmlEscape(Text(lang, "Check", "检查项"))
+      << " <select id=\"f-check\"><option value=\"\">" << HtmlEscape(Text(lang, "all", "全部"))
+      << "</option>";
+  for (const auto& c : checks) {
+    std::string title = CheckTitle(c, lang);
+    out << "<option value=\"" << HtmlEscape(c) << "\">" << HtmlEscape(c == title ? c : c + " — " + title)
+        << "</option>";
+  }
+  out << "</select></label><label>" << HtmlEscape(Text(lang, "Severity at least", "最低严重程度"))
+      << " <select id=\"f-severity\">";
+  for (Severity s : {Severity::kInfo, Severity::kWarning, Severity::kError, Severity::kCritical}) {
+    out << "<option value=\"" << HtmlEscape(SeverityName(s)) << "\">" << HtmlEscape(SeverityText(s, lang))
+        << "</option>";
+  }
+  out << "</select></label><span>" << HtmlEscape(Text(lang, "shown: ", "显示："))
+      << "<span id=\"shown\">" << findings.size() << "</span></span></div>\n";
+}
+
+void WriteFindingRow(std::ostream& out, Language lang, const Finding& f, const std::string& node_key) {
+  const std::string severity(SeverityName(f.severity));
+  out << "<tr class=\"finding sev-" << HtmlEscape(severity) << "\" data-check=\"" << HtmlEscape(f.check)
+      << "\" data-severity=\"" << HtmlEscape(severity) << "\" data-node=\"" << node_key << "\">"
+      << "<td class=\"sev\">" << HtmlEscape(SeverityText(f.severity, lang)) << "</td>"
+      << "<td><code>" << HtmlEscape(f.check) << "</code><br>" << HtmlEscape(CheckTitle(f.check, lang))
+      << "</td><td class=\"where\">" << HtmlEscape(Where(f)) << "</td><td>" << HtmlEscape(f.message) << "</td>"
+      << "<td>" << HtmlEscape(f.expected) << "</td><td>" << HtmlEscape(f.found) << "</td>"
+      << "<td><code>" << HtmlEscape(f.fix) << "</code></td></tr>\n";
+}
+
+void WriteFindings(std::ostream& out, Language lang, const std::vector<NodeGroup>& groups) {
+  out << "<table id=\"findings\"><thead><tr>";
+  for (const char* h : {Text(lang, "Severity", "严重程度"), Text(lang, "Check", "检查项"),
+                        Text(lang, "Where", "位置"), Text(lang, "Finding", "问题"),
+                        Text(lang, "Expected", "期望"), Text(lang, "Found", "实际"),
+                        Text(lang, "Fix", "修复")}) {
+    out << "<th>" << HtmlEscape(h) << "</th>";
+  }
+  out << "</tr></thead>\n";
+  for (std::size_t i = 0; i < groups.size(); ++i) {
+    const NodeGroup& group = groups[i];
+    if (group.findings.empty()) continue;
+    const std::string key = std::to_string(i);
+    out << "<tbody id=\"n" << key << "\"><tr class=\"node-head\" data-node=\"" << key
+        << "\"><th colspan=\"7\">"
+        << HtmlEscape(group.name.empty() ? Text(lang, "cluster", "集群") : group.name) << "</th></tr>\n";
+    for (const Finding* f : group.findings) WriteFindingRow(out, lang, *f, key);
+    out << "</tbody>\n";
+  }
+  out << "</table>\n";
+}
+
+}  // namespace
+
+void WriteHtmlReport(std::ostream& out, const CheckRun& run, Language lang) {
+  // One group per plan node (same index as the grid), then one for findings of no planned node.
+  std::vector<NodeGroup> groups;
+  std::map<std::string, std::size_t> index;
+  for (const auto& node : run.plan->nodes) {
+    index.emplace(node.name, groups.size());
+    groups.push_back({node.name, {}});
+  }
+  groups.push_back({"", {}});
+  for (const auto& f : run.findings) {
+    auto it = index.find(f.node);
+    groups[it == index.end() ? groups.size() - 1 : it->second].findings.push_back(&f);
+  }
+  std::size_t passed = 0, failed = 0, unreachable = 0;
+  for (const auto& node : run.plan->nodes) {
+    switch (StateOf(run, node)) {
+      case NodeState::kPassed: ++passed; break;
+      case NodeState::kFailed: ++failed; break;
+      case NodeState::kUnreachable: ++unreachable; break;
+    }
+  }
+  const std::string title = Text(lang, "roce-lint check", "roce-lint 检查报告");
+  out << "<!DOCTYPE html>\n<html lang=\"" << (lang == Language::kChinese ? "zh-CN" : "en") << "\">\n"
+      << "<head>\n<meta charset=\"utf-8\">\n"
+      << "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+         "style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n"
+      << "<meta name=\"generator\" content=\"roce-lint " << HtmlEscape(kVersion) << "\">\n"
+      << "<title>" << HtmlEscape(title) << "</title>\n<style>" << kStyle << "</style>\n</head>\n<body>\n"
+      << "<h1>" << HtmlEscape(title) << "</h1>\n<p class=\"summary\">"
+      << HtmlEscape(Text(lang, "Metrics: ", "指标来源：")) << HtmlEscape(run.input) << "<br>"
+      << run.plan->nodes.size() << HtmlEscape(Text(lang, " nodes: ", " 个节点：")) << passed
+      << HtmlEscape(Text(lang, " passed, ", " 通过，")) << failed
+      << HtmlEscape(Text(lang, " failed, ", " 未通过，")) << unreachable
+      << HtmlEscape(Text(lang, " unreachable", " 不可达")) << "; " << run.findings.size()
+      << HtmlEscape(Text(lang, " findings", " 个问题"));
+  if (!run.counters_checked)
+    out << "<br>"
+        << HtmlEscape(Text(lang, "Counter checks skipped: no observation window.",
+                           "未检查计数器：没有观测窗口。"));
+  out << "</p>\n";
+  WriteGrid(out, run, lang, groups);
+  WriteFilters(out, lang, run.findings);
+  WriteFindings(out, lang, groups);
+  out << "<script>" << kScript << "</script>\n</body>\n</html>\n";
+}
+
+}  // namespace rocewatch::lint::report
