@@ -155,6 +155,7 @@ TEST(DriverLayouts, Hfi1DeviceWideHwCountersAndOddNames) {
   for (std::size_t i = 0; i < device_names.size(); ++i)
     EXPECT_EQ(s[DeviceHwStat("hfi1_0", device_names[i])], std::to_string(1000 + i)) << device_names[i];
   EXPECT_EQ(CountPrefix(s, "roce_device_hw_stat_total{device=\"hfi1_0\""), 4);  // lifespan is no counter
+  EXPECT_EQ(s.count(DeviceHwStat("hfi1_0", "lifespan")), 0u);
   EXPECT_EQ(CountPrefix(s, "roce_hw_stat_total{device=\"hfi1_0\""), 0);
   EXPECT_EQ(s["roce_port_state{device=\"hfi1_0\",port=\"1\"}"], "4");
 
@@ -186,7 +187,9 @@ TEST(DriverLayouts, Mlx5ProcfsHwCountersServeTheirValues) {
 
 // A hw counter whose read fails (show_hw_stats returns the driver's get_hw_stats
 // error, EINVAL on bnxt_re and rxe for a port they do not count) is that value
-// absent; the port's other hw counters and the device stay.
+// absent; the port's other hw counters and the device stay. The read is kept as a
+// capture keeps it (`<name>.errno`): the replayed listing shows `<name>`, not the
+// record's file name.
 TEST(DriverLayouts, HwCounterReadErrorCostsOneValue) {
   TestDir dir;
   ProcfsTree(dir);
@@ -241,15 +244,16 @@ TEST(DriverLayouts, NoGidAttrsCostsOnlyGidTypeAndNetdev) {
   EXPECT_EQ(strip(after), strip(before));
 }
 
-// link_layer as sysfs.c prints it: "InfiniBand" (mlx4, procfs), "Ethernet" (RoCE,
-// mlx5-roce) and, on the procfs mlx5_0, an empty file. LID and SM LID belong to
-// InfiniBand ports only: a RoCE port's lid file is not served.
-TEST(DriverLayouts, LinkLayerInfinibandEthernetAndEmpty) {
+// link_layer as sysfs.c prints it: "InfiniBand" (hfi1, mlx4, mlx5 in the procfs tree;
+// mlx4_0 port 2's file has an extra blank line) and "Ethernet" (RoCE, mlx5-roce). LID
+// and SM LID belong to InfiniBand ports only: a RoCE port's lid file is not served.
+TEST(DriverLayouts, LinkLayerInfinibandAndEthernet) {
   TestDir procfs;
   ProcfsTree(procfs);
   auto s = Scrape(procfs.path());
-  EXPECT_EQ(s["roce_port_info{device=\"mlx4_0\",port=\"1\",netdev=\"\",link_layer=\"InfiniBand\"}"], "1");
-  EXPECT_EQ(s["roce_port_info{device=\"mlx5_0\",port=\"1\",netdev=\"\",link_layer=\"\"}"], "1");
+  for (const char* port : {"device=\"hfi1_0\",port=\"1\"", "device=\"mlx4_0\",port=\"1\"",
+                           "device=\"mlx4_0\",port=\"2\"", "device=\"mlx5_0\",port=\"1\""})
+    EXPECT_EQ(s[std::string("roce_port_info{") + port + ",netdev=\"\",link_layer=\"InfiniBand\"}"], "1") << port;
   TestDir roce;
   fsys::copy(FixtureDir("mlx5-roce"), roce.path(), kCopy);
   ASSERT_TRUE(fsys::exists(roce / "sys/class/infiniband/mlx5_0/ports/1/lid"));
