@@ -147,6 +147,17 @@ Result<std::vector<std::string>> Tree::List(std::string_view rel) const {
     names.emplace_back(e->d_name);
   }
   ::closedir(dir);
+  if (!kernel_fs_) {
+    // A replay tree keeps a read that failed on the node as `<name>.errno`: the node
+    // listed `<name>`, so the listing does too (its read then fails with that errno).
+    constexpr std::string_view kSuffix = ".errno";
+    for (auto& n : names)
+      if (n.size() > kSuffix.size() && n.compare(n.size() - kSuffix.size(), kSuffix.size(), kSuffix) == 0)
+        n.resize(n.size() - kSuffix.size());
+    std::sort(names.begin(), names.end());
+    names.erase(std::unique(names.begin(), names.end()), names.end());
+    return names;
+  }
   std::sort(names.begin(), names.end());
   return names;
 }

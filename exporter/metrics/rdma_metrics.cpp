@@ -41,7 +41,7 @@ const MetricSpec kHwCounter{"roce_hw_stat_total", T::kCounter,
     "out_of_sequence), named as in sysfs.",
     {"device", "port", "counter"}};
 const MetricSpec kDeviceHwCounter{"roce_device_hw_stat_total", T::kCounter,
-    "Every device-wide hw_counters/ file (drivers that keep counters per device), named as in sysfs.",
+    "Every device-wide hw_counters/ file but lifespan (drivers that keep counters per device), named as in sysfs.",
     {"device", "counter"}};
 const MetricSpec kLifespan{"roce_hw_counters_lifespan_seconds", T::kGauge,
     "How long the driver caches hw_counters values before querying the device again.",

@@ -105,8 +105,10 @@ class RdmaSource final : public Source {
     dev.hca_type = Static(ref.dir + "/hca_type");
     dev.node_guid = Static(ref.dir + "/node_guid");
     dev.node_type = Static(ref.dir + "/node_type");
-    auto none = [](const std::string&, fs::Attribute&) { return false; };
-    if (sysfs_.IsDirectory(ref.dir + "/hw_counters")) dev.hw_counters = Files(ref.dir + "/hw_counters", none);
+    // sysfs.c puts `lifespan` in the device-wide group too: a setting, not a counter.
+    auto not_lifespan = [](const std::string& n, fs::Attribute&) { return n == kLifespan; };
+    if (sysfs_.IsDirectory(ref.dir + "/hw_counters"))
+      dev.hw_counters = Files(ref.dir + "/hw_counters", not_lifespan);
     for (const auto& pref : ref.ports) {
       PortState port;
       port.ref = pref;

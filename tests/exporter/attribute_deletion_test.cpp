@@ -14,11 +14,9 @@
 #include <regex>
 #include <sstream>
 
-#include "collect/collector.h"
-#include "collect/scrape_coalescer.h"
 #include "common/fixture_paths.h"
 #include "common/test_dir.h"
-#include "metrics/text_renderer.h"
+#include "scrape_series.h"
 
 namespace rocewatch {
 namespace {
@@ -26,33 +24,7 @@ namespace {
 namespace fsys = std::filesystem;
 using rocewatch::testing::TestDir;
 
-// series (name and labels) -> value; self-metrics left out.
-std::map<std::string, std::string> Scrape(const std::string& root, bool self_metrics = false) {
-  CollectorConfig c;
-  c.sysfs_root = root + "/sys";
-  c.configfs_root = root + "/configfs";
-  c.debugfs_root = root + "/debugfs";
-  c.kernel = kernel::MakeReplayKernel(root);
-  for (const auto& s : sources::AllSources()) c.enabled_sources.emplace_back(s.name);
-  auto made = Collector::Create(std::move(c));
-  EXPECT_TRUE(made.ok()) << made.error().message;
-  if (!made.ok()) return {};
-  auto& collector = *made;
-  NodeSnapshot snap = collector->Collect();
-  metrics::TextRenderer text;
-  RenderSnapshot(snap, collector->enabled_sources(), collector->stats(), text);
-  std::map<std::string, std::string> out;
-  std::istringstream in(std::move(text).Take());
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#' || (!self_metrics && line.rfind("roce_exporter_", 0) == 0) ||
-        line.rfind("roce_module_last_read_timestamp_seconds", 0) == 0)  // the clock, not the tree
-      continue;
-    auto sp = line.rfind(' ');
-    out[line.substr(0, sp)] = line.substr(sp + 1);
-  }
-  return out;
-}
+using rocewatch::testing::Scrape;
 
 // What a file feeds: families, and the labels the series must carry. Derived from the
 // path: the object (port, device, netdev, PCI function) and the file within it.
