@@ -146,9 +146,10 @@ void NoNeighbor(const Cluster& c, const CablingRecord& r, FindingSink& sink) {
            c.Where(r) + " has link but lldpd holds no LLDP neighbour for it, so its cabling "
                         "cannot be checked.",
            "enable LLDP on the switch port" + (nic.switch_port ? " " + *nic.switch_port : "") +
-               "; on ConnectX, let the host see LLDP frames: ethtool --set-priv-flags " +
-               nic.netdev + " disable_fw_lldp on (or mlxconfig LLDP_NB_RX_MODE_P1=0); lldpcli "
-               "show neighbors ports " + nic.netdev);
+               "; check that the host sees LLDP frames (tcpdump -ni " + nic.netdev +
+               " ether proto 0x88cc) and, if not, whether the NIC's firmware LLDP agent takes "
+               "them (docs/operations.md, LLDP); then lldpcli show neighbors ports " +
+               nic.netdev);
 }
 
 void RailDuplicate(const Cluster& c, FindingSink& sink) {

@@ -47,6 +47,10 @@ const std::vector<CheckFamilies>& CheckFamilyTable() {
         "roce_ethtool_rx_discarded_packets_total", "roce_hw_stat_total", "roce_port_stat_total",
         "roce_netdev_carrier_changes_total", "roce_ethtool_link_down_events_total",
         "roce_link_down_events_total"}},
+      {"cabling",  // cabling.cpp: LLDP neighbours against the plan's switch ports and rails
+       {"roce_lldp_daemon_reachable", "roce_lldp_neighbor_info", "roce_link_detected",
+        "roce_netdev_carrier"},
+       {}},
       {"drift",  // settings.cpp: the settings every NIC is compared on with its profile peers
        {"roce_netdev_mtu_bytes", "roce_port_active_mtu_bytes", "roce_port_rate_bytes_per_second",
         "roce_pcie_link_speed_transfers_per_second", "roce_pcie_link_width", "roce_pfc_enabled",

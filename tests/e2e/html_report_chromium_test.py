@@ -28,7 +28,11 @@ import urllib.request
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 from exporter_process import Exporter  # noqa: E402
 
-HOSTILE_NODE = "gpu-13\"><img src=x onerror=alert(1)><script>alert(2)</script>"
+# A node name carrying markup is refused by the plan (plan.invalid-name: node names are host
+# names), checked below; the extra node gets a valid name, and the markup that does reach the
+# page comes from an exporter's label value (HOSTILE_FW) and the node's printable plan labels.
+REFUSED_NODE = "gpu-13\"><img src=x onerror=alert(1)><script>alert(2)</script>"
+HOSTILE_NODE = "gpu-13"
 HOSTILE_FW = "28.36.1010<b id=pwn>x</b>&amp;"
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -130,6 +134,14 @@ def main():
         metrics.mkdir()
         plan = save_metrics(args.exporter, pathlib.Path(args.demo), metrics)
         plan_path = tmp / "plan.json"
+        refused = json.loads(json.dumps(plan))
+        refused["nodes"][-1]["name"] = REFUSED_NODE
+        refused_path = tmp / "refused.json"
+        refused_path.write_text(json.dumps(refused, indent=1))
+        p = subprocess.run([args.lint, "check", str(refused_path), "--metrics-dir", str(metrics), "--format", "html"],
+                           capture_output=True, text=True, timeout=60)
+        check(p.returncode == 2 and "node name of nodes" in p.stderr and "<img" not in p.stdout,
+              f"a node name with markup was not refused by the plan: exit {p.returncode}", failures)
         plan_path.write_text(json.dumps(plan, indent=1))
 
         def lint(*extra):
