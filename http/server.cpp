@@ -36,6 +36,19 @@ using Clock = std::chrono::steady_clock;
 
 enum class Io { kOk, kWantRead, kWantWrite, kClosed };
 
+// What an SSL_read or SSL_write that returned r means for the loop (n: the bytes moved).
+Io SslOutcome(SSL* ssl, int r, std::size_t* n) {
+  if (r > 0) {
+    *n = static_cast<std::size_t>(r);
+    return Io::kOk;
+  }
+  const int err = SSL_get_error(ssl, r);
+  ERR_clear_error();
+  if (err == SSL_ERROR_WANT_READ) return Io::kWantRead;
+  if (err == SSL_ERROR_WANT_WRITE) return Io::kWantWrite;
+  return Io::kClosed;
+}
+
 constexpr std::size_t kReadChunk = 16 * 1024;
 constexpr std::size_t kMaxDrain = 1 << 20;
 
@@ -439,16 +452,7 @@ Io Server::Loop::ReadSome(ServerConnection* c, char* buf, std::size_t cap, std::
     }
   }
   ERR_clear_error();
-  const int r = SSL_read(c->ssl, buf, static_cast<int>(cap));
-  if (r > 0) {
-    *n = static_cast<std::size_t>(r);
-    return Io::kOk;
-  }
-  const int err = SSL_get_error(c->ssl, r);
-  ERR_clear_error();
-  if (err == SSL_ERROR_WANT_READ) return Io::kWantRead;
-  if (err == SSL_ERROR_WANT_WRITE) return Io::kWantWrite;
-  return Io::kClosed;
+  return SslOutcome(c->ssl, SSL_read(c->ssl, buf, static_cast<int>(cap)), n);
 }
 
 Io Server::Loop::WriteSome(ServerConnection* c, const char* p, std::size_t len, std::size_t* n) {
@@ -465,16 +469,8 @@ Io Server::Loop::WriteSome(ServerConnection* c, const char* p, std::size_t len, 
     }
   }
   ERR_clear_error();
-  const int r = SSL_write(c->ssl, p, static_cast<int>(std::min<std::size_t>(len, 1 << 20)));
-  if (r > 0) {
-    *n = static_cast<std::size_t>(r);
-    return Io::kOk;
-  }
-  const int err = SSL_get_error(c->ssl, r);
-  ERR_clear_error();
-  if (err == SSL_ERROR_WANT_READ) return Io::kWantRead;
-  if (err == SSL_ERROR_WANT_WRITE) return Io::kWantWrite;
-  return Io::kClosed;
+  return SslOutcome(c->ssl, SSL_write(c->ssl, p, static_cast<int>(std::min<std::size_t>(len, 1 << 20))),
+                    n);
 }
 
 void Server::Loop::Handshake(ServerConnection* c) {
