@@ -250,8 +250,10 @@ Status Server::Loop::Open() {
     if (::epoll_ctl(epoll_fd_, EPOLL_CTL_ADD, watched, &ev) != 0)
       return Error{std::string("epoll_ctl: ") + std::strerror(errno), errno};
   }
+  // A collection reads sources the binary owns: shutdown waits for one in flight (each is
+  // bounded by its scrape deadline), so they are not destroyed under it.
   work_ = std::make_unique<WorkPool>("work", std::max(1, cfg_.limits.work_threads),
-                                     cfg_.limits.max_queued_work);
+                                     cfg_.limits.max_queued_work, std::chrono::seconds(15));
   auth_pool_ = std::make_unique<WorkPool>("auth", std::max(1, cfg_.limits.auth_threads),
                                           cfg_.limits.max_queued_auth);
   return {};

@@ -19,8 +19,11 @@ struct WorkPool::State {
   std::size_t max_queued = 0;
   std::mutex mu;
   std::condition_variable cv;
+  std::condition_variable idle;  // signalled when a job finishes
   std::deque<std::function<void()>> queue;
+  int running = 0;
   bool stopping = false;
+  std::chrono::milliseconds drain{0};
 };
 
 namespace {
@@ -34,6 +37,7 @@ void Work(const std::shared_ptr<WorkPool::State>& st) {
       if (st->stopping) return;
       job = std::move(st->queue.front());
       st->queue.pop_front();
+      st->running += 1;
     }
     try {
       job();
@@ -42,14 +46,22 @@ void Work(const std::shared_ptr<WorkPool::State>& st) {
     } catch (...) {
       http_log::Error("HTTP job failed", {{"pool", st->name}, {"error", "unknown exception"}});
     }
+    job = nullptr;  // what the job captured goes before the pool may be gone
+    {
+      std::lock_guard<std::mutex> lock(st->mu);
+      st->running -= 1;
+    }
+    st->idle.notify_all();
   }
 }
 
 }  // namespace
 
-WorkPool::WorkPool(std::string name, int threads, std::size_t max_queued)
+WorkPool::WorkPool(std::string name, int threads, std::size_t max_queued,
+                   std::chrono::milliseconds drain)
     : state_(std::make_shared<State>()) {
   state_->name = std::move(name);
+  state_->drain = drain;
   state_->max_queued = max_queued;
   // Stop signals stay with the thread that waits for them.
   sigset_t all, old;
@@ -66,12 +78,12 @@ WorkPool::WorkPool(std::string name, int threads, std::size_t max_queued)
 }
 
 WorkPool::~WorkPool() {
-  {
-    std::lock_guard<std::mutex> lock(state_->mu);
-    state_->stopping = true;
-    state_->queue.clear();
-  }
+  std::deque<std::function<void()>> dropped;
+  std::unique_lock<std::mutex> lock(state_->mu);
+  state_->stopping = true;
+  dropped.swap(state_->queue);
   state_->cv.notify_all();
+  state_->idle.wait_for(lock, state_->drain, [&] { return state_->running == 0; });
 }
 
 bool WorkPool::TrySubmit(std::function<void()> job) {

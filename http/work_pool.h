@@ -5,9 +5,12 @@
 // when the queue is full, so a flood is answered 503 instead of growing memory.
 //
 // The threads hold the pool's state, not the pool: destroying the pool drops the queued
-// jobs and returns at once, and a job still running (a bcrypt check of seconds, a
-// collection) finishes on its own thread, which then exits. Shutdown never waits for one.
+// jobs, then waits at most `drain` for the jobs already running. A job that touches objects
+// its caller owns (a collection reads the exporter's sources) needs that wait, or it runs on
+// while they are destroyed; a job that holds what it uses (a bcrypt check owns its
+// authenticator) gets a zero drain, so shutdown never waits for it.
 
+#include <chrono>
 #include <cstddef>
 #include <functional>
 #include <memory>
@@ -17,7 +20,8 @@ namespace rocewatch::http {
 
 class WorkPool {
  public:
-  WorkPool(std::string name, int threads, std::size_t max_queued);
+  WorkPool(std::string name, int threads, std::size_t max_queued,
+           std::chrono::milliseconds drain = std::chrono::milliseconds(0));
   ~WorkPool();
   WorkPool(const WorkPool&) = delete;
   WorkPool& operator=(const WorkPool&) = delete;

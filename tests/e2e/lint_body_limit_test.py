@@ -117,6 +117,12 @@ def unreachable(by_node, node):
     return [f for f in by_node.get(node, []) if f["check"] == "inventory.exporter-unreachable"]
 
 
+# Under AddressSanitizer (scripts/test-sanitize.sh sets ASAN_OPTIONS) freed memory sits in the
+# quarantine and shadow memory is resident, so RSS says nothing about our buffers there: the
+# limits' behaviour is still checked, the memory bounds only in a plain build.
+CHECK_RSS = "ASAN_OPTIONS" not in os.environ
+
+
 def main():
     with tempfile.TemporaryDirectory() as tmp:
         big = start("big")
@@ -138,7 +144,7 @@ def main():
         got = unreachable(findings_by_node(out), "node-endless") if code in (0, 1) else []
         if not got or "larger than" not in got[0]["found"]:
             failures.append(f"endless body: expected an unreachable finding saying 'larger than', got {got} (exit {code})")
-        if rss > limit + 40:
+        if CHECK_RSS and rss > limit + 40:
             failures.append(f"endless body: peak RSS {rss:.0f} MiB above {limit} MiB + 40 MiB")
 
         limit, n = 9, 8
@@ -152,7 +158,7 @@ def main():
         for name, _ in servers:
             if not unreachable(by_node, name):
                 failures.append(f"{name}: no unreachable finding for an endless body")
-        if rss > 2 * n * limit + 40:
+        if CHECK_RSS and rss > 2 * n * limit + 40:
             failures.append(f"{n} endless bodies: peak RSS {rss:.0f} MiB above 2 x {n} x {limit} MiB + 40 MiB")
         endless.shutdown()
         for srv in many:

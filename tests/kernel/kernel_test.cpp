@@ -36,6 +36,7 @@
 #include "ethtool/driver_info.h"
 #include "ethtool/link_settings.h"
 #include "ethtool/string_set.h"
+#include "fs/tree.h"
 #include "kernel/answers.h"
 #include "kernel/verbs_query.h"
 #include "netlink/dcbnl.h"
@@ -159,6 +160,9 @@ Collected CollectOnce(const std::string& source_name, kernel::KernelAnswers& ker
   if (info == nullptr) return r;
   sources::SourceEnv env;
   env.kernel = &kernel;
+  // The live /sys: the kernel-answer sources ask it whether a netdev that answered ENODEV is gone.
+  static const fs::Tree kLiveSysfs("sysfs", "/sys");
+  env.sysfs = &kLiveSysfs;
   env.options = std::move(options);
   for (const auto& o : info->options) env.options.try_emplace(std::string(o.name), o.default_value);
   auto source = info->make(env);
