@@ -152,6 +152,12 @@ struct Collected {
   SourceStatus status;
 };
 
+// The live /sys: the kernel-answer sources ask it whether a netdev that answered ENODEV is gone.
+const fs::Tree& LiveSysfs() {
+  static const fs::Tree tree("sysfs", "/sys");
+  return tree;
+}
+
 Collected CollectOnce(const std::string& source_name, kernel::KernelAnswers& kernel,
                       const Inventory& inventory, std::map<std::string, std::string> options = {}) {
   Collected r;
@@ -160,9 +166,7 @@ Collected CollectOnce(const std::string& source_name, kernel::KernelAnswers& ker
   if (info == nullptr) return r;
   sources::SourceEnv env;
   env.kernel = &kernel;
-  // The live /sys: the kernel-answer sources ask it whether a netdev that answered ENODEV is gone.
-  static const fs::Tree kLiveSysfs("sysfs", "/sys");
-  env.sysfs = &kLiveSysfs;
+  env.sysfs = &LiveSysfs();
   env.options = std::move(options);
   for (const auto& o : info->options) env.options.try_emplace(std::string(o.name), o.default_value);
   auto source = info->make(env);
@@ -329,6 +333,7 @@ TEST_F(VethTest, EthtoolSourceOnTheLiveKernel) {
     ASSERT_NE(info, nullptr);
     sources::SourceEnv env;
     env.kernel = &k;
+    env.sysfs = &LiveSysfs();
     env.options = {{"metrics-include", "^(rx_queue_0_xdp_packets|peer_ifindex)$"}};
     auto source = info->make(env);
     ASSERT_TRUE(source.ok()) << source.error().message;
