@@ -13,8 +13,8 @@ import time
 LISTENING = re.compile(r"msg=listening address=[0-9.]+:(\d+)")
 
 
-def read_listening_port(proc, timeout):
-    """Reads an exporter's stderr (a text pipe) until its "listening" line: (port, lines read);
+def read_listening_port(proc, timeout, pattern=LISTENING):
+    """Reads a server's stderr (a text pipe) until its "listening" line: (port, lines read);
     port None when the process ended or `timeout` seconds passed first."""
     log = []
     deadline = time.monotonic() + timeout
@@ -23,7 +23,7 @@ def read_listening_port(proc, timeout):
         if not line:
             break
         log.append(line)
-        m = LISTENING.search(line)
+        m = pattern.search(line)
         if m:
             return int(m.group(1)), log
     return None, log
@@ -38,26 +38,17 @@ def free_port():
     return port
 
 
-class Exporter:
-    """A roce_exporter child process bound to 127.0.0.1:0; its port read back from its log."""
+class ChildServer:
+    """A server child process (argv) whose port is read back from its log (`pattern`, one group:
+    the port); stopped on exit from a `with` block. `what` names it in the start-up error."""
 
-    def __init__(self, binary, args, timeout=10.0, env=None):
-        self.proc = subprocess.Popen(
-            [binary, "--web.listen-address=127.0.0.1:0", *args],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
-        self.port, self.log = read_listening_port(self.proc, timeout)
+    def __init__(self, argv, timeout=10.0, env=None, pattern=LISTENING, what="server"):
+        self.proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                     text=True, env=env)
+        self.port, self.log = read_listening_port(self.proc, timeout, pattern)
         if self.port is None:
             self.stop()
-            raise RuntimeError("exporter did not start:\n" + "".join(self.log))
-
-    def get(self, path, headers=None):
-        """GET path; returns (status, body)."""
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
-        conn.request("GET", path, headers=headers or {})
-        resp = conn.getresponse()
-        body = resp.read().decode()
-        conn.close()
-        return resp.status, body
+            raise RuntimeError(f"{what} did not start:\n" + "".join(self.log))
 
     def stop(self):
         if self.proc.poll() is None:
@@ -74,6 +65,23 @@ class Exporter:
 
     def __exit__(self, *exc):
         self.stop()
+
+
+class Exporter(ChildServer):
+    """A roce_exporter child process bound to 127.0.0.1:0; its port read back from its log."""
+
+    def __init__(self, binary, args, timeout=10.0, env=None):
+        super().__init__([binary, "--web.listen-address=127.0.0.1:0", *args], timeout, env,
+                         what="exporter")
+
+    def get(self, path, headers=None):
+        """GET path; returns (status, body)."""
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        conn.request("GET", path, headers=headers or {})
+        resp = conn.getresponse()
+        body = resp.read().decode()
+        conn.close()
+        return resp.status, body
 
 
 # Series whose values depend on the run, not on the input: timings, the build,

@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from exporter_process import read_listening_port  # noqa: E402
+from exporter_process import LISTENING, ChildServer  # noqa: E402
 
 failures = []
 
@@ -50,7 +50,7 @@ COST31_HASH = "$2y$31$abcdefghijklmnopqrstuuabcdefghijklmnopqrstuvwxyz01234"
 COST14_HASH = "$2y$14$abcdefghijklmnopqrstuuabcdefghijklmnopqrstuvwxyz01234"
 
 
-class Server:
+class Server(ChildServer):
     """A roce_exporter or roce-lint serve child process on 127.0.0.1:0."""
 
     def __init__(self, kind, args, tls=False):
@@ -58,44 +58,14 @@ class Server:
         if kind == "exporter":
             argv = [ARGS.exporter, "--web.listen-address=127.0.0.1:0", "--replay", ARGS.fixture,
                     "--web.coalesce-window=0", *args]
+            pattern = LISTENING
         else:
             argv = [ARGS.lint, "serve", ARGS.plan, "--metrics-dir", ARGS.empty_dir, "--interval", "60s",
                     "--web.listen-address=127.0.0.1:0", *args]
-        self.proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        if kind == "exporter":
-            self.port, log = read_listening_port(self.proc, 15)
-        else:
-            self.port, log = None, []
-            deadline = time.monotonic() + 15
-            while time.monotonic() < deadline:
-                line = self.proc.stderr.readline()
-                if not line:
-                    break
-                log.append(line)
-                m = re.search(r"listening on port (\d+)", line)
-                if m:
-                    self.port = int(m.group(1))
-                    break
-        if self.port is None:
-            self.stop()
-            raise RuntimeError(f"{kind} did not start:\n" + "".join(log))
+            pattern = re.compile(r"listening on port (\d+)")
+        super().__init__(argv, timeout=15, pattern=pattern, what=kind)
         # Keep reading stderr so that the child never blocks on a full pipe.
         threading.Thread(target=lambda: [None for _ in self.proc.stderr], daemon=True).start()
-
-    def stop(self):
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.stop()
 
 
 CLIENT_TLS = ssl.create_default_context()

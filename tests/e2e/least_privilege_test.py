@@ -33,7 +33,7 @@ import sys
 import tempfile
 import time
 
-from exporter_process import read_listening_port
+from exporter_process import ChildServer
 
 SKIP = 77
 CAP_NET_ADMIN = 1 << 12
@@ -76,7 +76,7 @@ def status_fields(pid):
     return out
 
 
-class Unprivileged:
+class Unprivileged(ChildServer):
     """roce_exporter started in `ns` through setpriv with `caps` (e.g. [] or ["net_admin"])."""
 
     def __init__(self, ns, binary, caps, args):
@@ -87,11 +87,7 @@ class Unprivileged:
             argv.append("--ambient-caps=" + ",".join("+" + c for c in caps))
         argv += [binary, *args]
         self.ns = ns
-        self.proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        self.port, self.log = read_listening_port(self.proc, 20)
-        if self.port is None:
-            self.stop()
-            raise RuntimeError("exporter did not start:\n" + "".join(self.log))
+        super().__init__(argv, timeout=20, what="exporter")
 
     def scrape(self):
         r = run(["ip", "netns", "exec", self.ns, "curl", "-sS", "--max-time", "20", "-w", "\n%{http_code}",
@@ -110,22 +106,6 @@ class Unprivileged:
             else:
                 time.sleep(0.05)
         return "".join(self.log)
-
-    def stop(self):
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.stop()
-
 
 def common_checks(label, body):
     for n in ("lpv0", "lpv1"):
