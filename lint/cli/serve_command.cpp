@@ -21,6 +21,7 @@
 #include "lint/cli/observe_flags.h"
 #include "lint/serve/daemon.h"
 #include "rocewatch/duration.h"
+#include "rocewatch/escape.h"
 #include "rocewatch/strings.h"
 
 namespace rocewatch::lint::cli {
@@ -50,7 +51,7 @@ std::atomic<int> g_signal{0};
 void LogToStderr(http::http_log::Level level, std::string_view msg,
                  const http::http_log::Fields& fields) {
   if (level < http::http_log::Level::kWarn) return;
-  std::string line = "roce-lint serve: " + std::string(msg);
+  std::string line = "roce-lint serve: " + escape::TerminalText(msg);
   for (const auto& [k, v] : fields) line += " " + std::string(k) + "=" + Quote(v);
   std::cerr << line << "\n";
 }
@@ -163,7 +164,7 @@ int RunServeCommand(const std::vector<std::string>& args, CommandIo io) {
     return 1;
   }
   std::cerr << "roce-lint serve: listening on port " << (*server)->port()
-            << ((*server)->tls() ? " (HTTPS)" : "") << ", plan " << options.plan_path
+            << ((*server)->tls() ? " (HTTPS)" : "") << ", plan " << escape::TerminalText(options.plan_path)
             << ", interval " << FormatDouble(*interval) << "s\n";
 
   std::mutex mu;

@@ -53,12 +53,15 @@ with tempfile.TemporaryDirectory(prefix="rocewatch-reload-") as tmp:
     for name in ("gpu-01", "gpu-03"):   # gpu-03 trusts pcp on mlx5_0
         with Exporter(EXPORTER, ["--replay", str(DEMO / "nodes" / name)]) as exp:
             (tmp / "m" / f"{name}.prom").write_text(exp.get("/metrics")[1])
-    plan_path = tmp / "plan.json"
+    # The plan's folder name carries a terminal escape: serve's log must not pass it on.
+    (tmp / "plans\x1b[31mred").mkdir()
+    plan_path = tmp / "plans\x1b[31mred" / "plan.json"
     plan_path.write_text(json.dumps(plan))
+    log_path = tmp / "serve.log"
     port = free_port()
     serve = subprocess.Popen([LINT, "serve", str(plan_path), "--metrics-dir", str(tmp / "m"),
                               "--interval", "1s", f"--web.listen-address=127.0.0.1:{port}"],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                             stdout=subprocess.DEVNULL, stderr=log_path.open("wb"))
     try:
         trust = 'roce_lint_finding{node="gpu-03",device="mlx5_0",netdev="ens1f0np0",check="qos.trust",severity="critical"}'
         wait_for(port, lambda t: value(t, trust) == 1, "the qos.trust finding of gpu-03")
@@ -83,6 +86,11 @@ with tempfile.TemporaryDirectory(prefix="rocewatch-reload-") as tmp:
     finally:
         serve.terminate()
         serve.wait(10)
+    log = log_path.read_bytes()
+    if b"listening on port" not in log:
+        failures.append(f"serve logged no start-up line: {log[:500]!r}")
+    if b"\x1b" in log:
+        failures.append(f"serve's log passes a terminal escape from the plan path: {log[:500]!r}")
 for f in failures:
     print("FAIL:", f)
 sys.exit(1 if failures else 0)
