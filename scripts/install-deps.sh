@@ -14,6 +14,7 @@ PACKAGES="
   iproute2 ethtool shellcheck wrk openssh-client openssh-server
   libssl-dev libcrypt-dev libyaml-cpp-dev zlib1g-dev openssl
   lldpd liblldpctl-dev
+  perftest
   debhelper help2man lintian mmdebstrap chromium fonts-wqy-zenhei ansible python3-kubernetes
 "
 
