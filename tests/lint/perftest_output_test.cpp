@@ -75,7 +75,7 @@ TEST(PerftestOutput, ReadsTheHeaderAndAGbitsRow) {
   EXPECT_DOUBLE_EQ(row.peak_bits_per_second, 97.83e9);
   EXPECT_DOUBLE_EQ(row.average_bits_per_second, 97.80e9);
   EXPECT_DOUBLE_EQ(row.message_rate_pps, 186535);
-  EXPECT_EQ(row.line, 23u);
+  EXPECT_EQ(row.line, 24u);
   EXPECT_TRUE(out->table_closed);
   EXPECT_TRUE(out->errors.empty());
 }
@@ -258,21 +258,23 @@ TEST(PerftestOutput, NonFiniteValuesAreNamedNotKept) {
 }
 
 TEST(PerftestOutput, HostileTextStaysBounded) {
-  // A million rows (--run_infinitely for weeks): kept up to the bound, the rest counted.
+  // More rows than the bound (--run_infinitely for weeks): kept up to the bound, the rest
+  // counted. (Half again the bound, not 10^6 rows: the same path, at a sixth of the test time.)
   std::string text =
       " #bytes     #iterations    BW peak[Gb/sec]    BW average[Gb/sec]   MsgRate[Mpps]\n";
   const std::string row = " 65536      5000             90.00              89.00   0.169754\n";
-  text.reserve(text.size() + row.size() * 1000000);
-  for (int i = 0; i < 1000000; ++i) text += row;
+  const std::size_t rows = kMaxPerftestRows + kMaxPerftestRows / 2;
+  text.reserve(text.size() + row.size() * rows);
+  for (std::size_t i = 0; i < rows; ++i) text += row;
   auto out = ParsePerftestOutput(text);
   ASSERT_TRUE(out.ok()) << out.error().message;
   EXPECT_EQ(out->bandwidth.size(), kMaxPerftestRows);
-  EXPECT_EQ(out->rows_dropped, 1000000 - kMaxPerftestRows);
+  EXPECT_EQ(out->rows_dropped, rows - kMaxPerftestRows);
 
   // A huge error line with NUL bytes and escapes is cut and escaped; errors are bounded.
-  std::string hostile = "Couldn't connect " + std::string(1 << 20, 'A') + '\0' + "\x1b[31m\n";
+  std::string hostile = "Couldn't connect " + std::string(1 << 16, 'A') + '\0' + "\x1b[31m\n";
   std::string many;
-  for (int i = 0; i < 1000; ++i) many += hostile;
+  for (int i = 0; i < 200; ++i) many += hostile;
   out = ParsePerftestOutput(many);
   ASSERT_TRUE(out.ok()) << out.error().message;
   EXPECT_EQ(out->errors.size(), kMaxPerftestMessages);

@@ -2,6 +2,7 @@
 
 #include "lint/verify/perftest/perftest_output.h"
 
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <string>
@@ -42,17 +43,26 @@ std::string Kept(std::string_view line) {
   return out;
 }
 
-// Whitespace-separated tokens, or an empty vector when there are more than `max`.
-std::vector<std::string_view> Tokens(std::string_view s, std::size_t max) {
-  std::vector<std::string_view> out;
+// Up to kMaxRowTokens whitespace-separated tokens of a line, without allocating (a row
+// costs no heap allocation however many rows the text holds).
+struct RowTokens {
+  std::array<std::string_view, kMaxRowTokens> items;
+  std::size_t size = 0;
+  bool too_many = false;
+};
+RowTokens Tokens(std::string_view s) {
+  RowTokens out;
   std::size_t i = 0;
   while (i < s.size()) {
     while (i < s.size() && IsSpace(s[i])) ++i;
     if (i == s.size()) break;
     std::size_t start = i;
     while (i < s.size() && !IsSpace(s[i])) ++i;
-    if (out.size() == max) return {};
-    out.push_back(s.substr(start, i - start));
+    if (out.size == kMaxRowTokens) {
+      out.too_many = true;
+      return out;
+    }
+    out.items[out.size++] = s.substr(start, i - start);
   }
   return out;
 }
@@ -127,11 +137,11 @@ void ParseGid(std::string_view text, PerftestEndpoint& endpoint) {
 // " local address: LID 0x1907 QPN 0x0867 PSN 0x6d058e RKey 0x1fffb9 VAddr 0x007f58a406e000".
 PerftestEndpoint ParseEndpoint(std::string_view rest) {
   PerftestEndpoint endpoint;
-  auto tokens = Tokens(rest, 32);
-  for (std::size_t i = 0; i + 1 < tokens.size(); ++i) {
-    if (tokens[i] == "LID") endpoint.lid = HexU32(tokens[i + 1]);
-    if (tokens[i] == "QPN") endpoint.qpn = HexU32(tokens[i + 1]);
-    if (tokens[i] == "PSN") endpoint.psn = HexU32(tokens[i + 1]);
+  auto tokens = Tokens(rest);
+  for (std::size_t i = 0; i + 1 < tokens.size; ++i) {
+    if (tokens.items[i] == "LID") endpoint.lid = HexU32(tokens.items[i + 1]);
+    if (tokens.items[i] == "QPN") endpoint.qpn = HexU32(tokens.items[i + 1]);
+    if (tokens.items[i] == "PSN") endpoint.psn = HexU32(tokens.items[i + 1]);
   }
   return endpoint;
 }
@@ -264,9 +274,9 @@ class Parser {
       return std::nullopt;
     }
     if (table_.table != Table::kNone && IsDigit(t.front())) {
-      auto tokens = Tokens(t, kMaxRowTokens);
+      auto tokens = Tokens(t);
       // "-U"/"-H" print one sample a line ("1, 2.34") between the header and the report.
-      if (!tokens.empty() && tokens[0].back() == ',') return std::nullopt;
+      if (tokens.size > 0 && tokens.items[0].back() == ',') return std::nullopt;
       return Row(t, tokens, number);
     }
     if (t == "Local results:") {
@@ -385,8 +395,8 @@ class Parser {
                  std::string(why) + "): " + Quote(t, 120)};
   }
 
-  std::optional<Error> Row(std::string_view t, const std::vector<std::string_view>& tokens,
-                           std::size_t number) {
+  std::optional<Error> Row(std::string_view t, const RowTokens& row_tokens, std::size_t number) {
+    const auto& tokens = row_tokens.items;
     std::size_t want = 0;
     switch (table_.table) {
       case Table::kBandwidth:
@@ -402,12 +412,12 @@ class Parser {
         return std::nullopt;
     }
     if (table_.cpu_util) ++want;
-    if (tokens.size() != want) {
+    if (row_tokens.too_many || row_tokens.size != want) {
       return Malformed(number, t,
                        "expected " + std::to_string(want) + " columns, found " +
-                           (tokens.empty() ? std::string("more than ") +
-                                                 std::to_string(kMaxRowTokens)
-                                           : std::to_string(tokens.size())));
+                           (row_tokens.too_many
+                                ? std::string("more than ") + std::to_string(kMaxRowTokens)
+                                : std::to_string(row_tokens.size)));
     }
     auto bytes = ParseU64(tokens[0]);
     if (!bytes) return Malformed(number, t, "#bytes is not a whole number in range");
@@ -420,15 +430,16 @@ class Parser {
     }
     auto iterations = ParseU64(tokens[next++]);
     if (!iterations) return Malformed(number, t, "#iterations is not a whole number in range");
-    std::vector<double> values;
+    std::array<double, kMaxRowTokens> values{};
+    std::size_t count = 0;
     bool finite = true;
-    for (std::size_t i = next; i < tokens.size(); ++i) {
+    for (std::size_t i = next; i < row_tokens.size; ++i) {
       auto v = ParseDouble(tokens[i]);
       if (!v) {
         return Malformed(number, t, "column " + std::to_string(i + 1) + " is not a number");
       }
       finite = finite && std::isfinite(*v);
-      values.push_back(*v);
+      values[count++] = *v;
     }
     rows_in_table_++;
     if (!finite) {
@@ -444,10 +455,7 @@ class Parser {
       return std::nullopt;
     }
     std::optional<double> cpu;
-    if (table_.cpu_util) {
-      cpu = values.back();
-      values.pop_back();
-    }
+    if (table_.cpu_util) cpu = values[count - 1];
     if (table_.table == Table::kBandwidth) {
       PerftestBandwidthRow row;
       row.bytes = *bytes;
