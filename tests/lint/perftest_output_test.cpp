@@ -213,11 +213,29 @@ TEST(PerftestOutput, WarningsAreNotErrors) {
       " WARNING: BW peak won't be measured in this run.\n"
       "Conflicting CPU frequency values detected: 1200.000000 != 3400.000000. CPU Frequency is "
       "not max.\n"
+      "libibverbs: Warning: couldn't load driver 'libmana-rdmav34.so': libmana-rdmav34.so: "
+      "cannot open shared object file: No such file or directory\n"
       "                    RDMA_Read BW Test\n");
   ASSERT_TRUE(out.ok()) << out.error().message;
-  EXPECT_EQ(out->warnings.size(), 2u);
+  EXPECT_EQ(out->warnings.size(), 3u);
   EXPECT_TRUE(out->errors.empty());
   EXPECT_EQ(out->test, "RDMA_Read BW Test");
+}
+
+TEST(PerftestOutput, RdmaCmTosAndServerWait) {
+  // ctx_print_test_info with -R --tos: " \tTOS    : %d" on the "Data ex. method" line, and the
+  // server's "Waiting for client rdma_cm QP to connect".
+  auto out = ParsePerftestOutput(
+      " rdma_cm QPs\t : ON\n"
+      " Data ex. method : rdma_cm \tTOS    : 106\n"
+      "---------------------------------------------------------------------------------------\n"
+      " Waiting for client rdma_cm QP to connect\n"
+      " Please run the same command with the IB/RoCE interface IP\n");
+  ASSERT_TRUE(out.ok()) << out.error().message;
+  EXPECT_EQ(out->data_exchange, "rdma_cm");
+  EXPECT_EQ(out->tos, 106u);
+  EXPECT_TRUE(out->server_waited);
+  EXPECT_TRUE(out->errors.empty());
 }
 
 TEST(PerftestOutput, NotPerftestOutputIsAnError) {

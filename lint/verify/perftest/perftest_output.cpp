@@ -169,9 +169,14 @@ bool IsErrorLine(std::string_view trimmed) {
   return false;
 }
 
+// perftest's own warnings (" WARNING: BW peak won't be measured in this run.", "Warning: Large
+// message requested and CQ moderation enabled", get_clock.c's "Conflicting CPU frequency values
+// detected: ...") and the verbs library's ("libibverbs: Warning: couldn't load driver
+// 'libmana-rdmav34.so': ... No such file or directory", which is not a failure of the test).
 bool IsWarningLine(std::string_view trimmed) {
   return trimmed.starts_with("WARNING") || trimmed.starts_with("Warning") ||
-         trimmed.starts_with("warning") || Contains(trimmed, "Conflicting CPU frequency");
+         trimmed.starts_with("warning") || Contains(trimmed, "Warning:") ||
+         Contains(trimmed, "WARNING:") || Contains(trimmed, "Conflicting CPU frequency");
 }
 
 // The table a header line announces, and how its rows are laid out.
@@ -382,6 +387,7 @@ class Parser {
     number("Post List", out_.post_list);
     number("Outstand reads", out_.outstanding_reads);
     number("Max inline data", out_.max_inline_bytes);
+    number("TOS", out_.tos);
     for (std::string_view other : {"Dual-port", "Using SRQ", "PCIe relax order", "ibv_wr* API",
                                    "rdma_cm QPs", "CQE Poll Batch", "NUMA node", "Lock-free"}) {
       any = any || Field(line, other).has_value();

@@ -87,6 +87,7 @@ struct PerftestOutput {
   std::optional<std::uint32_t> mtu, gid_index, queue_pairs;
   std::optional<std::uint32_t> tx_depth, rx_depth, cq_moderation, post_list, outstanding_reads;
   std::optional<std::uint32_t> max_inline_bytes;
+  std::optional<std::uint32_t> tos;  // "TOS : 106" after "Data ex. method : rdma_cm" (-R --tos)
   bool bidirectional = false;  // "Bidirectional" in the test name
   bool post_list_test = false; // "Post List" in the test name
   bool server_waited = false;  // "Waiting for client to connect..." (the server side)
