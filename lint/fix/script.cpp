@@ -4,386 +4,12 @@
 #include <sstream>
 
 #include "lint/fix/shell.h"
+#include "lint/fix/templates.h"
 #include "rocewatch/escape.h"
 #include "rocewatch/strings.h"
 
 namespace rocewatch::lint::fix {
 namespace {
-
-// The functions every script carries: output, reading values, the step runner, the checks of
-// the precheck. Readers print the value and return 0, or print why they could not and return 1.
-constexpr const char* kLibrary = R"SH(
-# ---- library: the same in every script rendered by roce-lint fix ----------------------------
-PROBLEMS=0 CHANGED=0 UNCHANGED=0 FAILED=0
-
-say() { printf '%s\n' "$*"; }
-
-# $1 on one line.
-oneline() { printf '%s' "$1" | tr '\n\t' '  ' | sed 's/  */ /g; s/^ //; s/ $//'; }
-
-# The first line of a sysfs or configfs file.
-read_value() {
-  if [ ! -e "$1" ]; then
-    printf 'no %s' "$1"
-    return 1
-  fi
-  if ! _v=$(head -n 1 -- "$1" 2>&1); then
-    printf '%s' "$_v"
-    return 1
-  fi
-  printf '%s' "$_v"
-}
-
-# The names in directory $1, separated by spaces ("" when none).
-list_dir() {
-  _names=''
-  for _f in "$1"/*; do
-    if [ -e "$_f" ] || [ -L "$_f" ]; then
-      _names="$_names${_names:+ }${_f##*/}"
-    fi
-  done
-  printf '%s' "$_names"
-}
-
-# The priorities p (0-7) whose file $1/p reads 1: "3", "3,4" or "none".
-enabled_list() {
-  _on=''
-  for _p in 0 1 2 3 4 5 6 7; do
-    if ! _v=$(read_value "$1/$_p"); then
-      printf '%s' "$_v"
-      return 1
-    fi
-    if [ "$_v" = 1 ]; then
-      _on="$_on${_on:+,}$_p"
-    fi
-  done
-  printf '%s' "${_on:-none}"
-}
-
-# ECN of netdev $1 at point $2 (np, rp).
-ecn_priorities() { enabled_list "$SYSFS/class/net/$1/ecn/roce_$2/enable"; }
-
-# The MTU of netdev $1, from the kernel (ip), not from $SYSFS.
-ip_mtu() {
-  if ! _out=$(ip -j link show dev "$1" 2>&1); then
-    printf '%s' "$_out"
-    return 1
-  fi
-  _mtu=$(printf '%s' "$_out" | sed -n 's/.*"mtu":\([0-9]*\).*/\1/p')
-  if [ -z "$_mtu" ]; then
-    printf 'no "mtu" in the answer of ip -j link show dev %s' "$1"
-    return 1
-  fi
-  printf '%s' "$_mtu"
-}
-
-# 802.3x pause of netdev $1: "rx off, tx off".
-ethtool_pause() {
-  if ! _out=$(ethtool -a "$1" 2>&1); then
-    printf '%s' "$_out"
-    return 1
-  fi
-  _rx=$(printf '%s\n' "$_out" | sed -n 's/^RX:[[:space:]]*//p')
-  _tx=$(printf '%s\n' "$_out" | sed -n 's/^TX:[[:space:]]*//p')
-  if [ -z "$_rx" ] || [ -z "$_tx" ]; then
-    printf 'unexpected answer of ethtool -a %s: %s' "$1" "$(oneline "$_out")"
-    return 1
-  fi
-  printf 'rx %s, tx %s' "$_rx" "$_tx"
-}
-
-# rdma_cm default RoCE mode of device $1 port $2 (configfs; "unset" before the group exists).
-cm_roce_mode() {
-  if [ ! -d "$CONFIGFS/rdma_cm/$1" ]; then
-    printf 'unset (no %s)' "$CONFIGFS/rdma_cm/$1"
-    return 0
-  fi
-  read_value "$CONFIGFS/rdma_cm/$1/ports/$2/default_roce_mode"
-}
-
-# The DSCP that rdma_cm's default ToS of device $1 port $2 carries (ToS / 4).
-cm_tos_dscp() {
-  if [ ! -d "$CONFIGFS/rdma_cm/$1" ]; then
-    printf 'unset (no %s)' "$CONFIGFS/rdma_cm/$1"
-    return 0
-  fi
-  if ! _tos=$(read_value "$CONFIGFS/rdma_cm/$1/ports/$2/default_roce_tos"); then
-    printf '%s' "$_tos"
-    return 1
-  fi
-  case $_tos in
-    '' | *[!0-9]*)
-      printf 'unexpected default_roce_tos %s' "$_tos"
-      return 1
-      ;;
-  esac
-  printf '%s' "$((_tos / 4))"
-}
-
-fail() {
-  say "$1"
-  FAILED=$((FAILED + 1))
-}
-
-# Why a read or a change failed, on one line, with what an unsupported operation means.
-explain() {
-  _msg=$(oneline "$2")
-  case $_msg in
-    *'Operation not supported'*) _msg="$_msg ($1 does not support this setting: no DCB or driver support)" ;;
-  esac
-  printf '%s' "${_msg:-no message}"
-}
-
-# step SUBJECT SETTING WANT READ CHANGE
-# Runs READ (shell text that prints the current value); when that differs from WANT, runs
-# CHANGE (shell text) and reads the value back. One line of output either way.
-step() {
-  if ! _have=$(eval "$4"); then
-    fail "$1: $2 $3 -> FAILED: cannot read it: $(explain "$1" "$_have")"
-    return 0
-  fi
-  if [ "$_have" = "$3" ]; then
-    say "$1: $2 $3: unchanged"
-    UNCHANGED=$((UNCHANGED + 1))
-    return 0
-  fi
-  if [ "$MODE" = dry-run ]; then
-    say "$1: $2 $3 -> would set (now: $_have): $(oneline "$5")"
-    CHANGED=$((CHANGED + 1))
-    return 0
-  fi
-  if ! _out=$(eval "$5" 2>&1); then
-    fail "$1: $2 $3 -> FAILED (was: $_have): $(explain "$1" "$_out")"
-    return 0
-  fi
-  if ! _now=$(eval "$4") || [ "$_now" != "$3" ]; then
-    fail "$1: $2 $3 -> FAILED (was: $_have): changed, but it reads back $(oneline "$_now")"
-    return 0
-  fi
-  say "$1: $2 $3 -> set (was: $_have)"
-  CHANGED=$((CHANGED + 1))
-}
-
-# A step the script cannot carry out, reported as a failure.
-cannot() {
-  fail "$1: $2 -> FAILED: $3"
-}
-
-problem() {
-  say "precheck: $*"
-  PROBLEMS=$((PROBLEMS + 1))
-}
-
-# need_tool TOOL WHAT-FOR
-need_tool() {
-  if ! command -v "$1" >/dev/null 2>&1; then
-    problem "$1 not found in PATH ($2)"
-  fi
-}
-
-# check_nic IBDEV NETDEV: the RDMA device exists, maps to the planned netdev, has a driver.
-check_nic() {
-  _ib=$SYSFS/class/infiniband
-  if [ ! -e "$_ib/$1" ]; then
-    _present=$(list_dir "$_ib")
-    problem "$1 not in $_ib; present: ${_present:-none}"
-    return 0
-  fi
-  _nets=$(list_dir "$_ib/$1/device/net")
-  _ndev=$(read_value "$_ib/$1/ports/1/gid_attrs/ndevs/0") || _ndev=''
-  case " $_nets $_ndev " in
-    *" $2 "*) ;;
-    *) problem "$1 maps to netdev ${_nets:-${_ndev:-none}}, not $2 as planned" ;;
-  esac
-  if [ ! -e "$SYSFS/class/net/$2" ]; then
-    _present=$(list_dir "$SYSFS/class/net")
-    problem "$2 not in $SYSFS/class/net; present: ${_present:-none}"
-  fi
-  if [ ! -e "$_ib/$1/device/driver" ]; then
-    problem "$1 has no driver bound (no $_ib/$1/device/driver): is its driver loaded?"
-  fi
-}
-
-# The driver bound to RDMA device $1 ("" when none).
-driver_of() {
-  _link=$(readlink "$SYSFS/class/infiniband/$1/device/driver" 2>/dev/null) || _link=''
-  printf '%s' "${_link##*/}"
-}
-
-# check_driver IBDEV DRIVER
-check_driver() {
-  _drv=$(driver_of "$1")
-  if [ -n "$_drv" ] && [ "$_drv" != "$2" ]; then
-    problem "$1 is driven by $_drv, the profile wants $2"
-  fi
-}
-
-# check_firmware IBDEV VERSION...: fw_ver is one the profile accepts.
-check_firmware() {
-  _dev=$1
-  shift
-  if [ ! -e "$SYSFS/class/infiniband/$_dev" ]; then
-    return 0
-  fi
-  if ! _fw=$(read_value "$SYSFS/class/infiniband/$_dev/fw_ver"); then
-    problem "$_dev: cannot read its firmware version: $_fw"
-    return 0
-  fi
-  for _ok in "$@"; do
-    if [ "$_fw" = "$_ok" ]; then
-      return 0
-    fi
-  done
-  problem "$_dev firmware is $_fw, the profile accepts $*"
-}
-
-# check_driver_version IBDEV NETDEV VERSION...: from /sys/module/<driver>/version (MLNX_OFED)
-# or ethtool -i (in-tree drivers report the kernel release).
-check_driver_version() {
-  _dev=$1 _nd=$2
-  shift 2
-  if [ ! -e "$SYSFS/class/infiniband/$_dev" ]; then
-    return 0
-  fi
-  _drv=$(driver_of "$_dev")
-  _ver=''
-  if [ -n "$_drv" ] && [ -r "$SYSFS/module/$_drv/version" ]; then
-    _ver=$(read_value "$SYSFS/module/$_drv/version") || _ver=''
-  elif command -v ethtool >/dev/null 2>&1; then
-    _ver=$(ethtool -i "$_nd" 2>/dev/null | sed -n 's/^version:[[:space:]]*//p') || _ver=''
-  fi
-  if [ -z "$_ver" ]; then
-    problem "$_dev: cannot tell its driver version (no $SYSFS/module/${_drv:-?}/version, no answer from ethtool -i $_nd)"
-    return 0
-  fi
-  for _ok in "$@"; do
-    if [ "$_ver" = "$_ok" ]; then
-      return 0
-    fi
-  done
-  problem "$_dev driver ${_drv:-?} version is $_ver, the profile accepts $*"
-}
-
-# check_ecn_sysfs NETDEV: the ECN and DCQCN files exist (MLNX_OFED mlx5_core has them).
-check_ecn_sysfs() {
-  if [ -e "$SYSFS/class/net/$1" ] && [ ! -d "$SYSFS/class/net/$1/ecn" ]; then
-    problem "$1 has no $SYSFS/class/net/$1/ecn: its driver offers no ECN/DCQCN files (MLNX_OFED's mlx5_core does)"
-  fi
-}
-
-check_rdma_cm_configfs() {
-  if [ ! -d "$CONFIGFS/rdma_cm" ]; then
-    problem "no $CONFIGFS/rdma_cm: load rdma_cm (modprobe rdma_cm) and mount configfs (mount -t configfs none /sys/kernel/config)"
-  fi
-}
-
-check_root() {
-  if [ "$MODE" != dry-run ] && [ "$(id -u)" != 0 ]; then
-    problem "must run as root to change settings (uid $(id -u)); --dry-run runs unprivileged"
-  fi
-}
-
-note_host() {
-  _host=$(uname -n)
-  if [ "${_host%%.*}" != "${NODE%%.*}" ]; then
-    say "note: this host is $_host; the script was rendered for node $NODE"
-  fi
-}
-)SH";
-
-constexpr const char* kUpstreamLibrary = R"SH(
-# ---- upstream readers: iproute2 dcb -------------------------------------------------------
-
-# The priorities with PFC on netdev $1: "3", "3,4" or "none".
-dcb_pfc() {
-  if ! _out=$(dcb -j pfc show dev "$1" prio-pfc 2>&1); then
-    printf '%s' "$_out"
-    return 1
-  fi
-  _arr=$(printf '%s' "$_out" | tr -d ' \n' | sed -n 's/.*"prio_pfc":\[\([a-z,]*\)\].*/\1/p')
-  if [ -z "$_arr" ]; then
-    printf 'unexpected answer of dcb -j pfc show dev %s: %s' "$1" "$(oneline "$_out")"
-    return 1
-  fi
-  printf '%s' "$_arr" | tr ',' '\n' | awk '$0 == "true" { o = o (o == "" ? "" : ",") NR - 1 } END { print (o == "" ? "none" : o) }'
-}
-
-# The DSCP APP entries of netdev $1, one "DSCP PRIORITY" line each.
-dcb_dscp_entries() {
-  if ! _out=$(dcb -j app show dev "$1" dscp-prio 2>&1); then
-    printf '%s' "$_out"
-    return 1
-  fi
-  printf '%s' "$_out" | tr -d ' \n' | tr '[' '\n' | sed -n 's/^\([0-9]*\),\([0-9]*\)\].*/\1 \2/p'
-}
-
-# Trust mode of netdev $1: dscp when it has DSCP APP entries, else pcp.
-dcb_trust() {
-  if ! _entries=$(dcb_dscp_entries "$1"); then
-    printf '%s' "$_entries"
-    return 1
-  fi
-  if [ -n "$_entries" ]; then printf dscp; else printf pcp; fi
-}
-
-# The priorities DSCP $2 maps to on netdev $1: "3" (or "3,5", or "none").
-dcb_dscp() {
-  if ! _entries=$(dcb_dscp_entries "$1"); then
-    printf '%s' "$_entries"
-    return 1
-  fi
-  printf '%s\n' "$_entries" | awk -v d="$2" '$1 == d { o = o (o == "" ? "" : ",") $2 } END { print (o == "" ? "none" : o) }'
-}
-)SH";
-
-constexpr const char* kMlnxLibrary = R"SH(
-# ---- MLNX_OFED readers: mlnx_qos -i -------------------------------------------------------
-
-mlnx_qos_show() {
-  if ! _out=$(mlnx_qos -i "$1" 2>&1); then
-    printf '%s' "$_out"
-    return 1
-  fi
-  printf '%s\n' "$_out"
-}
-
-# Trust mode of netdev $1 ("Priority trust state: dscp").
-mlnx_trust() {
-  if ! _out=$(mlnx_qos_show "$1"); then
-    printf '%s' "$_out"
-    return 1
-  fi
-  _trust=$(printf '%s\n' "$_out" | sed -n 's/.*[Tt]rust state:[[:space:]]*\([a-z]*\).*/\1/p' | head -n 1)
-  if [ -z "$_trust" ]; then
-    printf 'no trust state in the answer of mlnx_qos -i %s' "$1"
-    return 1
-  fi
-  printf '%s' "$_trust"
-}
-
-# The priorities with PFC on netdev $1 (the "enabled" row under "PFC configuration:").
-mlnx_pfc() {
-  if ! _out=$(mlnx_qos_show "$1"); then
-    printf '%s' "$_out"
-    return 1
-  fi
-  _row=$(printf '%s\n' "$_out" | awk '/PFC configuration/ { f = 1; next } f && $1 == "enabled" { print; exit }')
-  if [ -z "$_row" ]; then
-    printf 'no PFC configuration in the answer of mlnx_qos -i %s' "$1"
-    return 1
-  fi
-  printf '%s\n' "$_row" | awk '{ for (i = 2; i <= 9; i++) if ($i == 1) o = o (o == "" ? "" : ",") i - 2 } END { print (o == "" ? "none" : o) }'
-}
-
-# The priorities DSCP $2 maps to on netdev $1 (the "prio:P dscp:..." rows).
-mlnx_dscp() {
-  if ! _out=$(mlnx_qos_show "$1"); then
-    printf '%s' "$_out"
-    return 1
-  fi
-  printf '%s\n' "$_out" | awk -v d="$2" '$1 ~ /^prio:[0-7]$/ && $2 ~ /^dscp:/ { p = substr($1, 6); n = split(substr($2, 6), a, ","); for (i = 1; i <= n; i++) if (a[i] != "" && a[i] + 0 == d) o = o (o == "" ? "" : ",") p } END { print (o == "" ? "none" : o) }'
-}
-)SH";
 
 std::string Priorities(const std::vector<std::int64_t>& prios) {
   if (prios.empty()) return "none";
@@ -540,63 +166,31 @@ Result<std::string> RenderScript(const plan::Node& node, const std::vector<NicTa
                    " cannot be used in a script"};
   }
   const bool mlnx = options.tools == Toolset::kMlnx;
-  std::ostringstream out;
-  out << "#!/bin/sh\n"
-      << "# shellcheck disable=SC2016,SC2317  # step() evaluates READ and CHANGE, shell text in "
-         "quotes\n"
-      << "#\n"
-      << "# RoCE settings of node " << escape::ShComment(node.name) << " (cluster "
-      << escape::ShComment(options.cluster) << ").\n"
-      << "# Rendered by `roce-lint fix` from " << escape::ShComment(options.plan_name) << " with the "
-      << (mlnx ? "MLNX_OFED tools (mlnx_qos, cma_roce_mode, cma_roce_tos,\n# ip, ethtool, sysfs "
-                 "writes)"
-               : "upstream tools (iproute2 dcb and ip, ethtool,\n# sysfs and configfs writes)")
-      << (options.only_findings ? ", limited to the settings the checks found wrong" : "") << ".\n"
-      << "# Do not edit: change the plan and render it again.\n"
-      << "#\n";
+  // Plan values reach the script text only through rocewatch/escape.h: ShComment in comments,
+  // ShWord as words.
+  std::string nic_lines;
   for (const auto& t : nics)
-    out << "#   " << escape::ShComment(t.ib_dev) << " / " << escape::ShComment(t.netdev)
-        << ": profile " << escape::ShComment(t.profile) << ", "
-        << t.SettingCount() << (t.SettingCount() == 1 ? " setting\n" : " settings\n");
-  out << "#\n"
-      << "# Usage: " << kScriptFileName << " [--dry-run | --precheck]\n"
-      << "#   (none)      precheck, then change every setting that differs from the plan\n"
-      << "#   --dry-run   precheck, then only report what would change\n"
-      << "#   --precheck  only the precheck\n"
-      << "# Every setting is read first and changed only when it differs; one line of output "
-         "each,\n"
-      << "# then a summary line: rocewatch: node=NAME mode=apply changed=N unchanged=N failed=N\n"
-      << "# Exit codes: " << kScriptOk << " every setting as planned, " << kScriptFailedSettings
-      << " a setting could not be read or changed,\n"
-      << "#   " << kScriptUsage << " bad arguments, " << kScriptPrecheckFailed
-      << " precheck failed (nothing was changed).\n"
-      << "# Environment: ROCEWATCH_SYSFS (default /sys), ROCEWATCH_CONFIGFS (default "
-         "/sys/kernel/config).\n"
-      << "set -eu\n"
-      << "\n"
-      << "NODE=" << escape::ShWord(node.name) << "\n"
-      << "SYSFS=${ROCEWATCH_SYSFS:-/sys}\n"
-      << "CONFIGFS=${ROCEWATCH_CONFIGFS:-/sys/kernel/config}\n"
-      << "MODE=apply\n"
-      << "usage() { echo 'usage: " << kScriptFileName << " [--dry-run | --precheck]'; }\n"
-      << "if [ $# -gt 1 ]; then\n"
-      << "  usage >&2\n"
-      << "  exit " << kScriptUsage << "\n"
-      << "fi\n"
-      << "case ${1-} in\n"
-      << "  '') ;;\n"
-      << "  --dry-run) MODE=dry-run ;;\n"
-      << "  --precheck) MODE=precheck ;;\n"
-      << "  -h | --help)\n"
-      << "    usage\n"
-      << "    exit 0\n"
-      << "    ;;\n"
-      << "  *)\n"
-      << "    usage >&2\n"
-      << "    exit " << kScriptUsage << "\n"
-      << "    ;;\n"
-      << "esac\n";
-  out << kLibrary << (mlnx ? kMlnxLibrary : kUpstreamLibrary);
+    nic_lines += "#   " + escape::ShComment(t.ib_dev) + " / " + escape::ShComment(t.netdev) +
+                 ": profile " + escape::ShComment(t.profile) + ", " +
+                 std::to_string(t.SettingCount()) +
+                 (t.SettingCount() == 1 ? " setting\n" : " settings\n");
+  auto header = templates::FillTemplate(
+      templates::kHeader,
+      {{"NODE_COMMENT", escape::ShComment(node.name)},
+       {"CLUSTER_COMMENT", escape::ShComment(options.cluster)},
+       {"PLAN_COMMENT", escape::ShComment(options.plan_name)},
+       {"TOOLS_COMMENT", mlnx ? "MLNX_OFED tools (mlnx_qos, cma_roce_mode, cma_roce_tos,\n# ip, "
+                                "ethtool, sysfs writes)"
+                              : "upstream tools (iproute2 dcb and ip, ethtool,\n# sysfs and "
+                                "configfs writes)"},
+       {"SCOPE_COMMENT",
+        options.only_findings ? ", limited to the settings the checks found wrong" : ""},
+       {"NIC_COMMENT_LINES", nic_lines},
+       {"NODE_WORD", escape::ShWord(node.name)}});
+  if (!header) return header.error();
+  std::ostringstream out;
+  out << *header;
+  out << templates::kLibrary << (mlnx ? templates::kMlnx : templates::kUpstream);
   RenderPrecheck(out, nics, options.tools);
   out << "\n# ---- the settings, in plan order "
          "------------------------------------------------------------\n"
@@ -604,32 +198,7 @@ Result<std::string> RenderScript(const plan::Node& node, const std::vector<NicTa
   for (const auto& t : nics) RenderSteps(out, t, options.tools);
   if (nics.empty()) out << "\n  :\n";
   out << "}\n";
-  out << R"SH(
-# ---- main ------------------------------------------------------------------------------------
-note_host
-precheck
-if [ "$PROBLEMS" -gt 0 ]; then
-  if [ "$PROBLEMS" -eq 1 ]; then _s=''; else _s=s; fi
-  say "precheck failed: $PROBLEMS problem$_s; nothing was changed"
-  exit )SH"
-      << kScriptPrecheckFailed << R"SH(
-fi
-say "precheck passed (node $NODE, sysfs $SYSFS, configfs $CONFIGFS)"
-if [ "$MODE" = precheck ]; then
-  exit 0
-fi
-configure
-if [ "$MODE" = dry-run ]; then
-  say "rocewatch: node=$NODE mode=dry-run would_change=$CHANGED unchanged=$UNCHANGED failed=$FAILED"
-else
-  say "rocewatch: node=$NODE mode=apply changed=$CHANGED unchanged=$UNCHANGED failed=$FAILED"
-fi
-if [ "$FAILED" -gt 0 ]; then
-  exit )SH"
-      << kScriptFailedSettings << R"SH(
-fi
-exit 0
-)SH";
+  out << templates::kMain;
   return out.str();
 }
 

@@ -1,0 +1,277 @@
+
+# ---- library: the same in every script rendered by roce-lint fix ----------------------------
+PROBLEMS=0 CHANGED=0 UNCHANGED=0 FAILED=0
+
+say() { printf '%s\n' "$*"; }
+
+# $1 on one line.
+oneline() { printf '%s' "$1" | tr '\n\t' '  ' | sed 's/  */ /g; s/^ //; s/ $//'; }
+
+# The first line of a sysfs or configfs file.
+read_value() {
+  if [ ! -e "$1" ]; then
+    printf 'no %s' "$1"
+    return 1
+  fi
+  if ! _v=$(head -n 1 -- "$1" 2>&1); then
+    printf '%s' "$_v"
+    return 1
+  fi
+  printf '%s' "$_v"
+}
+
+# The names in directory $1, separated by spaces ("" when none).
+list_dir() {
+  _names=''
+  for _f in "$1"/*; do
+    if [ -e "$_f" ] || [ -L "$_f" ]; then
+      _names="$_names${_names:+ }${_f##*/}"
+    fi
+  done
+  printf '%s' "$_names"
+}
+
+# The priorities p (0-7) whose file $1/p reads 1: "3", "3,4" or "none".
+enabled_list() {
+  _on=''
+  for _p in 0 1 2 3 4 5 6 7; do
+    if ! _v=$(read_value "$1/$_p"); then
+      printf '%s' "$_v"
+      return 1
+    fi
+    if [ "$_v" = 1 ]; then
+      _on="$_on${_on:+,}$_p"
+    fi
+  done
+  printf '%s' "${_on:-none}"
+}
+
+# ECN of netdev $1 at point $2 (np, rp).
+ecn_priorities() { enabled_list "$SYSFS/class/net/$1/ecn/roce_$2/enable"; }
+
+# The MTU of netdev $1, from the kernel (ip), not from $SYSFS.
+ip_mtu() {
+  if ! _out=$(ip -j link show dev "$1" 2>&1); then
+    printf '%s' "$_out"
+    return 1
+  fi
+  _mtu=$(printf '%s' "$_out" | sed -n 's/.*"mtu":\([0-9]*\).*/\1/p')
+  if [ -z "$_mtu" ]; then
+    printf 'no "mtu" in the answer of ip -j link show dev %s' "$1"
+    return 1
+  fi
+  printf '%s' "$_mtu"
+}
+
+# 802.3x pause of netdev $1: "rx off, tx off".
+ethtool_pause() {
+  if ! _out=$(ethtool -a "$1" 2>&1); then
+    printf '%s' "$_out"
+    return 1
+  fi
+  _rx=$(printf '%s\n' "$_out" | sed -n 's/^RX:[[:space:]]*//p')
+  _tx=$(printf '%s\n' "$_out" | sed -n 's/^TX:[[:space:]]*//p')
+  if [ -z "$_rx" ] || [ -z "$_tx" ]; then
+    printf 'unexpected answer of ethtool -a %s: %s' "$1" "$(oneline "$_out")"
+    return 1
+  fi
+  printf 'rx %s, tx %s' "$_rx" "$_tx"
+}
+
+# rdma_cm default RoCE mode of device $1 port $2 (configfs; "unset" before the group exists).
+cm_roce_mode() {
+  if [ ! -d "$CONFIGFS/rdma_cm/$1" ]; then
+    printf 'unset (no %s)' "$CONFIGFS/rdma_cm/$1"
+    return 0
+  fi
+  read_value "$CONFIGFS/rdma_cm/$1/ports/$2/default_roce_mode"
+}
+
+# The DSCP that rdma_cm's default ToS of device $1 port $2 carries (ToS / 4).
+cm_tos_dscp() {
+  if [ ! -d "$CONFIGFS/rdma_cm/$1" ]; then
+    printf 'unset (no %s)' "$CONFIGFS/rdma_cm/$1"
+    return 0
+  fi
+  if ! _tos=$(read_value "$CONFIGFS/rdma_cm/$1/ports/$2/default_roce_tos"); then
+    printf '%s' "$_tos"
+    return 1
+  fi
+  case $_tos in
+    '' | *[!0-9]*)
+      printf 'unexpected default_roce_tos %s' "$_tos"
+      return 1
+      ;;
+  esac
+  printf '%s' "$((_tos / 4))"
+}
+
+fail() {
+  say "$1"
+  FAILED=$((FAILED + 1))
+}
+
+# Why a read or a change failed, on one line, with what an unsupported operation means.
+explain() {
+  _msg=$(oneline "$2")
+  case $_msg in
+    *'Operation not supported'*) _msg="$_msg ($1 does not support this setting: no DCB or driver support)" ;;
+  esac
+  printf '%s' "${_msg:-no message}"
+}
+
+# step SUBJECT SETTING WANT READ CHANGE
+# Runs READ (shell text that prints the current value); when that differs from WANT, runs
+# CHANGE (shell text) and reads the value back. One line of output either way.
+step() {
+  if ! _have=$(eval "$4"); then
+    fail "$1: $2 $3 -> FAILED: cannot read it: $(explain "$1" "$_have")"
+    return 0
+  fi
+  if [ "$_have" = "$3" ]; then
+    say "$1: $2 $3: unchanged"
+    UNCHANGED=$((UNCHANGED + 1))
+    return 0
+  fi
+  if [ "$MODE" = dry-run ]; then
+    say "$1: $2 $3 -> would set (now: $_have): $(oneline "$5")"
+    CHANGED=$((CHANGED + 1))
+    return 0
+  fi
+  if ! _out=$(eval "$5" 2>&1); then
+    fail "$1: $2 $3 -> FAILED (was: $_have): $(explain "$1" "$_out")"
+    return 0
+  fi
+  if ! _now=$(eval "$4") || [ "$_now" != "$3" ]; then
+    fail "$1: $2 $3 -> FAILED (was: $_have): changed, but it reads back $(oneline "$_now")"
+    return 0
+  fi
+  say "$1: $2 $3 -> set (was: $_have)"
+  CHANGED=$((CHANGED + 1))
+}
+
+# A step the script cannot carry out, reported as a failure.
+cannot() {
+  fail "$1: $2 -> FAILED: $3"
+}
+
+problem() {
+  say "precheck: $*"
+  PROBLEMS=$((PROBLEMS + 1))
+}
+
+# need_tool TOOL WHAT-FOR
+need_tool() {
+  if ! command -v "$1" >/dev/null 2>&1; then
+    problem "$1 not found in PATH ($2)"
+  fi
+}
+
+# check_nic IBDEV NETDEV: the RDMA device exists, maps to the planned netdev, has a driver.
+check_nic() {
+  _ib=$SYSFS/class/infiniband
+  if [ ! -e "$_ib/$1" ]; then
+    _present=$(list_dir "$_ib")
+    problem "$1 not in $_ib; present: ${_present:-none}"
+    return 0
+  fi
+  _nets=$(list_dir "$_ib/$1/device/net")
+  _ndev=$(read_value "$_ib/$1/ports/1/gid_attrs/ndevs/0") || _ndev=''
+  case " $_nets $_ndev " in
+    *" $2 "*) ;;
+    *) problem "$1 maps to netdev ${_nets:-${_ndev:-none}}, not $2 as planned" ;;
+  esac
+  if [ ! -e "$SYSFS/class/net/$2" ]; then
+    _present=$(list_dir "$SYSFS/class/net")
+    problem "$2 not in $SYSFS/class/net; present: ${_present:-none}"
+  fi
+  if [ ! -e "$_ib/$1/device/driver" ]; then
+    problem "$1 has no driver bound (no $_ib/$1/device/driver): is its driver loaded?"
+  fi
+}
+
+# The driver bound to RDMA device $1 ("" when none).
+driver_of() {
+  _link=$(readlink "$SYSFS/class/infiniband/$1/device/driver" 2>/dev/null) || _link=''
+  printf '%s' "${_link##*/}"
+}
+
+# check_driver IBDEV DRIVER
+check_driver() {
+  _drv=$(driver_of "$1")
+  if [ -n "$_drv" ] && [ "$_drv" != "$2" ]; then
+    problem "$1 is driven by $_drv, the profile wants $2"
+  fi
+}
+
+# check_firmware IBDEV VERSION...: fw_ver is one the profile accepts.
+check_firmware() {
+  _dev=$1
+  shift
+  if [ ! -e "$SYSFS/class/infiniband/$_dev" ]; then
+    return 0
+  fi
+  if ! _fw=$(read_value "$SYSFS/class/infiniband/$_dev/fw_ver"); then
+    problem "$_dev: cannot read its firmware version: $_fw"
+    return 0
+  fi
+  for _ok in "$@"; do
+    if [ "$_fw" = "$_ok" ]; then
+      return 0
+    fi
+  done
+  problem "$_dev firmware is $_fw, the profile accepts $*"
+}
+
+# check_driver_version IBDEV NETDEV VERSION...: from /sys/module/<driver>/version (MLNX_OFED)
+# or ethtool -i (in-tree drivers report the kernel release).
+check_driver_version() {
+  _dev=$1 _nd=$2
+  shift 2
+  if [ ! -e "$SYSFS/class/infiniband/$_dev" ]; then
+    return 0
+  fi
+  _drv=$(driver_of "$_dev")
+  _ver=''
+  if [ -n "$_drv" ] && [ -r "$SYSFS/module/$_drv/version" ]; then
+    _ver=$(read_value "$SYSFS/module/$_drv/version") || _ver=''
+  elif command -v ethtool >/dev/null 2>&1; then
+    _ver=$(ethtool -i "$_nd" 2>/dev/null | sed -n 's/^version:[[:space:]]*//p') || _ver=''
+  fi
+  if [ -z "$_ver" ]; then
+    problem "$_dev: cannot tell its driver version (no $SYSFS/module/${_drv:-?}/version, no answer from ethtool -i $_nd)"
+    return 0
+  fi
+  for _ok in "$@"; do
+    if [ "$_ver" = "$_ok" ]; then
+      return 0
+    fi
+  done
+  problem "$_dev driver ${_drv:-?} version is $_ver, the profile accepts $*"
+}
+
+# check_ecn_sysfs NETDEV: the ECN and DCQCN files exist (MLNX_OFED mlx5_core has them).
+check_ecn_sysfs() {
+  if [ -e "$SYSFS/class/net/$1" ] && [ ! -d "$SYSFS/class/net/$1/ecn" ]; then
+    problem "$1 has no $SYSFS/class/net/$1/ecn: its driver offers no ECN/DCQCN files (MLNX_OFED's mlx5_core does)"
+  fi
+}
+
+check_rdma_cm_configfs() {
+  if [ ! -d "$CONFIGFS/rdma_cm" ]; then
+    problem "no $CONFIGFS/rdma_cm: load rdma_cm (modprobe rdma_cm) and mount configfs (mount -t configfs none /sys/kernel/config)"
+  fi
+}
+
+check_root() {
+  if [ "$MODE" != dry-run ] && [ "$(id -u)" != 0 ]; then
+    problem "must run as root to change settings (uid $(id -u)); --dry-run runs unprivileged"
+  fi
+}
+
+note_host() {
+  _host=$(uname -n)
+  if [ "${_host%%.*}" != "${NODE%%.*}" ]; then
+    say "note: this host is $_host; the script was rendered for node $NODE"
+  fi
+}
