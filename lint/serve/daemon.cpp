@@ -78,9 +78,9 @@ void Daemon::MaybeReloadPlan(bool forced) {
 
 void Daemon::RunOnce() {
   auto start = std::chrono::steady_clock::now();
-  cli::ObserveSettings settings = options_.observe;
+  observe::ObserveSettings settings = options_.observe;
   settings.window_seconds = 0;  // counters come from the previous run
-  auto observed = cli::Observe(*plan_, settings);
+  auto observed = observe::Observe(*plan_, settings);
   RunState next;
   {
     std::lock_guard<std::mutex> lock(mu_);

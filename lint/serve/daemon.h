@@ -17,7 +17,7 @@
 #include <prometheus/collectable.h>
 #include <prometheus/metric_family.h>
 
-#include "lint/cli/observe_flags.h"
+#include "lint/observe/orchestrate.h"
 #include "lint/finding.h"
 #include "lint/plan/model.h"
 #include "lint/serve/alertmanager.h"
@@ -27,7 +27,7 @@ namespace rocewatch::lint::serve {
 struct DaemonOptions {
   std::string plan_path;
   double interval_seconds = 60;
-  cli::ObserveSettings observe;  // its window is replaced by the interval (consecutive runs)
+  observe::ObserveSettings observe;  // its window is replaced by the interval (consecutive runs)
   AlertmanagerOptions alertmanager;
 };
 
