@@ -9,6 +9,7 @@
 #include "convert/capture_answers.h"
 #include "convert/ethtool_stats_text.h"
 #include "optics/decode.h"
+#include "rocewatch/flags.h"
 #include "rocewatch/read_file.h"
 
 namespace rocewatch::cli {
@@ -24,7 +25,8 @@ constexpr const char* kUsage =
     "or `raw on` (ethtool-m), into the kernel answers of the capture directory DIR, so that\n"
     "`roce_exporter --replay DIR` serves it. DIR is created when missing; a capture.json and\n"
     "the netdev's sysfs directory are added when DIR has none, and the answers for DEV are\n"
-    "replaced. --driver and --firmware are what `ethtool -i DEV` says (driver, firmware-version).\n";
+    "replaced. --driver and --firmware are what `ethtool -i DEV` says (driver, firmware-version).\n"
+    "\nFlags (ethtool-S; ethtool-m takes the first three):\n";
 
 int Fail(const std::string& message) {
   std::fprintf(stderr, "roce_exporter convert: %s\n", message.c_str());
@@ -36,6 +38,19 @@ struct Args {
   std::optional<std::string> driver, firmware;
 };
 
+// The flags of one conversion: --driver and --firmware only for ethtool-S.
+std::vector<FlagSpec> Specs(const std::string& what) {
+  std::vector<FlagSpec> specs = {
+      {"--netdev", "", true, "the netdev the dump was taken on (required)", "DEV"},
+      {"--description", "", true, "free text for capture.json (what, where, why)", "TEXT"},
+      {"--help", "-h", false, "show this help and exit"}};
+  if (what == "ethtool-S") {
+    specs.push_back({"--driver", "", true, "the driver `ethtool -i DEV` names", "NAME"});
+    specs.push_back({"--firmware", "", true, "its firmware-version (needs --driver)", "VERSION"});
+  }
+  return specs;
+}
+
 // Returns an error message, or "" when the arguments are good.
 std::string ParseArgs(int argc, const char* const* argv, Args& args) {
   if (argc < 3) return "expected ethtool-S or ethtool-m (see --help)";
@@ -43,36 +58,17 @@ std::string ParseArgs(int argc, const char* const* argv, Args& args) {
   if (args.what != "ethtool-S" && args.what != "ethtool-m") {
     return "unknown conversion " + args.what + " (ethtool-S or ethtool-m)";
   }
-  std::vector<std::string> positional;
-  for (int i = 3; i < argc; ++i) {
-    const std::string_view arg = argv[i];
-    auto value = [&](std::string& out) -> bool {
-      if (i + 1 >= argc) return false;
-      out = argv[++i];
-      return true;
-    };
-    std::string v;
-    if (arg == "--netdev") {
-      if (!value(args.netdev)) return "--netdev needs a value";
-    } else if (arg == "--description") {
-      if (!value(args.description)) return "--description needs a value";
-    } else if (arg == "--driver" && args.what == "ethtool-S") {
-      if (!value(v)) return "--driver needs a value";
-      args.driver = v;
-    } else if (arg == "--firmware" && args.what == "ethtool-S") {
-      if (!value(v)) return "--firmware needs a value";
-      args.firmware = v;
-    } else if (arg.starts_with("--")) {
-      return "unknown flag " + std::string(arg);
-    } else {
-      positional.emplace_back(arg);
-    }
-  }
+  auto parsed = ParseFlags(std::vector<std::string>(argv + 3, argv + argc), Specs(args.what));
+  if (!parsed) return parsed.error().message;
+  args.netdev = parsed->Value("--netdev").value_or("");
+  args.description = parsed->Value("--description").value_or("");
+  args.driver = parsed->Value("--driver");
+  args.firmware = parsed->Value("--firmware");
   if (args.netdev.empty()) return "--netdev DEV is required: the netdev the dump was taken on";
-  if (positional.size() != 2) return "expected FILE and DIR";
+  if (parsed->positional.size() != 2) return "expected FILE and DIR";
   if (args.firmware && !args.driver) return "--firmware needs --driver";
-  args.file = positional[0];
-  args.dir = positional[1];
+  args.file = parsed->positional[0];
+  args.dir = parsed->positional[1];
   return "";
 }
 
@@ -82,7 +78,7 @@ int RunConvert(int argc, const char* const* argv) {
   for (int i = 2; i < argc; ++i) {
     const std::string_view arg = argv[i];
     if (arg == "--help" || arg == "-h") {
-      std::printf("%s", kUsage);
+      std::printf("%s%s", kUsage, FlagUsage(Specs("ethtool-S")).c_str());
       return 0;
     }
   }

@@ -28,49 +28,51 @@ constexpr const char* kUsage =
     "them. Ends with a table: node | host | result (passed, changed N settings, skipped: "
     "precheck:\n"
     "reason, failed: exit code and line, unreachable, no script).\n"
-    "\n"
-    "  --scripts DIR           what roce-lint fix --output-dir wrote (required)\n"
-    "  --node NAME             only this node\n"
-    "  --concurrency N         nodes at a time (default 10)\n"
-    "  --dry-run               run the scripts with --dry-run: report, change nothing\n"
-    "  --precheck-only         run only the precheck\n"
-    "  --transport ssh|local   ssh (default), or a local shell for every node (tests, or a node\n"
-    "                          applying its own script)\n"
-    "  --ssh-command TEMPLATE  how to reach a node; {host} and {node} are replaced, the remote\n"
-    "                          command is appended (default\n"
-    "                          \"ssh -o BatchMode=yes -o ConnectTimeout=10 {host}\")\n"
-    "  --host management-ip|name  what {host} is (default management-ip, the plan's "
-    "management_ip)\n"
-    "  --remote-shell CMD      the shell that reads the script on the node (default \"sh -s --\";\n"
-    "                          e.g. \"sudo -n sh -s --\" when not logging in as root)\n"
-    "  --timeout DURATION      per script run (default 10m)\n"
-    "  --log-dir DIR           write everything each node printed to DIR/<node>.log\n"
+    "\n";
+
+constexpr const char* kExitCodes =
     "\n"
     "Exit codes: 0 every node passed, changed or had no script; 1 a node was skipped, failed or\n"
     "unreachable; 2 unusable input.\n";
 
+const std::vector<FlagSpec>& Specs() {
+  static const std::vector<FlagSpec> kSpecs = {
+      kHelpFlag,
+      {"--scripts", "", true, "what roce-lint fix --output-dir wrote (required)", "DIR"},
+      {"--node", "", true, "only this node", "NAME"},
+      {"--concurrency", "", true, "nodes at a time (default 10)", "N"},
+      {"--dry-run", "", false, "run the scripts with --dry-run: report, change nothing"},
+      {"--precheck-only", "", false, "run only the precheck"},
+      {"--transport", "", true,
+       "ssh (default), or a local shell for every node (tests, or a node\n"
+       "applying its own script)",
+       "ssh|local"},
+      {"--ssh-command", "", true,
+       "how to reach a node; {host} and {node} are replaced, the remote\n"
+       "command is appended (default\n"
+       "\"ssh -o BatchMode=yes -o ConnectTimeout=10 {host}\")",
+       "TEMPLATE"},
+      {"--host", "", true, "what {host} is (default management-ip, the plan's management_ip)",
+       "management-ip|name"},
+      {"--remote-shell", "", true,
+       "the shell that reads the script on the node (default \"sh -s --\";\n"
+       "e.g. \"sudo -n sh -s --\" when not logging in as root)",
+       "CMD"},
+      {"--timeout", "", true, "per script run (default 10m)", "DURATION"},
+      {"--log-dir", "", true, "write everything each node printed to DIR/<node>.log", "DIR"}};
+  return kSpecs;
+}
+
 }  // namespace
 
 int RunApplyCommand(const std::vector<std::string>& args, CommandIo io) {
-  const std::vector<FlagSpec> specs = {kHelpFlag,
-                                       {"--scripts", "", true},
-                                       {"--node", "", true},
-                                       {"--concurrency", "", true},
-                                       {"--dry-run", "", false},
-                                       {"--precheck-only", "", false},
-                                       {"--transport", "", true},
-                                       {"--ssh-command", "", true},
-                                       {"--host", "", true},
-                                       {"--remote-shell", "", true},
-                                       {"--timeout", "", true},
-                                       {"--log-dir", "", true}};
-  auto parsed = ParseArgs(args, specs);
+  auto parsed = ParseArgs(args, Specs());
   if (!parsed.ok()) {
     io.err << "roce-lint apply: " << parsed.error().message << "\n";
     return kExitUnusable;
   }
   if (parsed->Has("--help")) {
-    io.out << kUsage;
+    io.out << kUsage << FlagUsage(Specs()) << kExitCodes;
     return kExitClean;
   }
   auto fail = [&](const std::string& message) {

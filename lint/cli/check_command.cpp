@@ -21,27 +21,33 @@ constexpr const char* kUsage =
     "\n"
     "Compares every planned node's NICs with the plan and with the NICs of the same profile\n"
     "(drift), and reports each deviation with the command that fixes it (docs/checks.md).\n"
-    "\n"
-    "  --format text|json|junit|sarif|html\n"
-    "                                   report format (default text: one line per node, then details;\n"
-    "                                   html: one self-contained page, the node grid and every finding)\n"
-    "  --lang en|zh                     language of the text and html reports (default en)\n"
-    "  --output FILE                    write the report there instead of standard output\n"
-    "  --fail-on SEVERITY               info, warning (default), error or critical\n"
     "\n";
+
+const std::vector<FlagSpec>& CommandSpecs() {
+  static const std::vector<FlagSpec> kSpecs = {
+      {"--format", "", true,
+       "report format (default text: one line per node, then details;\n"
+       "html: one self-contained page, the node grid and every finding)",
+       "text|json|junit|sarif|html"},
+      {"--lang", "", true, "language of the text and html reports (default en)", "en|zh"},
+      {"--output", "-o", true, "write the report there instead of standard output", "FILE"},
+      kFailOnFlag,
+      kHelpFlag};
+  return kSpecs;
+}
 
 }  // namespace
 
 int RunCheckCommand(const std::vector<std::string>& args, CommandIo io) {
   std::vector<FlagSpec> specs = ObserveFlagSpecs();
-  specs.insert(specs.end(), {kFormatFlag, kFailOnFlag, kHelpFlag, {"--lang", "", true}, {"--output", "-o", true}});
+  specs.insert(specs.end(), CommandSpecs().begin(), CommandSpecs().end());
   auto parsed = ParseArgs(args, specs);
   if (!parsed.ok()) {
     io.err << "roce-lint check: " << parsed.error().message << "\n";
     return kExitUnusable;
   }
   if (parsed->Has("--help")) {
-    io.out << kUsage << kObserveFlagsHelp
+    io.out << kUsage << FlagUsage(CommandSpecs()) << "\n" << ObserveFlagsHelp()
            << "\nExit codes: 0 clean, 1 findings at or above --fail-on, 2 unusable input.\n";
     return kExitClean;
   }

@@ -1,6 +1,6 @@
 #pragma once
 
-// Flags shared by the subcommands: --format and --fail-on.
+// Flags shared by the subcommands: --format, --fail-on and --help.
 
 #include <optional>
 #include <string>
@@ -14,9 +14,13 @@ namespace rocewatch::lint::cli {
 
 enum class OutputFormat { kText, kJson };
 
-inline const FlagSpec kFormatFlag{"--format", "", true};
-inline const FlagSpec kFailOnFlag{"--fail-on", "", true};
-inline const FlagSpec kHelpFlag{"--help", "-h", false};
+inline const FlagSpec kFormatFlag{"--format", "", true,
+                                  "one line per finding (default), or a JSON report", "text|json"};
+inline const FlagSpec kFailOnFlag{"--fail-on", "", true,
+                                  "info, warning (default), error or critical: exit 1 when a\n"
+                                  "finding is at least this severe",
+                                  "SEVERITY"};
+inline const FlagSpec kHelpFlag{"--help", "-h", false, "show this help and exit"};
 
 // "text" (default) or "json".
 Result<OutputFormat> ParseFormat(const std::optional<std::string>& value);

@@ -34,20 +34,30 @@ constexpr const char* kUsage =
     "MTU, rdma_cm defaults. The script runs a precheck first (devices, netdevs, driver, versions,\n"
     "tools), reads every setting and changes only what differs; `--dry-run` only reports\n"
     "(docs/fix.md).\n"
-    "\n"
-    "  --node NAME          only this node (default: every node of the plan)\n"
-    "  --tool upstream|mlnx iproute2 dcb/ip, ethtool, sysfs and configfs (default), or the\n"
-    "                       MLNX_OFED tools mlnx_qos, cma_roce_mode, cma_roce_tos\n"
-    "  --output-dir DIR     write DIR/<node>/"
-    "rocewatch-roce-config.sh (without it: the one\n"
-    "                       selected node's script on standard output)\n"
-    "  --persist            also DIR/<node>/{rocewatch-roce-config.service,\n"
-    "                       99-rocewatch-roce-config.rules, install.sh}: apply at boot and after\n"
-    "                       a driver reload\n"
-    "  --only-findings      observe the nodes like `roce-lint check` and limit each script to\n"
-    "                       the settings the checks found wrong; nodes without such findings\n"
-    "                       get no script\n"
     "\n";
+
+const std::vector<FlagSpec>& CommandSpecs() {
+  static const std::vector<FlagSpec> kSpecs = {
+      kHelpFlag,
+      {"--node", "", true, "only this node (default: every node of the plan)", "NAME"},
+      {"--tool", "", true,
+       "iproute2 dcb/ip, ethtool, sysfs and configfs (default), or the\n"
+       "MLNX_OFED tools mlnx_qos, cma_roce_mode, cma_roce_tos",
+       "upstream|mlnx"},
+      {"--output-dir", "-o", true,
+       "write DIR/<node>/rocewatch-roce-config.sh (without it: the one\n"
+       "selected node's script on standard output)",
+       "DIR"},
+      {"--persist", "", false,
+       "also DIR/<node>/{rocewatch-roce-config.service,\n"
+       "99-rocewatch-roce-config.rules, install.sh}: apply at boot and after\n"
+       "a driver reload"},
+      {"--only-findings", "", false,
+       "observe the nodes like `roce-lint check` and limit each script to\n"
+       "the settings the checks found wrong; nodes without such findings\n"
+       "get no script"}};
+  return kSpecs;
+}
 
 void RemoveIfExists(const fs::path& p) {
   std::error_code ec;
@@ -75,20 +85,15 @@ Status WriteFile(const fs::path& path, const std::string& text, bool executable)
 
 int RunFixCommand(const std::vector<std::string>& args, CommandIo io) {
   std::vector<FlagSpec> specs = ObserveFlagSpecs();
-  specs.insert(specs.end(), {kHelpFlag,
-                             {"--node", "", true},
-                             {"--tool", "", true},
-                             {"--output-dir", "-o", true},
-                             {"--persist", "", false},
-                             {"--only-findings", "", false}});
+  specs.insert(specs.end(), CommandSpecs().begin(), CommandSpecs().end());
   auto parsed = ParseArgs(args, specs);
   if (!parsed.ok()) {
     io.err << "roce-lint fix: " << parsed.error().message << "\n";
     return kExitUnusable;
   }
   if (parsed->Has("--help")) {
-    io.out << kUsage << "With --only-findings:\n"
-           << kObserveFlagsHelp
+    io.out << kUsage << FlagUsage(CommandSpecs()) << "\nWith --only-findings:\n"
+           << ObserveFlagsHelp()
            << "\nExit codes: 0 scripts rendered, 2 unusable input (bad flags, plan with errors).\n";
     return kExitClean;
   }

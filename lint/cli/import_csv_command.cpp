@@ -23,15 +23,25 @@ constexpr const char* kUsage =
     "ib_dev, netdev, profile, roce_ip, rail, switch_port, label.<key>; any order), into a\n"
     "plan. The profiles come from PROFILES.json: a plan without \"nodes\" (cluster, defaults,\n"
     "profiles). See docs/plan.md.\n"
-    "\n"
-    "  --profiles FILE      the RoCE profiles (required)\n"
-    "  --cluster NAME       cluster name (default: \"cluster\" of the profiles file)\n"
-    "  -o, --output FILE    write the plan there (default: standard output)\n"
-    "  --fail-on SEVERITY   info, warning (default), error or critical\n"
+    "\n";
+
+constexpr const char* kFooter =
     "\n"
     "The new plan is validated like `roce-lint plan`; its findings go to standard error.\n"
     "Exit codes: 0 clean, 1 the plan was written but has findings at or above --fail-on,\n"
     "2 unusable input (nothing written).\n";
+
+const std::vector<FlagSpec>& Specs() {
+  static const std::vector<FlagSpec> kSpecs = {
+      {"--profiles", "", true, "the RoCE profiles (required)", "FILE"},
+      {"--cluster", "", true, "cluster name (default: \"cluster\" of the profiles file)", "NAME"},
+      {"--output", "-o", true, "write the plan there (default: standard output)", "FILE"},
+      kFailOnFlag,
+      kHelpFlag};
+  return kSpecs;
+}
+
+std::string Usage() { return kUsage + FlagUsage(Specs()) + kFooter; }
 
 constexpr std::size_t kMaxCsvBytes = 64u << 20;
 
@@ -55,17 +65,13 @@ Status WriteFileAtomically(const std::string& path, const std::string& data) {
 }  // namespace
 
 int RunImportCsvCommand(const std::vector<std::string>& args, CommandIo io) {
-  auto parsed = ParseArgs(args, {{"--profiles", "", true},
-                                 {"--cluster", "", true},
-                                 {"--output", "-o", true},
-                                 kFailOnFlag,
-                                 kHelpFlag});
+  auto parsed = ParseArgs(args, Specs());
   if (!parsed.ok()) {
-    io.err << "roce-lint import-csv: " << parsed.error().message << "\n" << kUsage;
+    io.err << "roce-lint import-csv: " << parsed.error().message << "\n" << Usage();
     return kExitUnusable;
   }
   if (parsed->Has("--help")) {
-    io.out << kUsage;
+    io.out << Usage();
     return kExitClean;
   }
   auto fail_on = ParseFailOn(parsed->Value("--fail-on"));
@@ -75,7 +81,7 @@ int RunImportCsvCommand(const std::vector<std::string>& args, CommandIo io) {
   }
   auto profiles_path = parsed->Value("--profiles");
   if (parsed->positional.size() != 1 || !profiles_path) {
-    io.err << "roce-lint import-csv: expected one CSV file and --profiles FILE\n" << kUsage;
+    io.err << "roce-lint import-csv: expected one CSV file and --profiles FILE\n" << Usage();
     return kExitUnusable;
   }
   const std::string& csv_path = parsed->positional.front();

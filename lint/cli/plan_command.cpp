@@ -19,13 +19,19 @@ constexpr const char* kUsage =
     "Validates a cluster plan (docs/plan.md): JSON syntax, the shape of every key, and the\n"
     "plan checks (duplicates, invalid addresses, values out of range, contradictions in the\n"
     "RoCE profiles). FILE may be - for standard input.\n"
-    "\n"
-    "  --format text|json   one line per finding (default), or a JSON report\n"
-    "  --fail-on SEVERITY   info, warning (default), error or critical: exit 1 when a\n"
-    "                       finding is at least this severe\n"
+    "\n";
+
+constexpr const char* kExitCodes =
     "\n"
     "Exit codes: 0 clean, 1 findings at or above --fail-on, 2 unusable input (unreadable\n"
     "file, invalid JSON, bad flags).\n";
+
+const std::vector<FlagSpec>& Specs() {
+  static const std::vector<FlagSpec> kSpecs = {kFormatFlag, kFailOnFlag, kHelpFlag};
+  return kSpecs;
+}
+
+std::string Usage() { return kUsage + FlagUsage(Specs()) + kExitCodes; }
 
 std::string Plural(std::size_t n, const char* word) {
   return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
@@ -34,13 +40,13 @@ std::string Plural(std::size_t n, const char* word) {
 }  // namespace
 
 int RunPlanCommand(const std::vector<std::string>& args, CommandIo io) {
-  auto parsed = ParseArgs(args, {kFormatFlag, kFailOnFlag, kHelpFlag});
+  auto parsed = ParseArgs(args, Specs());
   if (!parsed.ok()) {
-    io.err << "roce-lint plan: " << parsed.error().message << "\n" << kUsage;
+    io.err << "roce-lint plan: " << parsed.error().message << "\n" << Usage();
     return kExitUnusable;
   }
   if (parsed->Has("--help")) {
-    io.out << kUsage;
+    io.out << Usage();
     return kExitClean;
   }
   auto format = ParseFormat(parsed->Value("--format"));
@@ -54,7 +60,7 @@ int RunPlanCommand(const std::vector<std::string>& args, CommandIo io) {
   }
   if (parsed->positional.size() != 1) {
     io.err << "roce-lint plan: expected one plan file, got " << parsed->positional.size() << "\n"
-           << kUsage;
+           << Usage();
     return kExitUnusable;
   }
   const std::string& path = parsed->positional.front();

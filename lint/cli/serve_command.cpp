@@ -35,16 +35,25 @@ constexpr const char* kUsage =
     "to Alertmanager as alerts that resolve when fixed. Reloads the plan on SIGHUP or when the\n"
     "file changes, keeping the last good plan when the new one is invalid. Counter checks compare\n"
     "consecutive runs.\n"
-    "\n"
-    "  --interval DURATION          time between evaluations (default 60s)\n"
-    "  --web.listen-address ADDR    where to serve /metrics (default :9880)\n"
-    "  --alertmanager URLS          comma-separated Alertmanager base URLs (none: no pushes)\n"
-    "  --alertmanager.resend DURATION  how long a pushed alert stays firing without a new push\n"
-    "                               (default 4 intervals)\n"
-    "  --cluster NAME               the cluster label on alerts (default: the plan's cluster)\n"
-    "  --web.config.file FILE       TLS and basic auth for /metrics, in exporter-toolkit's\n"
-    "                               format (as roce_exporter; docs/security.md)\n"
     "\n";
+
+const std::vector<FlagSpec>& CommandSpecs() {
+  static const std::vector<FlagSpec> kSpecs = {
+      {"--interval", "", true, "time between evaluations (default 60s)", "DURATION"},
+      {"--web.listen-address", "", true, "where to serve /metrics (default :9880)", "ADDR"},
+      {"--alertmanager", "", true, "comma-separated Alertmanager base URLs (none: no pushes)",
+       "URLS"},
+      {"--alertmanager.resend", "", true,
+       "how long a pushed alert stays firing without a new push\n(default 4 intervals)",
+       "DURATION"},
+      {"--cluster", "", true, "the cluster label on alerts (default: the plan's cluster)", "NAME"},
+      {"--web.config.file", "", true,
+       "TLS and basic auth for /metrics, in exporter-toolkit's\n"
+       "format (as roce_exporter; docs/security.md)",
+       "FILE"},
+      {"--help", "-h", false, "show this help and exit"}};
+  return kSpecs;
+}
 
 std::atomic<int> g_signal{0};
 
@@ -69,17 +78,14 @@ http::HttpResponse MetricsAnswer(const serve::Daemon& daemon) {
 
 int RunServeCommand(const std::vector<std::string>& args, CommandIo io) {
   std::vector<FlagSpec> specs = ObserveFlagSpecs();
-  specs.insert(specs.end(), {{"--interval", "", true}, {"--web.listen-address", "", true},
-                             {"--alertmanager", "", true}, {"--alertmanager.resend", "", true},
-                             {"--cluster", "", true}, {"--web.config.file", "", true},
-                             {"--help", "-h", false}});
+  specs.insert(specs.end(), CommandSpecs().begin(), CommandSpecs().end());
   auto parsed = ParseArgs(args, specs);
   if (!parsed.ok()) {
     io.err << "roce-lint serve: " << parsed.error().message << "\n";
     return kExitUnusable;
   }
   if (parsed->Has("--help")) {
-    io.out << kUsage << kObserveFlagsHelp;
+    io.out << kUsage << FlagUsage(CommandSpecs()) << "\n" << ObserveFlagsHelp();
     return kExitClean;
   }
   if (parsed->positional.size() != 1) {

@@ -18,14 +18,28 @@ constexpr const char* kUsage =
     "Writes the plan's exporters as Prometheus file_sd JSON: one target per node, labelled\n"
     "with the plan's names (cluster, node, and the node's labels: rack, pod, ...), so the\n"
     "series, dashboards and alerts carry them. Prometheus re-reads the file when it changes.\n"
-    "\n"
-    "  --output FILE          the file_sd JSON (default: standard output); write it to a\n"
-    "                         temporary name and rename it, so Prometheus never reads half\n"
-    "  --scrape-config FILE   also write a scrape_configs snippet that reads --output\n"
-    "  --job NAME             the job name in the snippet (default roce_exporter, as the\n"
-    "                         bundled rules expect)\n"
+    "\n";
+
+constexpr const char* kExitCodes =
     "\n"
     "Exit codes: 0 written, 2 unusable input (plan errors, a label Prometheus refuses).\n";
+
+const std::vector<FlagSpec>& Specs() {
+  static const std::vector<FlagSpec> kSpecs = {
+      kHelpFlag,
+      {"--output", "-o", true,
+       "the file_sd JSON (default: standard output); written to a\n"
+       "temporary name and renamed, so Prometheus never reads half",
+       "FILE"},
+      {"--scrape-config", "", true, "also write a scrape_configs snippet that reads --output",
+       "FILE"},
+      {"--job", "", true,
+       "the job name in the snippet (default roce_exporter, as the\nbundled rules expect)",
+       "NAME"}};
+  return kSpecs;
+}
+
+std::string Usage() { return kUsage + FlagUsage(Specs()) + kExitCodes; }
 
 bool WriteFile(const std::string& path, const std::string& text) {
   const std::string tmp = path + ".tmp";
@@ -39,14 +53,13 @@ bool WriteFile(const std::string& path, const std::string& text) {
 }  // namespace
 
 int RunTargetsCommand(const std::vector<std::string>& args, CommandIo io) {
-  auto parsed = ParseArgs(args, {kHelpFlag, {"--output", "-o", true}, {"--scrape-config", "", true},
-                                 {"--job", "", true}});
+  auto parsed = ParseArgs(args, Specs());
   if (!parsed.ok()) {
-    io.err << "roce-lint targets: " << parsed.error().message << "\n" << kUsage;
+    io.err << "roce-lint targets: " << parsed.error().message << "\n" << Usage();
     return kExitUnusable;
   }
   if (parsed->Has("--help")) {
-    io.out << kUsage;
+    io.out << Usage();
     return kExitClean;
   }
   if (parsed->positional.size() != 1) {

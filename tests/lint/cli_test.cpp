@@ -144,7 +144,7 @@ TEST_F(RoceLintCli, UnknownFlagsAndCommands) {
   RunResult flag = Run("plan --formt json " + kExample);
   EXPECT_EQ(flag.code, 2);
   EXPECT_THAT(flag.err,
-              StartsWith("roce-lint plan: unknown flag \"--formt\"; did you mean --format?\n"));
+              StartsWith("roce-lint plan: unknown flag --formt (did you mean --format?)\n"));
   RunResult cmd = Run("plam " + kExample);
   EXPECT_EQ(cmd.code, 2);
   EXPECT_EQ(
