@@ -58,7 +58,8 @@ TEST(Flags, ErrorsNameTheFlagAndTheValue) {
     return p.ok() ? std::string("(parsed)") : p.error().message;
   };
   EXPECT_EQ(error({"--formt", "json"}), "unknown flag --formt (did you mean --format?)");
-  EXPECT_EQ(error({"--no-format"}), "unknown flag --no-format");
+  // --no- only negates a switch.
+  EXPECT_EQ(error({"--no-format"}), "unknown flag --no-format (did you mean --format?)");
   EXPECT_EQ(error({"-x"}), "unknown short flag -x (flags are spelled --name)");
   EXPECT_EQ(error({"--output"}), "flag --output needs a value");
   EXPECT_EQ(error({"-o"}), "flag --output needs a value");
