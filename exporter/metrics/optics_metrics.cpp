@@ -1,3 +1,4 @@
+#include <array>
 #include <string>
 
 #include "metrics/renderers.h"
@@ -35,18 +36,28 @@ const MetricSpec kThreshold{"roce_module_threshold", T::kGauge,
     "The module's own alarm or warning threshold for a sensor, in the sensor's base unit.",
     {"netdev", "sensor", "level"}};
 const MetricSpec kFlag{"roce_module_flag", T::kGauge,
-    "1 when the module raises this alarm or warning flag now, else 0 (lane 0: module-wide).",
+    "1 when the module raises this alarm or warning flag now (lane 0: module-wide); by default "
+    "only raised flags are series, with --collector.optics.all-flags also the clear ones (0).",
     {"netdev", "sensor", "lane", "level"}};
+const MetricSpec kFlagsRaised{"roce_module_flags_raised", T::kGauge,
+    "How many flags the module raises now (0 when none), kind alarm or warning; present while "
+    "the module implements flags.",
+    {"netdev", "kind"}};
 const MetricSpec kLastRead{"roce_module_last_read_timestamp_seconds", T::kGauge,
     "Unix time of the last read of the netdev's module EEPROM (the values above come from it).",
     {"netdev"}};
 const MetricSpec kReadSuccess{"roce_module_read_success", T::kGauge,
     "1 when the last module EEPROM read and decode of the netdev succeeded, else 0.", {"netdev"}};
 
-void AddFlags(MetricSink& out, const std::string& netdev, const OpticsSnapshot::Reading& r) {
+// Adds the flags of one reading (raised ones only unless `all`) and counts the raised ones
+// into `raised`: [0] alarms, [1] warnings.
+void AddFlags(MetricSink& out, const std::string& netdev, const OpticsSnapshot::Reading& r,
+              bool all, std::array<double, 2>& raised) {
   const std::string lane = std::to_string(r.lane);
   auto add = [&](const std::optional<bool>& flag, std::string_view level) {
-    if (flag) out.Add(kFlag, {netdev, r.sensor, lane, level}, *flag ? 1 : 0);
+    if (!flag) return;
+    if (*flag) raised[level.find("alarm") != std::string_view::npos ? 0 : 1] += 1;
+    if (*flag || all) out.Add(kFlag, {netdev, r.sensor, lane, level}, *flag ? 1 : 0);
   };
   add(r.flags.high_alarm, "high_alarm");
   add(r.flags.low_alarm, "low_alarm");
@@ -59,8 +70,8 @@ void AddFlags(MetricSink& out, const std::string& netdev, const OpticsSnapshot::
 const SpecList& OpticsSpecs() {
   static const SpecList kSpecs = {&kPresent,  &kInfo,     &kTemperature, &kVoltage,
                                   &kTxBias,   &kTxPower,  &kTxPowerAdvertised,
-                                  &kRxPower,  &kThreshold, &kFlag,       &kLastRead,
-                                  &kReadSuccess};
+                                  &kRxPower,  &kThreshold, &kFlag,       &kFlagsRaised,
+                                  &kLastRead, &kReadSuccess};
   return kSpecs;
 }
 
@@ -94,7 +105,17 @@ void RenderOptics(const NodeSnapshot& snap, MetricSink& out) {
         out.Add(kThreshold, {n, t.sensor, "high_warning"}, t.thresholds.high_warning);
         out.Add(kThreshold, {n, t.sensor, "low_warning"}, t.thresholds.low_warning);
       }
-      for (const auto& r : m.readings) AddFlags(out, n, r);
+      std::array<double, 2> raised{};
+      bool any_flag = false;
+      for (const auto& r : m.readings) {
+        AddFlags(out, n, r, m.all_flags, raised);
+        any_flag = any_flag || r.flags.high_alarm || r.flags.low_alarm || r.flags.high_warning ||
+                   r.flags.low_warning;
+      }
+      if (any_flag) {
+        out.Add(kFlagsRaised, {n, "alarm"}, raised[0]);
+        out.Add(kFlagsRaised, {n, "warning"}, raised[1]);
+      }
     }
     out.Add(kLastRead, {n}, m.last_read_timestamp_seconds);
     out.Add(kReadSuccess, {n}, m.read_ok ? 1 : 0);

@@ -67,6 +67,10 @@ struct DcbSnapshot {
   std::optional<std::array<double, 8>> buffer_size_bytes;
   std::optional<double> buffer_total_bytes;
   std::vector<std::string> dcbx_modes;  // "host", "lld_managed", "cee", "ieee", "static"
+  // What the renderer exports beyond the default series (--collector.dcb.full-tables,
+  // --collector.dcb.dscps); the source copies its options here.
+  bool full_tables = false;
+  std::vector<std::uint32_t> exported_dscps;  // DSCPs whose priority is always exported
 };
 
 // ethtool netlink: link state with the link-down reason, and 802.3x pause.
@@ -135,6 +139,9 @@ struct OpticsSnapshot {
     Thresholds thresholds;
   };
   std::vector<SensorThresholds> thresholds;
+  // --collector.optics.all-flags: every flag the module implements as a series (0 or 1);
+  // by default only the raised ones are, beside a count of raised flags.
+  bool all_flags = false;
 };
 
 }  // namespace rocewatch

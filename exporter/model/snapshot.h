@@ -106,6 +106,10 @@ struct EcnSnapshot {
     std::string source;  // "sysfs" or "debugfs"
   };
   std::vector<Parameter> parameters;
+  // --collector.ecn.all-priorities / .all-sources: what the renderer exports beyond the
+  // default series (the source copies its options here).
+  bool all_priorities = false;
+  bool all_sources = false;
 };
 
 struct RdmaCmSnapshot {

@@ -5,6 +5,7 @@
 #include <tuple>
 
 #include "netlink/dcbnl.h"
+#include "sources/detail_options.h"
 #include "sources/kernel_reader.h"
 
 namespace rocewatch::sources {
@@ -18,7 +19,8 @@ using Outcome = KernelReader::Outcome;
 // as supported=false only.
 class DcbSource final : public Source {
  public:
-  explicit DcbSource(const SourceEnv& env) : kernel_(*env.kernel), sysfs_(*env.sysfs) {}
+  DcbSource(const SourceEnv& env, bool full_tables, std::vector<std::uint32_t> dscps)
+      : kernel_(*env.kernel), sysfs_(*env.sysfs), full_tables_(full_tables), dscps_(std::move(dscps)) {}
 
   void Prepare(const Inventory&) override {}
 
@@ -26,6 +28,8 @@ class DcbSource final : public Source {
     for (const auto& ref : inventory.netdevs) {
       DcbSnapshot snap;
       snap.netdev = ref.name;
+      snap.full_tables = full_tables_;
+      snap.exported_dscps = dscps_;
       switch (CollectOne(ref.name, snap, status)) {
         case Verdict::kServe:
           out.dcb.push_back(std::move(snap));
@@ -144,13 +148,19 @@ class DcbSource final : public Source {
   kernel::KernelAnswers& kernel_;
   const fs::Tree& sysfs_;  // tells a vanished netdev from a driver's ENODEV
   KernelReader reader_;
+  bool full_tables_;
+  std::vector<std::uint32_t> dscps_;
 };
 
 }  // namespace
 
 Result<std::unique_ptr<Source>> MakeDcbSource(const SourceEnv& env) {
   if (env.kernel == nullptr) return Error{"collector dcb: no kernel answers to read"};
-  return std::unique_ptr<Source>(std::make_unique<DcbSource>(env));
+  auto full = BoolOption(env, "dcb", "full-tables", false);
+  if (!full) return full.error();
+  auto dscps = DscpListOption(env, "dcb", "dscps");
+  if (!dscps) return dscps.error();
+  return std::unique_ptr<Source>(std::make_unique<DcbSource>(env, *full, std::move(*dscps)));
 }
 
 }  // namespace rocewatch::sources

@@ -1,5 +1,7 @@
 #include "sources/ecn.h"
 
+#include "sources/detail_options.h"
+
 #include <cerrno>
 #include <utility>
 
@@ -40,7 +42,9 @@ struct NetdevEcn {
 
 class EcnSource final : public Source {
  public:
-  explicit EcnSource(const SourceEnv& env) : sysfs_(*env.sysfs), debugfs_(*env.debugfs) {}
+  EcnSource(const SourceEnv& env, bool all_priorities, bool all_sources)
+      : sysfs_(*env.sysfs), debugfs_(*env.debugfs), all_priorities_(all_priorities),
+        all_sources_(all_sources) {}
 
   void Prepare(const Inventory& inventory) override {
     entries_.clear();
@@ -103,6 +107,8 @@ class EcnSource final : public Source {
       EcnSnapshot snap;
       snap.netdev = e.netdev;
       snap.device = e.device;
+      snap.all_priorities = all_priorities_;
+      snap.all_sources = all_sources_;
       bool gone = false;
       for (int p = 0; p < 8 && !gone; ++p) {
         gone = !ReadFlag(e.np_enable[p], e.netdev_dir, snap.np_enabled[p], text, status) ||
@@ -155,6 +161,8 @@ class EcnSource final : public Source {
 
   const fs::Tree& sysfs_;
   const fs::Tree& debugfs_;
+  bool all_priorities_;
+  bool all_sources_;
   std::vector<NetdevEcn> entries_;
   AttributeReader reader_;
   int debugfs_denied_ = 0;       // devices whose debugfs cc_params could not be listed (EACCES)
@@ -176,7 +184,11 @@ bool MapCcParamName(std::string_view file, std::string& point, std::string& name
 }
 
 Result<std::unique_ptr<Source>> MakeEcnSource(const SourceEnv& env) {
-  return std::unique_ptr<Source>(std::make_unique<EcnSource>(env));
+  auto all_priorities = BoolOption(env, "ecn", "all-priorities", false);
+  if (!all_priorities) return all_priorities.error();
+  auto all_sources = BoolOption(env, "ecn", "all-sources", false);
+  if (!all_sources) return all_sources.error();
+  return std::unique_ptr<Source>(std::make_unique<EcnSource>(env, *all_priorities, *all_sources));
 }
 
 }  // namespace rocewatch::sources

@@ -24,6 +24,8 @@
 
 #include "sources/optics.h"
 
+#include "sources/detail_options.h"
+
 #include <linux/ethtool.h>
 #include <linux/ethtool_netlink.h>
 #include <linux/genetlink.h>
@@ -209,8 +211,9 @@ struct ModuleRead {
 class OpticsSource final : public Source {
  public:
   OpticsSource(kernel::KernelAnswers* kernel, const fs::Tree* sysfs, double interval_seconds,
-               OpticsClock clock)
-      : kernel_(kernel), sysfs_(sysfs), interval_(interval_seconds), clock_(std::move(clock)) {}
+               OpticsClock clock, bool all_flags)
+      : kernel_(kernel), sysfs_(sysfs), interval_(interval_seconds), clock_(std::move(clock)),
+        all_flags_(all_flags) {}
 
   void Prepare(const Inventory& inventory) override {
     std::set<std::string> names;
@@ -251,6 +254,7 @@ class OpticsSource final : public Source {
       }
       if (c.snap.state == State::kUnavailable) status.unavailable_values += 1;
       out.optics.push_back(c.snap);
+      out.optics.back().all_flags = all_flags_;
     }
     status.parse_errors_total = parse_errors_total_;
     status.vanished_total = vanished_total_;
@@ -544,6 +548,7 @@ class OpticsSource final : public Source {
   const fs::Tree* sysfs_;  // tells a vanished netdev from a driver's ENODEV
   double interval_;
   OpticsClock clock_;
+  bool all_flags_;
   std::map<std::string, Cached> cache_;
   std::map<std::string, std::string> logged_;  // netdev -> the problem last logged for it
   double parse_errors_total_ = 0;
@@ -576,8 +581,10 @@ Result<std::unique_ptr<Source>> MakeOpticsSource(const SourceEnv& env, OpticsClo
     if (!parsed) return Error{"--collector.optics.interval: " + parsed.error().message};
     interval = *parsed;
   }
-  return std::unique_ptr<Source>(
-      std::make_unique<OpticsSource>(env.kernel, env.sysfs, interval, std::move(clock)));
+  auto all_flags = BoolOption(env, "optics", "all-flags", false);
+  if (!all_flags) return all_flags.error();
+  return std::unique_ptr<Source>(std::make_unique<OpticsSource>(env.kernel, env.sysfs, interval,
+                                                                std::move(clock), *all_flags));
 }
 
 }  // namespace rocewatch::sources

@@ -29,7 +29,7 @@ const std::vector<CheckFamilies>& CheckFamilyTable() {
       {"qos",
        {"roce_dcb_supported", "roce_qos_trust_info", "roce_pfc_enabled", "roce_dscp_priority",
         "roce_pause_rx_enabled", "roce_pause_tx_enabled", "roce_cm_default_roce_mode_info",
-        "roce_cm_default_tos"},
+        "roce_cm_default_tos", "roce_dcb_table_entries"},
        {}},
       {"ecn", {"roce_ecn_enabled", "roce_dcqcn_parameter"}, {}},
       {"versions", {"roce_device_info", "roce_ethtool_driver_info"}, {}},
@@ -57,7 +57,7 @@ const std::vector<CheckFamilies>& CheckFamilyTable() {
         "roce_qos_trust_info", "roce_dscp_priority", "roce_ecn_enabled", "roce_dcqcn_parameter",
         "roce_cm_default_roce_mode_info", "roce_cm_default_tos", "roce_device_info",
         "roce_ethtool_driver_info", "roce_pause_rx_enabled", "roce_pause_tx_enabled",
-        "roce_ets_priority_traffic_class"},
+        "roce_ets_priority_traffic_class", "roce_dcb_table_entries"},
        {}},
   };
   return kTable;

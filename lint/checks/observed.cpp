@@ -41,7 +41,8 @@ std::optional<std::string> TrustMode(const observe::NodeView& view, std::string_
 std::optional<std::array<std::int8_t, 64>> DscpPriorities(const observe::NodeView& view,
                                                           std::string_view netdev) {
   auto samples = view.Select("roce_dscp_priority", {{"netdev", netdev}});
-  if (samples.empty()) return std::nullopt;
+  // None of the DSCPs the exporter serves by default is in a non-empty map: still a map.
+  if (samples.empty() && !DscpMapPartial(view, netdev)) return std::nullopt;
   std::array<std::int8_t, 64> out;
   out.fill(-1);
   for (const auto& s : samples) {
@@ -51,6 +52,13 @@ std::optional<std::array<std::int8_t, 64>> DscpPriorities(const observe::NodeVie
       out[static_cast<std::size_t>(*dscp)] = static_cast<std::int8_t>(prio);
   }
   return out;
+}
+
+bool DscpMapPartial(const observe::NodeView& view, std::string_view netdev) {
+  auto table = view.Select("roce_dcb_table_entries", {{"netdev", netdev}, {"table", "dscp_map"}});
+  if (table.empty()) return false;
+  return view.Select("roce_dscp_priority", {{"netdev", netdev}}).size() <
+         static_cast<std::size_t>(table.front().value());
 }
 
 std::vector<DcqcnParameter> DcqcnParameters(const observe::NodeView& view, std::string_view netdev,

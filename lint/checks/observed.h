@@ -28,6 +28,10 @@ std::optional<std::string> TrustMode(const observe::NodeView& view, std::string_
 // node exports no DSCP map for the netdev.
 std::optional<std::array<std::int8_t, 64>> DscpPriorities(const observe::NodeView& view,
                                                           std::string_view netdev);
+// True when the node serves only part of its DSCP map (the exporter's default: the DSCPs
+// it uses): roce_dcb_table_entries{table="dscp_map"} counts more entries than
+// roce_dscp_priority has series. A DSCP absent from the series is then unknown, not unmapped.
+bool DscpMapPartial(const observe::NodeView& view, std::string_view netdev);
 
 // DCQCN parameters of a point (the sysfs value wins over debugfs). The names
 // view the node's exposition; a handful of entries, so a flat list.

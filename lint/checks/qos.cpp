@@ -58,6 +58,17 @@ void CheckQos(const NicContext& c, FindingSink& sink) {
         if (!dscp || !prio) continue;
         const int mapped = *dscp >= 0 && *dscp < 64 ? (*map)[static_cast<std::size_t>(*dscp)] : -1;
         std::string found = mapped < 0 ? "unmapped" : "priority " + std::to_string(mapped);
+        if (mapped < 0 && DscpMapPartial(v, nd)) {
+          // The exporter serves only the DSCPs the node uses (and --collector.dcb.dscps): this
+          // one may be mapped; say how to see it instead of calling it unmapped.
+          sink.Nic(kDscpPriority, c, "DSCP " + std::to_string(*dscp) + " → priority " + std::to_string(*prio),
+                   "DSCP " + std::to_string(*dscp) + " not exported",
+                   nd + " does not export the " + what + " DSCP " + std::to_string(*dscp) +
+                       " (its exporter serves the DSCPs the node uses); its mapping is unknown.",
+                   "run roce_exporter with --collector.dcb.dscps=" + std::to_string(*dscp) +
+                       " (or --collector.dcb.full-tables=true)");
+          continue;
+        }
         if (mapped != *prio) {
           sink.Nic(kDscpPriority, c, "DSCP " + std::to_string(*dscp) + " → priority " + std::to_string(*prio),
                    "DSCP " + std::to_string(*dscp) + " → " + found,

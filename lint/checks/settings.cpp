@@ -84,6 +84,10 @@ SettingIds ExtractSettings(const observe::NodeView& view, std::string_view devic
     b.Text("driver_version", d.Label("version"));
   b.Number("pause.rx", view.Value("roce_pause_rx_enabled", {{"netdev", netdev}}));
   b.Number("pause.tx", view.Value("roce_pause_tx_enabled", {{"netdev", netdev}}));
+  // The tables the exporter serves as digests by default (dscp_map, app, ets, buffer, dcbx):
+  // equal digests, equal tables.
+  for (const auto& t : view.Select("roce_dcb_table_entries", {{"netdev", netdev}}))
+    b.Composite("dcb.table.", t.Label("table"), t.Label("digest"));
   for (const auto& t : view.Select("roce_ets_priority_traffic_class", {{"netdev", netdev}})) {
     auto r = std::to_chars(num, num + sizeof num, static_cast<long long>(t.value()));
     b.Composite("ets.tc.", t.Label("priority"), std::string_view(num, static_cast<std::size_t>(r.ptr - num)));
