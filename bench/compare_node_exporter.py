@@ -2,7 +2,8 @@
 """Whole-process comparison: roce_exporter against Debian's prometheus-node-exporter with
 only its infiniband collector, both pointed at the same sysfs tree, scraped by the same
 client in the same run (interleaved). roce_exporter runs twice: with every collector (the
-kernel answers replayed from the capture), and with only its rdma collector, which reads
+kernel answers replayed from the capture), with every collector and every detail option on
+(the price of full detail), and with only its rdma collector, which reads
 the same sysfs files as the infiniband collector and more (hw_counters, GIDs). Reports scrape latency (median, p99), CPU seconds
 per scrape and peak RSS of each, the series each serves, and the ratios.
 
@@ -79,7 +80,11 @@ def main():
     # The same sysfs domain as the infiniband collector: RDMA devices, ports and their counters.
     rdma_only = [f"--no-collector.{c}" for c in
                  ("netdev", "pcie", "ecn", "rdma_cm", "ethtool", "dcb", "ethtool_netlink", "verbs", "optics")]
+    full = ["--collector.dcb.full-tables=true", "--collector.ecn.all-priorities=true",
+            "--collector.ecn.all-sources=true", "--collector.optics.all-flags=true"]
     ours, our_port = start(roce, r"msg=listening address=[0-9.]+:(\d+)", tmp / "cmp-roce.log")
+    ours_full, our_full_port = start(roce + full, r"msg=listening address=[0-9.]+:(\d+)",
+                                     tmp / "cmp-roce-full.log")
     ours_rdma, our_rdma_port = start(roce + rdma_only, r"msg=listening address=[0-9.]+:(\d+)",
                                      tmp / "cmp-roce-rdma.log")
     theirs, their_port = start([node_exporter, "--collector.disable-defaults", "--collector.infiniband",
@@ -88,6 +93,7 @@ def main():
     try:
         results = {}
         for name, proc, port in (("roce_exporter (all)", ours, our_port),
+                                 ("roce_exporter (all, full)", ours_full, our_full_port),
                                  ("roce_exporter (rdma only)", ours_rdma, our_rdma_port),
                                  ("node_exporter infiniband", theirs, their_port)):
             for _ in range(10):  # warm-up
@@ -114,7 +120,7 @@ def main():
                   f"CPU per scrape {b[3] / a[3] if a[3] else float('inf'):.2f}x; it serves "
                   f"{a[5] / b[5]:.1f}x the series")
     finally:
-        for p in (ours, ours_rdma, theirs):
+        for p in (ours, ours_full, ours_rdma, theirs):
             p.terminate()
             p.wait(10)
 

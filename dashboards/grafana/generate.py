@@ -670,14 +670,17 @@ def nic_detail() -> Dict[str, Any]:
                      "none", thresholds=steps("green", None, "red", 1), draw_thresholds="line",
                      bars=True), 6, 7)
     L.add(stat("PFC enabled per priority", "PFC setting of each priority (roce_pfc_enabled, "
-               "from dcbnl): the RoCE priority (usually 3) must be on, the others off.",
+               "from dcbnl): the RoCE priority (usually 3) must be on, the others off. By "
+               "default the exporter serves the priorities with PFC on, those its DSCPs map "
+               "to and those counting pause frames (all eight when PFC is on nowhere).",
                [target(f"roce_pfc_enabled{{{CINP}}}", "{{netdev}} p{{priority}}",
                        instant=True)],
                "none", steps("text", None), mappings=ON_OFF_MAPPINGS,
                text_mode="value_and_name"), 5, 7)
     L.add(stat("ECN enabled per priority", "ECN/DCQCN per priority at the notification point "
                "(np, the receiver that sends CNPs) and the reaction point (rp, the sender "
-               "that slows down), roce_ecn_enabled: on for the RoCE priority at both.",
+               "that slows down), roce_ecn_enabled: on for the RoCE priority at both. By "
+               "default only priorities with ECN or PFC on are served.",
                [target(f"roce_ecn_enabled{{{CINP}}}", "{{netdev}} {{point}} p{{priority}}",
                        instant=True)],
                "none", steps("text", None), mappings=ON_OFF_MAPPINGS,

@@ -600,8 +600,41 @@ TEST(DcbSource, AmbiguousDscpKeepsTheFirstPriorityAndIsFlagged) {
   metrics::RenderDcb(r.snap, out);
   auto families = std::move(out).Take();
   EXPECT_EQ(SamplesOf(families, "roce_dscp_priority_ambiguous"), 1u);
-  EXPECT_EQ(SamplesOf(families, "roce_dscp_priority"), 2u);
-  EXPECT_EQ(SamplesOf(families, "roce_dcb_app_info"), 3u);
+  EXPECT_EQ(SamplesOf(families, "roce_dscp_priority"), 2u);  // 26 and 48: --collector.dcb.dscps
+  // By default the APP table is a digest (two DSCPs mapped); its entries need full-tables.
+  EXPECT_EQ(SamplesOf(families, "roce_dcb_app_info"), 0u);
+  EXPECT_EQ(SamplesOf(families, "roce_dcb_table_entries"), 2u);  // dscp_map, dcbx
+
+  SourceUnderTest full("dcb", *kernel, {{"full-tables", "true"}});
+  Collected rf = full.Collect(NetdevInventory({"eth9"}));
+  metrics::FamilySet out_full;
+  metrics::RenderDcb(rf.snap, out_full);
+  auto full_families = std::move(out_full).Take();
+  EXPECT_EQ(SamplesOf(full_families, "roce_dcb_app_info"), 3u);
+  EXPECT_EQ(SamplesOf(full_families, "roce_dscp_priority"), 2u);
+}
+
+TEST(DcbSource, DefaultServesOnlyTheDscpsInUseAndTheFullMapOneFlagAway) {
+  // The fixture's mlx5 maps all 64 DSCPs; rdma_cm is absent here, so the DSCPs served by
+  // default are the --collector.dcb.dscps list (one DSCP given: 10).
+  auto kernel = kernel::MakeReplayKernel(FixtureDir("mlx5-roce"));
+  SourceUnderTest source("dcb", *kernel, {{"dscps", "10"}});
+  Collected r = source.Collect(FixtureInventory(FixtureDir("mlx5-roce")));
+  metrics::FamilySet out;
+  metrics::RenderDcb(r.snap, out);
+  auto families = std::move(out).Take();
+  const std::size_t netdevs = r.snap.dcb.size();
+  ASSERT_GT(netdevs, 0u);
+  EXPECT_EQ(SamplesOf(families, "roce_dscp_priority"), netdevs);
+  EXPECT_EQ(SamplesOf(families, "roce_ets_tc_tsa_info"), 0u);
+  EXPECT_EQ(SamplesOf(families, "roce_dcb_priority_buffer"), 0u);
+
+  sources::SourceEnv env;
+  env.kernel = kernel.get();
+  env.options = {{"dscps", "26,64"}};  // 64 is no DSCP
+  auto made = sources::FindSource("dcb")->make(env);
+  ASSERT_FALSE(made.ok());
+  EXPECT_NE(made.error().message.find("--collector.dcb.dscps"), std::string::npos) << made.error().message;
 }
 
 TEST(DcbSource, VanishedNetdevIsNotAFailure) {

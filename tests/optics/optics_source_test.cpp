@@ -98,11 +98,12 @@ class OpticsSourceTest : public ::testing::Test {
     inventory_.netdevs.push_back(ref);
   }
 
-  void Start(const std::string& interval = "60s") {
+  void Start(const std::string& interval = "60s", const std::string& all_flags = "") {
     kernel_ = std::make_unique<CountingKernel>(kernel::MakeReplayKernel(dir_.path()));
     sources::SourceEnv env;
     env.kernel = kernel_.get();
     env.options["interval"] = interval;
+    if (!all_flags.empty()) env.options["all-flags"] = all_flags;
     sources::OpticsClock clock{[this] { return unix_; }, [this] { return mono_; }};
     auto source = sources::MakeOpticsSource(env, clock);
     ASSERT_TRUE(source.ok()) << source.error().message;
@@ -578,7 +579,8 @@ TEST_F(OpticsSourceTest, RendersTheFamiliesOfOneModule) {
                   "roce_module_voltage_volts", "roce_module_lane_tx_bias_amperes",
                   "roce_module_lane_tx_power_watts", "roce_module_tx_power_advertised",
                   "roce_module_lane_rx_power_watts", "roce_module_threshold", "roce_module_flag",
-                  "roce_module_last_read_timestamp_seconds", "roce_module_read_success"));
+                  "roce_module_flags_raised", "roce_module_last_read_timestamp_seconds",
+                  "roce_module_read_success"));
   for (const auto& f : families) EXPECT_EQ(f.type, prometheus::MetricType::Gauge) << f.name;
   EXPECT_EQ(s["roce_module_tx_power_advertised"]["netdev=eth0"], 1);  // byte 220 bit 2 set
 
@@ -608,14 +610,13 @@ TEST_F(OpticsSourceTest, RendersTheFamiliesOfOneModule) {
               36e-3, 1e-12);
   EXPECT_NEAR(s["roce_module_threshold"]["netdev=eth0,sensor=tx_power_watts,level=low_alarm"],
               50e-6, 1e-12);
-  const auto& flags = s["roce_module_flag"];
-  EXPECT_EQ(flags.at("netdev=eth0,sensor=rx_power_watts,lane=3,level=low_warning"), 1);
-  EXPECT_EQ(flags.at("netdev=eth0,sensor=rx_power_watts,lane=1,level=low_warning"), 0);
-  EXPECT_EQ(flags.at("netdev=eth0,sensor=temperature_celsius,lane=0,level=high_alarm"), 0);
-  EXPECT_EQ(flags.at("netdev=eth0,sensor=voltage_volts,lane=0,level=low_warning"), 0);
-  double raised = 0;
-  for (const auto& [labels, value] : flags) raised += value;
-  EXPECT_EQ(raised, 1);
+  // By default only the raised flag is a series, beside the counts of raised flags.
+  EXPECT_EQ(s["roce_module_flag"],
+            (std::map<std::string, double>{
+                {"netdev=eth0,sensor=rx_power_watts,lane=3,level=low_warning", 1}}));
+  EXPECT_EQ(s["roce_module_flags_raised"],
+            (std::map<std::string, double>{{"netdev=eth0,kind=alarm", 0},
+                                           {"netdev=eth0,kind=warning", 1}}));
   EXPECT_EQ(s["roce_module_last_read_timestamp_seconds"]["netdev=eth0"], kUnixStart);
   EXPECT_EQ(s["roce_module_read_success"]["netdev=eth0"], 1);
 
@@ -632,6 +633,32 @@ TEST_F(OpticsSourceTest, RendersTheFamiliesOfOneModule) {
   said << result.rdbuf();
   EXPECT_EQ(rc, 0) << said.str();
   EXPECT_EQ(said.str(), "");
+}
+
+TEST_F(OpticsSourceTest, AllFlagsServesTheClearFlagsToo) {
+  ASSERT_TRUE(ot::WriteModule(dir_.path(), "eth0", ot::Qsfp28()));
+  AddNetdev("eth0");
+  Start("60s", "true");
+  Samples s = Render(Collect(), nullptr);
+  const auto& flags = s["roce_module_flag"];
+  EXPECT_EQ(flags.at("netdev=eth0,sensor=rx_power_watts,lane=3,level=low_warning"), 1);
+  EXPECT_EQ(flags.at("netdev=eth0,sensor=rx_power_watts,lane=1,level=low_warning"), 0);
+  EXPECT_EQ(flags.at("netdev=eth0,sensor=temperature_celsius,lane=0,level=high_alarm"), 0);
+  EXPECT_EQ(flags.at("netdev=eth0,sensor=voltage_volts,lane=0,level=low_warning"), 0);
+  double raised = 0;
+  for (const auto& [labels, value] : flags) raised += value;
+  EXPECT_EQ(raised, 1);
+  EXPECT_EQ(s["roce_module_flags_raised"]["netdev=eth0,kind=warning"], 1);
+}
+
+TEST_F(OpticsSourceTest, RejectsABadAllFlags) {
+  kernel_ = std::make_unique<CountingKernel>(kernel::MakeReplayKernel(dir_.path()));
+  sources::SourceEnv env;
+  env.kernel = kernel_.get();
+  env.options["all-flags"] = "yes";
+  auto source = sources::MakeOpticsSource(env);
+  ASSERT_FALSE(source.ok());
+  EXPECT_THAT(source.error().message, HasSubstr("--collector.optics.all-flags"));
 }
 
 TEST_F(OpticsSourceTest, ScaledRxPowerRaisesTheModulesOwnFlags) {
