@@ -115,6 +115,42 @@ TEST(CheckQos, RoceDscpOnTheWrongPriorityFires) {
   EXPECT_EQ(f.fix, "dcb app replace dev ens1f0np0 dscp-prio 26:3");
 }
 
+// What the exporter serves by default (--collector.dcb.dscps=26,48, no full-tables): the
+// DSCPs in use and the map's count and digest.
+void DefaultDscpSeries(Cluster& c, int node, const std::string& netdev, int roce_prio) {
+  const std::string n = "netdev=\"" + netdev + "\"";
+  for (int dscp = 0; dscp < 64; ++dscp) {
+    if (dscp != 26 && dscp != 48)
+      c.Remove(node, "roce_dscp_priority{" + n + ",dscp=\"" + std::to_string(dscp) + "\"}");
+  }
+  c.Set(node, "roce_dscp_priority{" + n + ",dscp=\"26\"}", std::to_string(roce_prio));
+  c.Add(node, "roce_dcb_table_entries{" + n + ",table=\"dscp_map\",digest=\"ff48da0573e6ace3\"} 64");
+}
+
+TEST(CheckQos, DefaultSeriesStillFindTheRoceDscpOnTheWrongPriority) {
+  Cluster c(1, 1);
+  DefaultDscpSeries(c, 1, "ens1f0np0", 0);
+  Finding f = ExpectOnly(c.Run(), kDscpPriority, "gpu-01", "mlx5_0", "ens1f0np0");
+  EXPECT_EQ(f.found, "DSCP 26 → priority 0");
+  EXPECT_EQ(f.fix, "dcb app replace dev ens1f0np0 dscp-prio 26:3");
+}
+
+TEST(CheckQos, DefaultSeriesAsPlannedAreQuiet) {
+  Cluster c(1, 1);
+  DefaultDscpSeries(c, 1, "ens1f0np0", 3);
+  EXPECT_TRUE(WithId(c.Run(), kDscpPriority.id).empty());
+}
+
+TEST(CheckQos, APlannedDscpTheExporterDoesNotServeIsNamedNotCalledUnmapped) {
+  Cluster c(1, 1);
+  c.EditPlan("\"roce_dscp\": 26", "\"roce_dscp\": 24");
+  DefaultDscpSeries(c, 1, "ens1f0np0", 3);
+  auto dscp = WithId(c.Run(), kDscpPriority.id);
+  ASSERT_EQ(dscp.size(), 1u);
+  EXPECT_EQ(dscp[0].found, "DSCP 24 not exported");
+  EXPECT_THAT(dscp[0].fix, HasSubstr("--collector.dcb.dscps=24"));
+}
+
 TEST(CheckQos, CnpDscpOnTheWrongPriorityOrUnmappedFires) {
   Cluster c(1, 2);
   c.Set(1, R"(roce_dscp_priority{netdev="ens1f0np0",dscp="48"})", "3");
