@@ -3,17 +3,23 @@
 a fleet of M nodes (tools/gen/fleet.py from TEMPLATE, one 8-device node's /metrics) stored
 twice, 5 minutes apart, in Prometheus 2.42 (promtool blocks) and VictoriaMetrics 1.79 (import
 API) by tools/gen/fleet_store.py; then `roce-lint check --prometheus … --window 5m` and, for
-comparison, `--metrics-dir … --previous-metrics-dir`. Prints wall time, roce-lint's peak RSS,
-the largest answer, the query stats roce-lint and the store report, and whether exactly the
-seeded faults were found.
+comparison, `--metrics-dir … --previous-metrics-dir`. Prints wall time, roce-lint's CPU and
+peak RSS, the store's CPU seconds while roce-lint ran, the largest answer, the query stats
+roce-lint and the store report, and whether exactly the seeded faults (and the same findings
+as --metrics-dir) were found.
+
+The stores hold only the families roce-lint asks for (recorded from its queries to a
+stand-in, fleet_store.families_asked). A store's data directory is deleted after its run
+unless --keep; --reuse runs on a directory an earlier --keep left (its time from the blocks).
 
     bench/lint_store.py --build build --template node8.prom --out /tmp/rocewatch-store [--nodes 1000,10000]
-        [--engines prometheus,victoria-metrics] [--batch 100] [--concurrency 4]
+        [--engines prometheus,victoria-metrics] [--batch 100] [--concurrency 4] [--keep] [--reuse]
 """
 
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -25,6 +31,7 @@ import fleet_store  # noqa: E402
 
 
 def run(argv, stats_out):
+    """(wall s, CPU s, peak RSS MiB, exit code) of a child whose stderr goes to stats_out."""
     t0 = time.perf_counter()
     err = open(stats_out, "w")
     pid = os.fork()
@@ -33,12 +40,28 @@ def run(argv, stats_out):
         os.execv(argv[0], argv)
     _, status, ru = os.wait4(pid, 0)
     err.close()
-    return time.perf_counter() - t0, ru.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
+    return (time.perf_counter() - t0, ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024,
+            os.waitstatus_to_exitcode(status))
 
 
-def verdict(report: Path, expected):
-    got = {(f["node"], f["check"], f.get("netdev")) for f in json.loads(report.read_text())["findings"]}
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def findings(report: Path):
+    return json.loads(report.read_text())["findings"]
+
+
+def verdict(found, expected):
+    got = {(f["node"], f["check"], f.get("netdev")) for f in found}
     return len(expected - got), len(got - expected)
+
+
+def same_findings(a, b):
+    k = lambda f: (f["node"], f["check"], f.get("device", ""), f.get("port", ""), f.get("netdev", ""),
+                   f.get("expected", ""), f.get("found", ""))
+    return {k(f) for f in a} == {k(f) for f in b}
 
 
 def main():
@@ -50,8 +73,11 @@ def main():
     ap.add_argument("--engines", default="prometheus,victoria-metrics")
     ap.add_argument("--batch", default="100")
     ap.add_argument("--concurrency", default="4")
+    ap.add_argument("--max-bytes", default="32MiB")
+    ap.add_argument("--keep", action="store_true", help="keep each store's data directory")
+    ap.add_argument("--reuse", action="store_true", help="query a data directory an earlier --keep left")
     ap.add_argument("--rule-cost", action="store_true",
-                    help="then bench/rule_cost.py on the Prometheus store of the largest M")
+                    help="then bench/rule_cost.py on the Prometheus store of the largest M (implies --keep)")
     args = ap.parse_args()
     lint = str(args.build / "lint" / "roce-lint")
     for m in (int(x) for x in args.nodes.split(",")):
@@ -63,43 +89,65 @@ def main():
         metrics = fleet / "metrics"
         plan = str(fleet / "plan.json")
         report = fleet / "report.json"
-        wall, rss, code = run([lint, "check", plan, "--metrics-dir", str(metrics), "--previous-metrics-dir",
-                               str(metrics), "--window", "5m", "--format", "json", "--output", str(report)],
-                              fleet / "stats.txt")
-        missed, extra = verdict(report, expected)
-        print(f"\n== {m} nodes: --metrics-dir: {wall:.1f} s, peak RSS {rss:.0f} MiB, exit {code}, "
-              f"missed {missed}, extra {extra}", flush=True)
+        wall, cpu, rss, code = run([lint, "check", plan, "--metrics-dir", str(metrics), "--previous-metrics-dir",
+                                    str(metrics), "--window", "5m", "--format", "json", "--output", str(report)],
+                                   fleet / "stats.txt")
+        reference = findings(report)
+        missed, extra = verdict(reference, expected)
+        print(f"\n== {m} nodes: --metrics-dir: {wall:.1f} s wall, {cpu:.1f} s CPU, peak RSS {rss:.0f} MiB, "
+              f"exit {code}, missed {missed}, extra {extra}", flush=True)
+        families = fleet_store.families_asked(lint, fleet)
         t1 = float(int(time.time()) - 120)
         t0 = t1 - 300
         for engine in args.engines.split(","):
             work = args.out / f"{engine}{m}"
             work.mkdir(parents=True, exist_ok=True)
             f0 = time.perf_counter()
+            samples = 0
             if engine == "prometheus":
-                om = work / "fleet.om"
-                samples = fleet_store.write_openmetrics(fleet, metrics, metrics, t0, t1, om)
-                e = fleet_store.start_prometheus(om, work)
-                om.unlink()
+                data = work / "prometheus-data"
+                if args.reuse and data.exists():
+                    metas = [json.loads(p.read_text()) for p in data.glob("*/meta.json")]
+                    t1 = float(int(max(x["maxTime"] for x in metas) / 1000))
+                    e = fleet_store.start_prometheus(None, work, keep_data=True)
+                else:
+                    om = work / "fleet.om"
+                    samples = fleet_store.write_openmetrics(fleet, metrics, metrics, t0, t1, om, families)
+                    e = fleet_store.start_prometheus(om, work)
+                    om.unlink()
             else:
-                e = fleet_store.start_victoria_metrics(work)
-                samples = fleet_store.import_into_victoria_metrics(e, fleet, metrics, metrics, t0, t1)
+                e = fleet_store.start_victoria_metrics(work, keep_data=args.reuse)
+                if not args.reuse:
+                    samples = fleet_store.import_into_victoria_metrics(e, fleet, metrics, metrics, t0, t1, families)
+                else:
+                    t1 = float((work / "t1").read_text())
+            (work / "t1").write_text(f"{t1:.0f}")
             fill = time.perf_counter() - f0
             try:
-                wall, rss, code = run([lint, "check", plan, "--prometheus", e.url, "--window", "5m",
-                                       "--prometheus.time", f"{t1:.0f}", "--prometheus.stats",
-                                       "--prometheus.batch", args.batch, "--timeout", "300s", "--prometheus.concurrency",
-                                       args.concurrency, "--format", "json", "--output", str(report)],
-                                      work / "stats.txt")
+                store_cpu0 = cpu_seconds(e.proc.pid)
+                wall, cpu, rss, code = run([lint, "check", plan, "--prometheus", e.url, "--window", "5m",
+                                            "--prometheus.time", f"{t1:.0f}", "--prometheus.stats",
+                                            "--prometheus.batch", args.batch, "--timeout", "300s",
+                                            "--prometheus.concurrency", args.concurrency, "--max-bytes",
+                                            args.max_bytes, "--format", "json", "--output", str(report)],
+                                           work / "stats.txt")
+                store_cpu = cpu_seconds(e.proc.pid) - store_cpu0
                 stats = (work / "stats.txt").read_text().strip()
-                missed, extra = verdict(report, expected) if code in (0, 1) else (-1, -1)
-                print(f"{engine}: filled with {samples} samples in {fill:.0f} s (engine peak RSS "
-                      f"{e.rss_mib():.0f} MiB)\n  roce-lint: {wall:.1f} s, peak RSS {rss:.0f} MiB, exit {code}, "
-                      f"missed {missed}, extra {extra}\n  {stats}", flush=True)
+                got = findings(report) if code in (0, 1) else []
+                missed, extra = verdict(got, expected) if code in (0, 1) else (-1, -1)
+                same = same_findings(got, reference)
+                print(f"{engine}: {'reused' if args.reuse else f'filled with {samples} samples in {fill:.0f} s'} "
+                      f"(engine peak RSS {e.rss_mib():.0f} MiB)\n"
+                      f"  roce-lint: {wall:.1f} s wall, {cpu:.1f} s CPU, peak RSS {rss:.0f} MiB, exit {code}, "
+                      f"missed {missed}, extra {extra}, same findings as --metrics-dir: {same}\n"
+                      f"  store: {store_cpu:.1f} s CPU while roce-lint ran\n  {stats}", flush=True)
             finally:
                 e.stop()
             if engine == "prometheus" and args.rule_cost:
                 subprocess.run([sys.executable, str(ROOT / "bench/rule_cost.py"), "--data",
                                 str(work / "prometheus-data"), "--time", f"{t1:.0f}"], check=False)
+            if not (args.keep or args.rule_cost):
+                shutil.rmtree(work / ("prometheus-data" if engine == "prometheus" else "vm-data"), ignore_errors=True)
 
 
 if __name__ == "__main__":

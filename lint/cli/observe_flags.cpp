@@ -37,7 +37,10 @@ const std::vector<FlagSpec>& ObserveFlagSpecs() {
        "the label naming a node: instance (default: the plan's\n"
        "exporter address) or a label holding the node name (node)",
        "LABEL"},
-      {"--prometheus.batch", "", true, "nodes per query (default 100; halved while too large)", "N"},
+      {"--prometheus.batch", "", true,
+       "at most N nodes per query (default 100; fewer when the\n"
+       "answers seen say a batch would pass --max-bytes / 2)",
+       "N"},
       {"--prometheus.concurrency", "", true, "queries at a time (default 4)", "N"},
       {"--prometheus.retries", "", true,
        "retries of a query with no answer, 429 or 5xx (default 3)", "N"},

@@ -73,7 +73,8 @@ struct PrometheusOptions {
   double window_seconds = 0;          // counter window (0: no counter checks)
   std::optional<double> at;           // evaluation time, unix seconds (default: now)
   std::string key_label = "instance"; // instance: the plan's exporter address; else the node name
-  std::size_t batch_nodes = 100;      // nodes per query; halved while an answer is too large
+  std::size_t batch_nodes = 100;      // at most this many nodes per query; fewer when the answers
+                                      // seen say a batch would pass half of max_bytes
   int concurrency = 4;                // queries at a time
   int retries = 3;                    // more tries of a query that got no answer, 429 or 5xx
   double retry_base_seconds = 0.5;    // backoff: 0.5 s, 1 s, 2 s … (at most 8 s), with jitter
@@ -83,6 +84,7 @@ struct PrometheusOptions {
 
 struct QueryStats {
   std::size_t queries = 0, retries = 0, splits = 0, samples = 0, largest_answer_bytes = 0;
+  std::size_t first_batch_nodes = 0, last_batch_nodes = 0;  // the sizing batch, the final size
   double store_eval_seconds = 0;           // the store's own evaluation time, summed
   std::uint64_t store_samples_touched = 0; // totalQueryableSamples, summed (Prometheus)
   std::uint64_t store_peak_samples = 0;    // the largest peakSamples of one query
@@ -90,7 +92,9 @@ struct QueryStats {
 };
 
 // Asks the store for the families the checks read (lint/checks/families.h) at `at`, batch by
-// batch of plan nodes (`{__name__=~"…",instance=~"a|b|…"}`), `concurrency` queries at a time,
+// batch of plan nodes (`{__name__=~"…",instance=~"a|b|…"}`, an exact set the store looks up in
+// its index), each batch sized from the answers seen to fit half of transport.max_bytes,
+// `concurrency` queries at a time,
 // each answer at most transport.max_bytes and read as a stream; with a window, one
 // increase(family{…}[window]) per counter family. Each node goes to `sink` as soon as its
 // batch is in: memory is bounded by concurrency x max_bytes, whatever the fleet size. A node

@@ -124,6 +124,31 @@ class Querier {
   std::mt19937 rng_;
 };
 
+// How many nodes the next batch takes: at most `max_nodes`, and as many as fit `target_bytes`
+// at the largest answer per node seen so far. Before any answer: a quarter of `max_nodes`.
+class BatchSizer {
+ public:
+  BatchSizer(std::size_t max_nodes, std::size_t target_bytes) : max_nodes_(max_nodes), target_bytes_(target_bytes) {}
+  bool Measured() const { return bytes_per_node_ > 0; }
+  std::size_t first() const { return std::max<std::size_t>(1, max_nodes_ / 4); }
+  std::size_t Next() const {
+    if (!Measured()) return first();
+    const double fit = static_cast<double>(target_bytes_) / bytes_per_node_;
+    return std::clamp<std::size_t>(static_cast<std::size_t>(fit), 1, max_nodes_);
+  }
+  // A batch of `nodes` whose largest answer was `bytes`.
+  void Answered(std::size_t bytes, std::size_t nodes) {
+    const double per_node = static_cast<double>(bytes) / static_cast<double>(std::max<std::size_t>(1, nodes));
+    bytes_per_node_ = std::max({bytes_per_node_, per_node, 1.0});
+  }
+  // A batch of `nodes` whose answer passed the limit (twice the target): at least that much.
+  void TooLarge(std::size_t nodes) { Answered(2 * target_bytes_ + 1, nodes); }
+
+ private:
+  std::size_t max_nodes_, target_bytes_;
+  double bytes_per_node_ = 0;
+};
+
 // `[300000ms]`: a window any PromQL engine parses (integer units only).
 std::string Range(double seconds) {
   return "[" + std::to_string(static_cast<long long>(std::llround(seconds * 1000))) + "ms]";
@@ -134,9 +159,11 @@ std::string Range(double seconds) {
 std::string QueryStats::Describe() const {
   char buf[512];
   std::snprintf(buf, sizeof buf,
-                "%zu queries (%zu retried, %zu batches split), %zu samples, largest answer %zu bytes; "
+                "%zu queries (%zu retried, %zu batches split), %zu samples, largest answer %zu bytes, "
+                "nodes per batch %zu first then %zu; "
                 "store: %.3f s evaluating, %llu samples touched, peak %llu samples in one query",
-                queries, retries, splits, samples, largest_answer_bytes, store_eval_seconds,
+                queries, retries, splits, samples, largest_answer_bytes, first_batch_nodes, last_batch_nodes,
+                store_eval_seconds,
                 static_cast<unsigned long long>(store_samples_touched),
                 static_cast<unsigned long long>(store_peak_samples));
   return buf;
@@ -160,15 +187,16 @@ Result<QueryStats> QueryPrometheus(const plan::Plan& plan, const PrometheusOptio
   const std::vector<std::string_view> counters =
       options.window_seconds > 0 ? checks::IncreaseFamilies() : std::vector<std::string_view>();
 
-  // Batches of node indices; a batch whose answer is too large is split in two and queued again.
-  std::deque<std::vector<std::size_t>> queue;
-  const std::size_t batch = std::max<std::size_t>(1, options.batch_nodes);
-  for (std::size_t i = 0; i < plan.nodes.size(); i += batch) {
-    std::vector<std::size_t> b;
-    for (std::size_t j = i; j < std::min(plan.nodes.size(), i + batch); ++j) b.push_back(j);
-    queue.push_back(std::move(b));
-  }
-  std::mutex mu;  // the queue, `busy` and the sink
+  // Batches of node indices, carved from the plan as workers ask, each sized so that its
+  // largest answer is expected to take half of --max-bytes. A store answers a query it has
+  // begun in full whether or not the client keeps reading, so a batch cut off at the limit is
+  // wasted work on the store: sizing from the answers seen avoids most of them. The first
+  // batch is small and runs alone, and gives the first estimate; a batch that is still too
+  // large is split into pieces of the new estimate (at least halved) and queued again.
+  BatchSizer sizer(std::max<std::size_t>(1, options.batch_nodes), std::max<std::size_t>(1, transport.max_bytes / 2));
+  std::deque<std::vector<std::size_t>> queue;  // split batches, first
+  std::size_t next_node = 0;                   // the plan's nodes from here on are not yet queued
+  std::mutex mu;  // the queue, next_node, the sizer, `busy` and the sink
   std::condition_variable cv;
   int busy = 0;
 
@@ -187,8 +215,8 @@ Result<QueryStats> QueryPrometheus(const plan::Plan& plan, const PrometheusOptio
   };
 
   // One batch: its latest values, then one increase() query per counter family. Returns false
-  // when an answer was too large (the caller splits the batch).
-  auto run_batch = [&](const std::vector<std::size_t>& nodes) -> bool {
+  // when an answer was too large (the caller splits the batch); `largest` is the largest answer.
+  auto run_batch = [&](const std::vector<std::size_t>& nodes, std::size_t& largest) -> bool {
     std::vector<std::string> keys;
     std::unordered_map<std::string, std::size_t> position;
     for (std::size_t k = 0; k < nodes.size(); ++k) {
@@ -198,6 +226,7 @@ Result<QueryStats> QueryPrometheus(const plan::Plan& plan, const PrometheusOptio
     const std::string match = MatchAny(options.key_label, keys);
     AnswerOptions latest_options{.key_label = options.key_label, .metric_name = {}};
     QueryResult latest = querier.Run("{__name__=~\"" + latest_names + "\"," + match + "}", at, latest_options);
+    largest = std::max(largest, latest.bytes);
     if (latest.kind == QueryResult::Kind::kTooLarge && nodes.size() > 1) return false;
     if (latest.kind != QueryResult::Kind::kOk) {
       fail_all(nodes, latest.kind == QueryResult::Kind::kTooLarge
@@ -211,6 +240,7 @@ Result<QueryStats> QueryPrometheus(const plan::Plan& plan, const PrometheusOptio
       QueryResult inc = querier.Run("increase(" + std::string(family) + "{" + match + "}" +
                                         Range(options.window_seconds) + ")",
                                     at, o);
+      largest = std::max(largest, inc.bytes);
       if (inc.kind == QueryResult::Kind::kTooLarge && nodes.size() > 1) return false;
       if (inc.kind != QueryResult::Kind::kOk) {
         fail_all(nodes, inc.error);
@@ -253,19 +283,35 @@ Result<QueryStats> QueryPrometheus(const plan::Plan& plan, const PrometheusOptio
       std::vector<std::size_t> nodes;
       {
         std::unique_lock lock(mu);
-        cv.wait(lock, [&] { return !queue.empty() || busy == 0; });
-        if (queue.empty()) return;
-        nodes = std::move(queue.front());
-        queue.pop_front();
+        // Wait while there is nothing to take, or while the first batch is out (no estimate).
+        cv.wait(lock, [&] {
+          const bool more = !queue.empty() || next_node < plan.nodes.size();
+          return more ? (sizer.Measured() || busy == 0) : busy == 0;
+        });
+        if (queue.empty() && next_node >= plan.nodes.size()) return;
+        if (!queue.empty()) {
+          nodes = std::move(queue.front());
+          queue.pop_front();
+        } else {
+          const std::size_t n = std::min(sizer.Next(), plan.nodes.size() - next_node);
+          for (std::size_t i = 0; i < n; ++i) nodes.push_back(next_node++);
+        }
         ++busy;
       }
-      bool done = run_batch(nodes);
+      std::size_t largest = 0;
+      const bool done = run_batch(nodes, largest);
       {
         std::lock_guard lock(mu);
-        if (!done) {
-          std::size_t half = nodes.size() / 2;
-          queue.emplace_front(nodes.begin() + static_cast<std::ptrdiff_t>(half), nodes.end());
-          queue.emplace_front(nodes.begin(), nodes.begin() + static_cast<std::ptrdiff_t>(half));
+        if (done) {
+          if (largest > 0) sizer.Answered(largest, nodes.size());
+        } else {
+          sizer.TooLarge(nodes.size());
+          const std::size_t piece = std::max<std::size_t>(1, std::min(nodes.size() / 2, sizer.Next()));
+          std::vector<std::vector<std::size_t>> pieces;
+          for (std::size_t i = 0; i < nodes.size(); i += piece)
+            pieces.emplace_back(nodes.begin() + static_cast<std::ptrdiff_t>(i),
+                                nodes.begin() + static_cast<std::ptrdiff_t>(std::min(nodes.size(), i + piece)));
+          for (auto it = pieces.rbegin(); it != pieces.rend(); ++it) queue.push_front(std::move(*it));
           querier.Count([](QueryStats& s) { ++s.splits; });
         }
         --busy;
@@ -273,10 +319,12 @@ Result<QueryStats> QueryPrometheus(const plan::Plan& plan, const PrometheusOptio
       cv.notify_all();
     }
   };
-  const int threads = std::max(1, std::min<int>(options.concurrency, static_cast<int>(queue.size())));
+  const int threads = std::max(1, std::min<int>(options.concurrency, static_cast<int>(plan.nodes.size())));
   std::vector<std::thread> pool;
   for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
   for (auto& t : pool) t.join();
+  stats.first_batch_nodes = sizer.first();
+  stats.last_batch_nodes = sizer.Next();
   return stats;
 }
 

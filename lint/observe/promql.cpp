@@ -29,16 +29,18 @@ std::string PromqlString(std::string_view text) {
 }
 
 std::string RegexLiteral(std::string_view text) {
+  // Only RE2's metacharacters are escaped: Prometheus (tsdb findSetMatches) and VictoriaMetrics
+  // turn `^(?:a|b|c)$` into an exact-set lookup on the label's index only when every escape in
+  // it is of a metacharacter; `\:` or `\-` would send them to matching the regex against every
+  // value of the label, a cost that grows with the fleet on every query (docs/performance.md).
+  static constexpr std::string_view kMeta = "\\.+*?()|[]{}^$";
   std::string out;
   for (unsigned char c : text) {
-    bool word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-    if (word || c >= 0x80) {
-      out += static_cast<char>(c);  // UTF-8 sequences stay whole
-    } else if (c < 0x20 || c == 0x7f) {
+    if (c < 0x20 || c == 0x7f) {
       AppendHexEscape(out, c);
     } else {
-      out += '\\';
-      out += static_cast<char>(c);
+      if (kMeta.find(static_cast<char>(c)) != std::string_view::npos) out += '\\';
+      out += static_cast<char>(c);  // UTF-8 sequences stay whole
     }
   }
   return out;

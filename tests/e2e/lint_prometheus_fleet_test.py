@@ -8,7 +8,8 @@ a small fleet (tools/gen/fleet.py, from a bench node replayed by the real roce_e
     without PFC, which only the store's increase() over the window can show);
   - a planned node the store has no data for: one inventory.exporter-unreachable finding;
   - in node batches of 7, by `instance`; with --prometheus.node-label node; with a
-    --max-bytes so small that batches must be split (the stats say how many); through a
+    --max-bytes so small that batches must be split (the stats say how many) and every answer
+    kept under it; through a
     proxy that answers 503 to every fifth query (the stats count the retries).
 Prints roce-lint's wall time, peak RSS and query stats for each run."""
 
@@ -185,6 +186,9 @@ def main():
                 failures.append(f"{label}: {ghost} (not in the store): {ghost_findings}")
             if want == "split" and " 0 batches split" in stats:
                 failures.append(f"{label}: expected batches to be split: {stats}")
+            largest = int(stats.split("largest answer ")[1].split()[0]) if "largest answer " in stats else -1
+            if want == "split" and not 0 < largest <= 320 * 1024:
+                failures.append(f"{label}: largest answer {largest} bytes, expected at most --max-bytes 320KiB")
             if want == "retried" and "(0 retried" in stats:
                 failures.append(f"{label}: expected retries: {stats}")
         proxy.shutdown()

@@ -19,9 +19,11 @@ import re
 import shutil
 import socket
 import subprocess
+import threading
 import time
 import urllib.parse
 import urllib.request
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 SAMPLE = re.compile(r"^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{.*\})?\s+(\S+)(?:\s+\S+)?$")
@@ -129,42 +131,46 @@ def wait_ready(url: str, proc: subprocess.Popen, log: Path, timeout: float = 60)
     raise RuntimeError(f"{url}: not ready after {timeout} s: {log.read_text()[-2000:]}")
 
 
-def start_prometheus(openmetrics: Path, workdir: Path, max_samples: int | None = None) -> Engine:
-    """Blocks from the OpenMetrics file, then Prometheus on them (no scrape jobs)."""
+def start_prometheus(openmetrics: Path | None, workdir: Path, max_samples: int | None = None,
+                     keep_data: bool = False) -> Engine:
+    """Blocks from the OpenMetrics file, then Prometheus on them (no scrape jobs). With
+    keep_data, Prometheus on the blocks an earlier call left in workdir."""
     data = workdir / "prometheus-data"
-    shutil.rmtree(data, ignore_errors=True)
-    data.mkdir(parents=True)
     log = workdir / "prometheus.log"
-    with log.open("w") as lf:
-        subprocess.run(["promtool", "tsdb", "create-blocks-from", "openmetrics", str(openmetrics), str(data)],
-                       check=True, stdout=lf, stderr=subprocess.STDOUT)
+    if not keep_data:
+        shutil.rmtree(data, ignore_errors=True)
+        data.mkdir(parents=True)
+        with log.open("w") as lf:
+            subprocess.run(["nice", "promtool", "tsdb", "create-blocks-from", "openmetrics", str(openmetrics),
+                            str(data)], check=True, stdout=lf, stderr=subprocess.STDOUT)
     conf = workdir / "prometheus.yml"
     conf.write_text("global:\n  scrape_interval: 1m\n")
     port = free_port()
-    argv = ["prometheus", f"--config.file={conf}", f"--storage.tsdb.path={data}",
+    argv = ["nice", "prometheus", f"--config.file={conf}", f"--storage.tsdb.path={data}",
             f"--web.listen-address=127.0.0.1:{port}", "--storage.tsdb.retention.time=10y"]
     if max_samples:
         argv.append(f"--query.max-samples={max_samples}")
     proc = subprocess.Popen(argv, stdout=log.open("a"), stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
-    wait_ready(url, proc, log)
+    wait_ready(url, proc, log, timeout=600)
     return Engine("prometheus", url, proc, log)
 
 
-def start_victoria_metrics(workdir: Path) -> Engine:
+def start_victoria_metrics(workdir: Path, keep_data: bool = False) -> Engine:
     binary = shutil.which("victoria-metrics") or shutil.which("victoria-metrics-prod")
     if binary is None:
         raise RuntimeError("victoria-metrics is not installed (scripts/install-deps.sh)")
     data = workdir / "vm-data"
-    shutil.rmtree(data, ignore_errors=True)
-    data.mkdir(parents=True)
+    if not keep_data:
+        shutil.rmtree(data, ignore_errors=True)
+    data.mkdir(parents=True, exist_ok=True)
     log = workdir / "victoria-metrics.log"
     port = free_port()
-    proc = subprocess.Popen([binary, f"-storageDataPath={data}", f"-httpListenAddr=127.0.0.1:{port}",
+    proc = subprocess.Popen(["nice", binary, f"-storageDataPath={data}", f"-httpListenAddr=127.0.0.1:{port}",
                              "-retentionPeriod=100y", "-search.disableCache", "-search.latencyOffset=0s"],
                             stdout=log.open("w"), stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
-    wait_ready(url, proc, log)
+    wait_ready(url, proc, log, timeout=600)
     return Engine("victoria-metrics", url, proc, log)
 
 
@@ -202,3 +208,48 @@ def series_count(engine: Engine, at: float, selector: str = '{__name__=~"roce_.+
         result = json.load(r)["data"]["result"]
     return int(float(result[0]["value"][1])) if result else 0
 
+
+class _RecordQueries(BaseHTTPRequestHandler):
+    """Answers every instant query with an empty vector and records the query text."""
+
+    def log_message(self, *args):
+        pass
+
+    def do_POST(self):
+        body = self.rfile.read(int(self.headers.get("Content-Length", 0))).decode()
+        self.server.queries.append(urllib.parse.parse_qs(body).get("query", [""])[0])
+        data = b'{"status":"success","data":{"resultType":"vector","result":[]}}'
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+
+def families_asked(lint: str, fleet: Path) -> set[str]:
+    """The metric families `roce-lint check --prometheus --window 5m` asks a store for, read
+    from the queries it sends to a recording stand-in (one node of the fleet's plan), so a
+    store is filled with what roce-lint reads and nothing else."""
+    plan = json.loads((fleet / "plan.json").read_text())
+    plan["nodes"] = plan["nodes"][:1]
+    one = fleet / "plan-one-node.json"
+    one.write_text(json.dumps(plan))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _RecordQueries)
+    server.queries = []
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        subprocess.run([lint, "check", str(one), "--prometheus", f"http://127.0.0.1:{server.server_address[1]}",
+                        "--window", "5m", "--format", "json", "--output", "/dev/null"],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)
+    finally:
+        server.shutdown()
+        one.unlink()
+    names = set()
+    for q in server.queries:
+        m = re.search(r'__name__=~"([a-zA-Z0-9_:|]+)"', q)
+        if m:
+            names.update(m.group(1).split("|"))
+        names.update(re.findall(r"increase\(([a-zA-Z_:][a-zA-Z0-9_:]*)\{", q))
+    if not names:
+        raise RuntimeError(f"roce-lint asked for no families: {server.queries}")
+    return names
