@@ -149,6 +149,15 @@ class BatchSizer {
   double bytes_per_node_ = 0;
 };
 
+// Families the checks read only some values of, asked with a comparison that keeps just those,
+// so the store sends those series alone. roce_module_flag: lint/checks/optics.cpp reads a flag
+// only when it is raised (1); a module's flags (104 per 8-lane NIC) are all 0 on a healthy NIC
+// and were 35% of a node's latest series (docs/performance.md "Fleet").
+struct ValueFilter {
+  std::string_view family, comparison;
+};
+constexpr ValueFilter kValueFilters[] = {{"roce_module_flag", "== 1"}};
+
 // `[300000ms]`: a window any PromQL engine parses (integer units only).
 std::string Range(double seconds) {
   return "[" + std::to_string(static_cast<long long>(std::llround(seconds * 1000))) + "ms]";
@@ -183,7 +192,16 @@ Result<QueryStats> QueryPrometheus(const plan::Plan& plan, const PrometheusOptio
   const bool by_instance = options.key_label == "instance";
   auto key_of = [&](std::size_t i) { return by_instance ? plan.nodes[i].exporter : plan.nodes[i].name; };
   std::string latest_names;
-  for (auto f : checks::LatestFamilies()) latest_names += (latest_names.empty() ? "" : "|") + std::string(f);
+  std::vector<ValueFilter> filtered;  // asked on their own, with their comparison
+  for (auto f : checks::LatestFamilies()) {
+    auto filter = std::find_if(std::begin(kValueFilters), std::end(kValueFilters),
+                               [&](const ValueFilter& v) { return v.family == f; });
+    if (filter != std::end(kValueFilters)) {
+      filtered.push_back(*filter);
+      continue;
+    }
+    latest_names += (latest_names.empty() ? "" : "|") + std::string(f);
+  }
   const std::vector<std::string_view> counters =
       options.window_seconds > 0 ? checks::IncreaseFamilies() : std::vector<std::string_view>();
 
@@ -233,6 +251,18 @@ Result<QueryStats> QueryPrometheus(const plan::Plan& plan, const PrometheusOptio
                           ? "the store's answer for this node alone is too large: " + latest.error
                           : latest.error);
       return true;
+    }
+    for (const ValueFilter& filter : filtered) {
+      AnswerOptions o{.key_label = options.key_label, .metric_name = filter.family};
+      QueryResult some = querier.Run(std::string(filter.family) + "{" + match + "} " + std::string(filter.comparison), at, o);
+      largest = std::max(largest, some.bytes);
+      if (some.kind == QueryResult::Kind::kTooLarge && nodes.size() > 1) return false;
+      if (some.kind != QueryResult::Kind::kOk) {
+        fail_all(nodes, some.error);
+        return true;
+      }
+      for (auto& [key, text] : some.answer.texts)
+        if (auto it = latest.answer.texts.find(key); it != latest.answer.texts.end()) it->second += text;
     }
     std::vector<std::string> increases(nodes.size());
     for (auto family : counters) {

@@ -6,6 +6,7 @@ a small fleet (tools/gen/fleet.py, from a bench node replayed by the real roce_e
 --metrics-dir --previous-metrics-dir --window 5m` on the same text:
   - the settings faults fleet.py seeds, and a counter fault (pause frames on a priority
     without PFC, which only the store's increase() over the window can show);
+  - a raised module flag (the query path asks only for flags at 1);
   - a planned node the store has no data for: one inventory.exporter-unreachable finding;
   - in node batches of 7, by `instance`; with --prometheus.node-label node; with a
     --max-bytes so small that batches must be split (the stats say how many) and every answer
@@ -129,6 +130,15 @@ def main():
         text = text.replace(f"{series[0]} {series[1]}\n", f"{series[0]} {float(series[1]) + 1500:g}\n", 1)
         (now / f"{counter_node}.prom").write_text(text)
         expected.add((counter_node, "counters.pause-on-non-pfc-priority", netdev))
+        # A raised module flag (the query path asks for roce_module_flag == 1 only): a warning
+        # flag on a temperature inside its thresholds is an optics.warning of its own.
+        flag_node = healthy[2]
+        text = (now / f"{flag_node}.prom").read_text()
+        flag = next(line for line in text.splitlines() if line.startswith("roce_module_flag{")
+                    and 'sensor="temperature_celsius"' in line and 'level="high_warning"' in line)
+        assert flag.endswith(" 0"), flag
+        (now / f"{flag_node}.prom").write_text(text.replace(flag + "\n", flag[:-1] + "1\n", 1))
+        expected.add((flag_node, "optics.warning", flag.split('netdev="')[1].split('"')[0]))
         for d in (prev, now):
             (d / f"{ghost}.prom").unlink()
         plan = str(fleet / "plan.json")

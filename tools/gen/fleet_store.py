@@ -249,7 +249,7 @@ def families_asked(lint: str, fleet: Path) -> set[str]:
         m = re.search(r'__name__=~"([a-zA-Z0-9_:|]+)"', q)
         if m:
             names.update(m.group(1).split("|"))
-        names.update(re.findall(r"increase\(([a-zA-Z_:][a-zA-Z0-9_:]*)\{", q))
+        names.update(re.findall(r"([a-zA-Z_:][a-zA-Z0-9_:]*)\{", q))  # name{…}, increase(name{…}[…])
     if not names:
         raise RuntimeError(f"roce-lint asked for no families: {server.queries}")
     return names
