@@ -36,11 +36,14 @@ struct QueryResult {
 
 // The store refused the query for its size (Prometheus --query.max-samples: HTTP 422 "query
 // processing would load too many samples into memory"; VictoriaMetrics -search.maxSamplesPerQuery
-// / maxUniqueTimeseries: "cannot select more than", "exceeds"). A smaller batch may pass.
+// / maxUniqueTimeseries: "cannot select more than", "exceeds"; Mimir -querier.max-fetched-*:
+// "the query exceeded the maximum number of series … (err-mimir-max-series-per-query)"; Thanos
+// store limits: "exceeded series limit"). A smaller batch may pass.
 bool StoreSaysTooLarge(const HttpResponse& r) {
   if (r.status != 422 && r.status != 400 && r.status != 503) return false;
   for (const char* s : {"too many samples", "cannot select more than", "exceeds -search.max", "maxSamplesPerQuery",
-                        "maxUniqueTimeseries", "max-samples", "too many series"})
+                        "maxUniqueTimeseries", "max-samples", "too many series", "exceeded the maximum number of",
+                        "err-mimir-max-", "exceeded series limit", "exceeded chunks limit"})
     if (r.body.find(s) != std::string::npos) return true;
   return false;
 }
@@ -55,7 +58,9 @@ class Querier {
 
   QueryResult Run(const std::string& query, double at, const AnswerOptions& answer_options) {
     HttpRequest req = transport_.tls_and_auth;
-    req.url = options_.base_url + "/api/v1/query";
+    std::string_view base = options_.base_url;
+    while (!base.empty() && base.back() == '/') base.remove_suffix(1);  // "http://mimir/prometheus/"
+    req.url = std::string(base) + "/api/v1/query";
     req.method = "POST";
     req.body = "query=" + UrlEncode(query) + "&time=" + FormatDouble(at) + (options_.store_stats ? "&stats=all" : "");
     req.headers = options_.headers;
