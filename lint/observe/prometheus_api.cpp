@@ -38,12 +38,16 @@ struct QueryResult {
 // processing would load too many samples into memory"; VictoriaMetrics -search.maxSamplesPerQuery
 // / maxUniqueTimeseries: "cannot select more than", "exceeds"; Mimir -querier.max-fetched-*:
 // "the query exceeded the maximum number of series … (err-mimir-max-series-per-query)"; Thanos
-// store limits: "exceeded series limit"). A smaller batch may pass.
+// store limits: "exceeded series limit"), or ran out of its time for one query (VictoriaMetrics
+// -search.maxQueryDuration, 30 s: HTTP 422 "timeout exceeded during query execution";
+// Prometheus --query.timeout: HTTP 503 "query timed out in expression evaluation"; Thanos and
+// Mimir pass Prometheus's engine text on). A smaller batch may pass.
 bool StoreSaysTooLarge(const HttpResponse& r) {
   if (r.status != 422 && r.status != 400 && r.status != 503) return false;
   for (const char* s : {"too many samples", "cannot select more than", "exceeds -search.max", "maxSamplesPerQuery",
                         "maxUniqueTimeseries", "max-samples", "too many series", "exceeded the maximum number of",
-                        "err-mimir-max-", "exceeded series limit", "exceeded chunks limit"})
+                        "err-mimir-max-", "exceeded series limit", "exceeded chunks limit",
+                        "timeout exceeded during query execution", "query timed out in"})
     if (r.body.find(s) != std::string::npos) return true;
   return false;
 }
@@ -253,7 +257,7 @@ Result<QueryStats> QueryPrometheus(const plan::Plan& plan, const PrometheusOptio
     if (latest.kind == QueryResult::Kind::kTooLarge && nodes.size() > 1) return false;
     if (latest.kind != QueryResult::Kind::kOk) {
       fail_all(nodes, latest.kind == QueryResult::Kind::kTooLarge
-                          ? "the store's answer for this node alone is too large: " + latest.error
+                          ? "the store refused the query of this node alone (too large or too slow): " + latest.error
                           : latest.error);
       return true;
     }
