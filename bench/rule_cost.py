@@ -36,6 +36,7 @@ def main():
     ap.add_argument("--data", type=Path, required=True)
     ap.add_argument("--time", type=float, required=True)
     ap.add_argument("--rules", type=Path, default=ROOT / "dashboards/prometheus/rocewatch-rules.yml")
+    ap.add_argument("--only", default="", help="time only the rules whose name starts with this")
     args = ap.parse_args()
     conf = args.data.parent / "rule-cost.yml"
     conf.write_text("global:\n  scrape_interval: 1m\n")
@@ -57,7 +58,7 @@ def main():
             shutil.rmtree(out, ignore_errors=True)
             t0 = time.perf_counter()
             subprocess.run(["nice", "promtool", "tsdb", "create-blocks-from", "rules", f"--url={url}",
-                            f"--start={args.time - 60:.0f}", f"--end={args.time:.0f}", "--eval-interval=60s",
+                            f"--start={args.time - 60:.0f}", f"--end={args.time + 60:.0f}", "--eval-interval=60s",
                             f"--output-dir={out}", str(args.rules)], check=True, stdout=log.open("a"),
                            stderr=subprocess.STDOUT)
             print(f"recorded series backfilled by promtool in {time.perf_counter() - t0:.0f} s", flush=True)
@@ -68,7 +69,8 @@ def main():
             proc.terminate()
             proc.wait()
             proc, url = start()
-        rules = [r for g in yaml.safe_load(args.rules.read_text())["groups"] for r in g["rules"] if "record" in r]
+        rules = [r for g in yaml.safe_load(args.rules.read_text())["groups"] for r in g["rules"]
+                 if "record" in r and r["record"].startswith(args.only)]
         print(f"{'rule':<45} {'series':>8} {'samples touched':>16} {'peak':>9} {'eval s':>8} {'wall s':>7}")
         for r in rules:
             body = urllib.parse.urlencode({"query": r["expr"], "time": f"{args.time:.3f}", "stats": "all"}).encode()
