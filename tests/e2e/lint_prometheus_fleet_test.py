@@ -107,7 +107,8 @@ def main():
                         "--optics-writer", args.optics_writer])
         # Full dcb tables: the second observation below raises the dcbnl pause counter of
         # priority 0, which the default flags serve only once it has counted (issue 15).
-        with Exporter(args.exporter, ["--replay", str(tmp / "node"), "--collector.dcb.full-tables=true"]) as exp:
+        with Exporter(args.exporter, ["--replay", str(tmp / "node"), "--collector.dcb.full-tables=true",
+                                      "--collector.optics.all-flags=true"]) as exp:
             status, template = exp.get("/metrics")
         assert status == 200, status
         (tmp / "node.prom").write_text(template)
@@ -130,8 +131,9 @@ def main():
         text = text.replace(f"{series[0]} {series[1]}\n", f"{series[0]} {float(series[1]) + 1500:g}\n", 1)
         (now / f"{counter_node}.prom").write_text(text)
         expected.add((counter_node, "counters.pause-on-non-pfc-priority", netdev))
-        # A raised module flag (the query path asks for roce_module_flag == 1 only): a warning
-        # flag on a temperature inside its thresholds is an optics.warning of its own.
+        # A raised module flag (the query path asks for roce_module_flag == 1 only; the template
+        # serves the clear flags too, --collector.optics.all-flags): a warning flag on a
+        # temperature inside its thresholds is an optics.warning of its own.
         flag_node = healthy[2]
         text = (now / f"{flag_node}.prom").read_text()
         flag = next(line for line in text.splitlines() if line.startswith("roce_module_flag{")
