@@ -2,6 +2,7 @@
 //   roce_exporter [flags]                 serve /metrics
 //   roce_exporter capture DIR [flags]     record what this node answers, for --replay
 //   roce_exporter decode-eeprom FILE      decode a module EEPROM dump to JSON
+//   roce_exporter catalogue               every metric family it declares, as JSON (docs/metrics.json)
 //   roce_exporter convert KIND ... FILE DIR  a pasted ethtool -S / -m dump -> capture answers
 
 #include <malloc.h>
@@ -10,6 +11,7 @@
 #include <cstring>
 
 #include "cli/capture_command.h"
+#include "cli/catalogue_command.h"
 #include "cli/convert_command.h"
 #include "cli/decode_eeprom_command.h"
 #include "cli/serve_command.h"
@@ -29,5 +31,7 @@ int main(int argc, char** argv) {
     return rocewatch::cli::RunConvert(argc, argv);
   if (argc > 1 && std::strcmp(argv[1], "decode-eeprom") == 0)
     return rocewatch::cli::RunDecodeEeprom(argc, argv);
+  if (argc > 1 && std::strcmp(argv[1], "catalogue") == 0)
+    return rocewatch::cli::RunCatalogue(argc, argv);
   return rocewatch::cli::RunServe(argc, argv);
 }

@@ -3,9 +3,11 @@
 // Finding: one deviation found by a roce-lint check, as a value (STYLE.md: "findings are values,
 // not prints"). Every check of the project produces these; reports render them.
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 namespace rocewatch::lint {
@@ -20,6 +22,21 @@ std::optional<Severity> ParseSeverity(std::string_view text);
 // The accepted names, for help texts and "did you mean".
 const std::vector<std::string>& SeverityNames();
 
+// A setting's value as a check compares it and `roce-lint fix` applies it: a number, a list of
+// priorities ({} for none), or text ("dscp", "RoCE v2"); monostate when not known.
+using SettingValue =
+    std::variant<std::monostate, std::int64_t, double, std::vector<std::int64_t>, std::string>;
+
+// The setting a finding is about, typed, for `roce-lint fix` (no report prints it): the key in
+// the drift check's names ("pfc", "dscp.26", "dcqcn.np.rpg_gd", "netdev_mtu", …, see
+// lint/checks/settings.h) and the values expected and found. Empty key: not a setting.
+struct SettingDelta {
+  std::string key;
+  SettingValue expected, found;
+
+  bool operator==(const SettingDelta&) const = default;
+};
+
 struct Finding {
   std::string check;  // stable ID, e.g. "plan.duplicate-roce-ip" or "qos.pfc-priorities"
   Severity severity = Severity::kError;
@@ -32,6 +49,7 @@ struct Finding {
   std::string message;   // one sentence an operator can act on
   std::string fix;       // the command or edit that fixes it
   std::string location;  // plan findings: "plan.json:12:5 /nodes/3/nics/0/roce_ip"
+  SettingDelta setting;  // typed expected/found of a setting, for fixes
 
   bool operator==(const Finding&) const = default;
 };

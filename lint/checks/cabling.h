@@ -9,12 +9,11 @@
 #include <string>
 #include <vector>
 
+#include "lint/finding_sink.h"
 #include "lint/observe/node_view.h"
 #include "lint/plan/model.h"
 
 namespace rocewatch::lint::checks {
-
-class FindingSink;
 
 // A neighbour as a NIC reports it.
 struct SeenPort {

@@ -12,17 +12,43 @@
 #include "lint/checks/cabling.h"
 #include "lint/checks/settings.h"
 #include "lint/finding.h"
+#include "lint/finding_sink.h"
 #include "lint/observe/node_view.h"
 #include "lint/plan/model.h"
 
+namespace rocewatch::lint::fix {
+struct NicTarget;
+}
+
 namespace rocewatch::lint::checks {
 
+// How `roce-lint fix --only-findings` repairs a finding: brings `out` to what `profile` (the
+// NIC's full target, fix::TargetFromProfile) or the finding's typed setting wants; false when
+// there is nothing to set. Repairs live in lint/fix/repairs.cpp.
+using Repair = bool (*)(const Finding& finding, const fix::NicTarget& profile, fix::NicTarget& out);
+
+// One node check, registered by one line in lint/checks/specs.h: everything about a check that
+// is not its logic travels here as values (ID, severity, titles, fix), and reports, fixes,
+// docs and the daemon read it from here instead of repeating the ID.
 struct CheckSpec {
-  std::string_view id;        // "qos.pfc-priorities"
+  std::string_view id;        // "qos.pfc-priorities"; the group is the part before the dot
   Severity severity;
   std::string_view title;     // "PFC enabled on other priorities than planned"
   std::string_view title_zh;  // the same in Chinese, for --lang zh
+  // Why `roce-lint fix` leaves the finding to the operator ("a traffic symptom, not a setting").
+  std::string_view unfixable = "no script step sets it";
+  Repair repair = nullptr;  // nullptr: no script step repairs it
+  // Why, when `repair` finds nothing to set (empty: `unfixable`).
+  std::string_view not_repaired = {};
+
+  std::string_view group() const { return id.substr(0, id.find('.')); }
+  // Where docs/checks.md explains it (SARIF helpUri, Alertmanager runbook_url).
+  std::string DocsUrl() const { return "docs/checks.md#" + std::string(id); }
 };
+
+// Adds `spec` to the registry and returns it, with a stable address; specs.h's one line per
+// check. Registration order is the order of AllCheckSpecs() (docs, SARIF rules).
+const CheckSpec& RegisterCheck(CheckSpec spec);
 
 // Every node check, for docs and reports (plan checks are in lint/plan/validate.h).
 const std::vector<const CheckSpec*>& AllCheckSpecs();
@@ -37,20 +63,6 @@ struct NicContext {
   const observe::NodeView& view;
   std::string port;     // the device's port seen in roce_port_info ("1" when none)
   bool device_present;  // roce_device_info has the planned ib_dev
-};
-
-class FindingSink {
- public:
-  void Nic(const CheckSpec& spec, const NicContext& nic, std::string expected, std::string found,
-           std::string message, std::string fix);
-  void Nic(const CheckSpec& spec, const plan::Node& node, const plan::Nic& nic, std::string port,
-           std::string expected, std::string found, std::string message, std::string fix);
-  void Node(const CheckSpec& spec, const plan::Node& node, std::string device, std::string netdev,
-            std::string expected, std::string found, std::string message, std::string fix);
-  std::vector<Finding>& findings() { return findings_; }
-
- private:
-  std::vector<Finding> findings_;
 };
 
 // The check groups; each reads one planned NIC (or node) and adds findings.

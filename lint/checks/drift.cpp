@@ -107,7 +107,8 @@ void CheckDrift(const plan::Plan& plan, const std::vector<DriftRecord>& records,
                  nic.netdev + " has " + key_name + " = " + found + ", while " + std::to_string(best) +
                      " of " + std::to_string(having) + " NICs with profile " + profile_name + " have " +
                      want + ".",
-                 FixFor(nic, r->port, key_name, want));
+                 FixFor(nic, r->port, key_name, want),
+                 {key_name, TypedSetting(key_name, want), TypedSetting(key_name, found)});
       }
     }
   }

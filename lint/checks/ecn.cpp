@@ -40,7 +40,8 @@ void CheckEcn(const NicContext& c, FindingSink& sink) {
                point + std::string(".") + name + " = " + FormatNumber(it->value),
                nd + " DCQCN " + point + " parameter " + name + " is " + FormatNumber(it->value) +
                    ", the profile wants " + std::to_string(want) + ".",
-               fix::SetDcqcnParameter(nd, point, name, want));
+               fix::SetDcqcnParameter(nd, point, name, want),
+               {"dcqcn." + std::string(point) + "." + name, want, it->value});
     }
   }
 }

@@ -74,7 +74,9 @@ void CheckQos(const NicContext& c, FindingSink& sink) {
                    "DSCP " + std::to_string(*dscp) + " → " + found,
                    nd + " maps the " + what + " DSCP " + std::to_string(*dscp) + " to " + found +
                        ", the profile wants priority " + std::to_string(*prio) + ".",
-                   fix::SetDscpPriority(tools, nd, *dscp, *prio));
+                   fix::SetDscpPriority(tools, nd, *dscp, *prio),
+                   {"dscp." + std::to_string(*dscp), *prio,
+                    mapped < 0 ? SettingValue{} : SettingValue{std::int64_t{mapped}}});
         }
       }
     }

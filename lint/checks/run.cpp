@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <deque>
 #include <map>
 #include <tuple>
 
@@ -7,20 +8,27 @@
 
 namespace rocewatch::lint::checks {
 
-const std::vector<const CheckSpec*>& AllCheckSpecs() {
-  static const std::vector<const CheckSpec*> kSpecs = {
-      &kExporterUnreachable, &kCollectorFailing, &kDeviceMissing, &kNetdevMismatch, &kRoceIpMissing,
-      &kUnplannedDevice,     &kPortDown,         &kLinkRate,      &kNetdevMtu,      &kRoceMtu,
-      &kPcieDegraded,        &kPcieProfile,      &kDcbUnsupported, &kTrust,         &kPfcPriorities,
-      &kDscpPriority,        &kGlobalPause,      &kCmRoceMode,    &kCmTos,          &kEcnNp,
-      &kEcnRp,               &kDcqcnParameter,   &kFirmware,      &kDriver,         &kDriverVersion,
-      &kModuleMissing,       &kOpticsReadFailed,  &kOpticsAlarm,      &kOpticsWarning, &kOpticsProfileLimit,
-      &kPauseNonPfc,         &kPauseStorm,       &kDiscards,      &kTransportErrors, &kLinkFlaps,
-      &kDrift,
-      &kCablingSwitchPort, &kCablingRailSwitch, &kCablingRailDuplicate, &kCablingNoNeighbor,
-      &kCablingDuplicatePort};
-  return kSpecs;
+namespace {
+
+std::deque<CheckSpec>& Registry() {
+  static std::deque<CheckSpec> specs;  // a deque: registered specs keep their address
+  return specs;
 }
+
+std::vector<const CheckSpec*>& RegistryList() {
+  static std::vector<const CheckSpec*> list;
+  return list;
+}
+
+}  // namespace
+
+const CheckSpec& RegisterCheck(CheckSpec spec) {
+  const CheckSpec& stored = Registry().emplace_back(spec);
+  RegistryList().push_back(&stored);
+  return stored;
+}
+
+const std::vector<const CheckSpec*>& AllCheckSpecs() { return RegistryList(); }
 
 const CheckSpec* FindCheckSpec(std::string_view id) {
   for (const auto* s : AllCheckSpecs())

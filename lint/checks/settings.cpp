@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "lint/checks/observed.h"
+#include "rocewatch/strings.h"
 
 namespace rocewatch::lint::checks {
 
@@ -97,6 +98,22 @@ SettingIds ExtractSettings(const observe::NodeView& view, std::string_view devic
                         [](const auto& x, const auto& y) { return x.first == y.first; }),
             out.end());
   return out;
+}
+
+SettingValue TypedSetting(std::string_view key, std::string_view text) {
+  if (key == "pfc" || key == "ecn.np" || key == "ecn.rp") {
+    std::vector<std::int64_t> prios;
+    if (Trim(text) == "none") return prios;
+    for (auto part : Split(text, ',')) {
+      auto p = ParseI64(part);
+      if (!p || *p < 0 || *p > 7) return std::string(text);
+      prios.push_back(*p);
+    }
+    std::sort(prios.begin(), prios.end());
+    return prios;
+  }
+  if (auto number = ParseI64(text)) return *number;
+  return std::string(text);
 }
 
 }  // namespace rocewatch::lint::checks

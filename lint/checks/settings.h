@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "lint/finding.h"
 #include "lint/observe/name_table.h"
 #include "lint/observe/node_view.h"
 
@@ -29,6 +30,10 @@ class SettingsPool {
 
 // Sorted by key id; one value per key.
 using SettingIds = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
+
+// A setting's text as ExtractSettings writes it, typed: the priority lists of "pfc", "ecn.np"
+// and "ecn.rp" ("3,4", "none") as sorted numbers, integers as numbers, anything else as text.
+SettingValue TypedSetting(std::string_view key, std::string_view text);
 
 // Every setting of one NIC, read from the exporter's families.
 SettingIds ExtractSettings(const observe::NodeView& view, std::string_view device,

@@ -3,99 +3,9 @@
 #include <algorithm>
 #include <string_view>
 
-#include "rocewatch/strings.h"
+#include "lint/checks/specs.h"
 
 namespace rocewatch::lint::fix {
-namespace {
-
-// "3,4" or "none" (the drift check's way of writing priorities) → {3, 4} / {}.
-std::optional<std::vector<std::int64_t>> ParsePriorities(std::string_view text) {
-  std::vector<std::int64_t> out;
-  if (Trim(text) == "none") return out;
-  for (auto part : Split(text, ',')) {
-    auto p = ParseI64(part);
-    if (!p || *p < 0 || *p > 7) return std::nullopt;
-    out.push_back(*p);
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-// "key = value" (drift.setting's and ecn.dcqcn-parameter's `expected`) → {key, value}.
-std::optional<std::pair<std::string, std::string>> SplitAssignment(std::string_view text) {
-  auto at = text.find(" = ");
-  if (at == std::string_view::npos) return std::nullopt;
-  return std::pair{std::string(Trim(text.substr(0, at))), std::string(Trim(text.substr(at + 3)))};
-}
-
-// The DSCP of qos.dscp-priority's `expected` ("DSCP 26 → priority 3").
-std::optional<std::int64_t> ExpectedDscp(std::string_view expected) {
-  if (expected.rfind("DSCP ", 0) != 0) return std::nullopt;
-  expected.remove_prefix(5);
-  return ParseI64(expected.substr(0, expected.find(' ')));
-}
-
-// Applies one drift.setting finding (the majority's value) to `out`; false when the key is
-// not one the script sets.
-bool ApplyDrift(const NicTarget& full, const std::string& key, const std::string& value,
-                NicTarget& out) {
-  auto number = ParseI64(value);
-  if (key == "netdev_mtu" && number) {
-    out.mtu = *number;
-    return true;
-  }
-  if (key == "pfc" || key == "ecn.np" || key == "ecn.rp") {
-    auto prios = ParsePriorities(value);
-    if (!prios) return false;
-    (key == "pfc" ? out.pfc : key == "ecn.np" ? out.ecn_np : out.ecn_rp) = *prios;
-    return true;
-  }
-  if (key.rfind("dscp.", 0) == 0 && number) {
-    auto dscp = ParseI64(std::string_view(key).substr(5));
-    if (!dscp) return false;
-    out.dscp_priority[*dscp] = *number;
-    return true;
-  }
-  if ((key.rfind("dcqcn.np.", 0) == 0 || key.rfind("dcqcn.rp.", 0) == 0) && number) {
-    (key.compare(6, 2, "np") == 0 ? out.dcqcn_np : out.dcqcn_rp)[key.substr(9)] = *number;
-    return true;
-  }
-  if (key == "cm.roce_mode" && value == "RoCE v2") {
-    out.cm_roce_v2 = true;
-    return true;
-  }
-  if (key == "cm.tos" && number) {
-    out.cm_tos_dscp = *number >> 2;
-    return true;
-  }
-  if (key == "trust" && (value == "dscp" || value == "pcp")) {
-    if (value == "dscp" && full.dscp_priority.empty()) return false;  // nothing to add
-    out.trust = value;
-    if (value == "dscp") out.trust_dscp = full.dscp_priority;
-    return true;
-  }
-  if ((key == "pause.rx" || key == "pause.tx") && value == "0") {
-    out.global_pause_off = true;
-    return true;
-  }
-  return false;
-}
-
-// Why a check's findings are not a script step.
-std::string WhyUnfixable(std::string_view check) {
-  if (check.rfind("inventory.", 0) == 0)
-    return "the device, its netdev or the exporter must be fixed first";
-  if (check.rfind("versions.", 0) == 0) return "install the firmware or driver the profile accepts";
-  if (check.rfind("optics.", 0) == 0) return "a transceiver or cable problem, not a setting";
-  if (check.rfind("counters.", 0) == 0) return "a traffic symptom, not a setting";
-  if (check == "link.port-down" || check == "link.rate")
-    return "a link problem (cable, switch port, speed), not a setting";
-  if (check.rfind("link.pcie", 0) == 0) return "a PCIe slot or riser problem, not a setting";
-  if (check == "qos.dcb-unsupported") return "the netdev has no DCB support";
-  return "no script step sets it";
-}
-
-}  // namespace
 
 std::size_t NicTarget::SettingCount() const {
   std::size_t n = 0;
@@ -163,69 +73,26 @@ FindingsTarget RestrictToFindings(const std::vector<NicTarget>& full,
     out.push_back(std::move(t));
   }
   for (const auto& finding : findings) {
-    const std::string& check = finding.check;
-    if (check == "inventory.exporter-unreachable") result.observed = false;
+    // The check's registration says how to repair it (lint/checks/specs.h); a finding of no
+    // registered check (none reaches here today) is left to the operator.
+    const checks::CheckSpec* spec = checks::FindCheckSpec(finding.check);
+    if (spec == &checks::kExporterUnreachable) result.observed = false;
+    const std::string_view unfixable = spec != nullptr ? spec->unfixable : checks::kWhyNoStep;
     std::size_t i = 0;
     while (i < full.size() && !(finding.device == full[i].ib_dev ||
                                 (finding.device.empty() && finding.netdev == full[i].netdev)))
       ++i;
     if (i == full.size()) {
-      result.unfixable.push_back({&finding, WhyUnfixable(check)});
+      result.unfixable.push_back({&finding, std::string(unfixable)});
       continue;
     }
-    const NicTarget& all = full[i];
     NicTarget& t = out[i];
     if (!finding.port.empty()) t.port = finding.port;
-    bool fixed = true;
-    if (check == "qos.trust" && all.trust) {
-      t.trust = all.trust;
-      t.trust_dscp = all.trust_dscp;
-    } else if (check == "qos.pfc-priorities" && all.pfc) {
-      t.pfc = all.pfc;
-    } else if (check == "qos.dscp-priority" && !all.dscp_priority.empty()) {
-      auto dscp = ExpectedDscp(finding.expected);
-      if (dscp && all.dscp_priority.count(*dscp)) {
-        t.dscp_priority[*dscp] = all.dscp_priority.at(*dscp);
-      } else {
-        for (const auto& [d, prio] : all.dscp_priority) t.dscp_priority[d] = prio;
-      }
-    } else if (check == "ecn.np-priorities" && all.ecn_np) {
-      t.ecn_np = all.ecn_np;
-    } else if (check == "ecn.rp-priorities" && all.ecn_rp) {
-      t.ecn_rp = all.ecn_rp;
-    } else if (check == "ecn.dcqcn-parameter") {
-      auto kv = SplitAssignment(finding.expected);  // "np.rpg_gd = 11"
-      fixed = false;
-      if (kv && kv->first.size() > 3 && kv->first[2] == '.') {
-        std::string point = kv->first.substr(0, 2), name = kv->first.substr(3);
-        const auto& params = point == "np" ? all.dcqcn_np : all.dcqcn_rp;
-        auto it = params.find(name);
-        if (it != params.end()) {
-          (point == "np" ? t.dcqcn_np : t.dcqcn_rp)[name] = it->second;
-          fixed = true;
-        }
-      }
-    } else if (check == "qos.cm-roce-mode" && all.cm_roce_v2) {
-      t.cm_roce_v2 = true;
-    } else if (check == "qos.cm-tos" && all.cm_tos_dscp) {
-      t.cm_tos_dscp = all.cm_tos_dscp;
-    } else if ((check == "link.netdev-mtu" || check == "link.roce-mtu") && all.mtu) {
-      t.mtu = all.mtu;
-    } else if (check == "qos.global-pause") {
-      t.global_pause_off = true;
-    } else if (check == "drift.setting") {
-      auto kv = SplitAssignment(finding.expected);  // "dcqcn.rp.rpg_gd = 11"
-      fixed = kv && ApplyDrift(all, kv->first, kv->second, t);
-    } else {
-      fixed = false;
-    }
-    if (!fixed) {
-      std::string why = WhyUnfixable(check);
-      if (check == "link.roce-mtu") why = "the profile states no netdev_mtu to set";
-      if (check == "drift.setting")
-        why = "the script sets no such setting; align it by hand or state it in the profile";
-      result.unfixable.push_back({&finding, why});
-    }
+    if (spec != nullptr && spec->repair != nullptr && spec->repair(finding, full[i], t)) continue;
+    std::string_view why =
+        spec != nullptr && spec->repair != nullptr && !spec->not_repaired.empty() ? spec->not_repaired
+                                                                                 : unfixable;
+    result.unfixable.push_back({&finding, std::string(why)});
   }
   for (auto& t : out)
     if (t.SettingCount() > 0) result.nics.push_back(std::move(t));

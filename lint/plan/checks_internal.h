@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include "lint/finding.h"
-#include "lint/plan/finding_sink.h"
+#include "lint/finding_sink.h"
 #include "lint/plan/model.h"
 
 namespace rocewatch::lint::plan::internal {

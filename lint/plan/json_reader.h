@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "lint/finding.h"
-#include "lint/plan/finding_sink.h"
+#include "lint/finding_sink.h"
 #include "lint/plan/model.h"
 
 namespace rocewatch::lint::plan {

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "lint/checks/check.h"
+#include "lint/checks/specs.h"
 #include "lint/report/text_report.h"
 #include "rocewatch/escape.h"
 
@@ -41,7 +42,7 @@ std::string SeverityText(Severity s, Language lang) {
 NodeState StateOf(const CheckRun& run, const plan::Node& node) {
   for (const auto& f : run.findings) {
     if (f.node != node.name) continue;
-    if (f.check == "inventory.exporter-unreachable") return NodeState::kUnreachable;
+    if (f.check == checks::kExporterUnreachable.id) return NodeState::kUnreachable;
   }
   for (const auto& f : run.findings)
     if (f.node == node.name) return NodeState::kFailed;

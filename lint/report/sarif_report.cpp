@@ -40,7 +40,7 @@ void WriteSarifReport(std::ostream& out, const CheckRun& run, const std::string&
   for (const auto* spec : checks::AllCheckSpecs()) {
     rules.push_back({{"id", spec->id},
                      {"shortDescription", {{"text", spec->title}}},
-                     {"helpUri", "docs/checks.md#" + std::string(spec->id)},
+                     {"helpUri", spec->DocsUrl()},
                      {"defaultConfiguration", {{"level", Level(spec->severity)}}}});
   }
   nlohmann::ordered_json results = nlohmann::ordered_json::array();

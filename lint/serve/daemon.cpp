@@ -4,6 +4,7 @@
 #include <map>
 
 #include "lint/checks/check.h"
+#include "lint/checks/specs.h"
 #include "lint/plan/load.h"
 #include "lint/plan/validate.h"
 #include "rocewatch/version.h"
@@ -98,7 +99,7 @@ void Daemon::RunOnce() {
     std::map<std::string, int> state_by_node;  // 0 passed, 1 failed, 2 unreachable
     for (const auto& n : plan_->nodes) state_by_node[n.name] = 0;
     for (const auto& f : next.findings)
-      state_by_node[f.node] = std::max(state_by_node[f.node], f.check == "inventory.exporter-unreachable" ? 2 : 1);
+      state_by_node[f.node] = std::max(state_by_node[f.node], f.check == checks::kExporterUnreachable.id ? 2 : 1);
     for (const auto& [node, st] : state_by_node) {
       if (st == 0) ++next.nodes_passed;
       else if (st == 1) ++next.nodes_failed;

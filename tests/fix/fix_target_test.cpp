@@ -4,6 +4,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "lint/checks/settings.h"
 #include "lint/fix/target.h"
 #include "lint/plan/load.h"
 
@@ -39,8 +40,17 @@ plan::Nic Nic(const std::string& dev, const std::string& netdev) {
   return n;
 }
 
-Finding F(const std::string& check, const std::string& device, const std::string& expected) {
+// A finding as a check makes it: `setting` holds the typed values the fix receives (the
+// checks fill it; RestrictToFindings never reads `expected`'s text).
+// drift.setting's typed values: the key and the majority's value, as drift.cpp writes them.
+SettingDelta Drift(const std::string& key, const std::string& value) {
+  return {key, checks::TypedSetting(key, value), {}};
+}
+
+Finding F(const std::string& check, const std::string& device, const std::string& expected,
+          SettingDelta setting = {}) {
   Finding f;
+  f.setting = std::move(setting);
   f.check = check;
   f.device = device;
   f.port = "1";
@@ -88,11 +98,11 @@ TEST(RestrictToFindings, KeepsOnlyWhatTheChecksFound) {
                                  TargetFromProfile(Nic("mlx5_1", "ens2f0np0"), Roce400g())};
   std::vector<Finding> findings = {
       F("qos.pfc-priorities", "mlx5_0", "3,4"),
-      F("qos.dscp-priority", "mlx5_0", "DSCP 48 → priority 6"),
-      F("ecn.dcqcn-parameter", "mlx5_1", "rp.rpg_ai_rate = 5"),
-      F("drift.setting", "mlx5_1", "dcqcn.np.rpg_x = 7"),
-      F("drift.setting", "mlx5_1", "dcqcn.rp.rpg_gd = 11"),
-      F("drift.setting", "mlx5_1", "ets.tc.3 = 3"),
+      F("qos.dscp-priority", "mlx5_0", "DSCP 48 → priority 6", {"dscp.48", std::int64_t{6}, {}}),
+      F("ecn.dcqcn-parameter", "mlx5_1", "rp.rpg_ai_rate = 5", {"dcqcn.rp.rpg_ai_rate", std::int64_t{5}, {}}),
+      F("drift.setting", "mlx5_1", "dcqcn.np.rpg_x = 7", Drift("dcqcn.np.rpg_x", "7")),
+      F("drift.setting", "mlx5_1", "dcqcn.rp.rpg_gd = 11", Drift("dcqcn.rp.rpg_gd", "11")),
+      F("drift.setting", "mlx5_1", "ets.tc.3 = 3", Drift("ets.tc.3", "3")),
       F("versions.firmware", "mlx5_1", "28.39.2048"),
   };
   FindingsTarget r = RestrictToFindings(full, findings);
@@ -120,11 +130,11 @@ TEST(RestrictToFindings, DriftKeysMapToSteps) {
   std::vector<NicTarget> full = {TargetFromProfile(Nic("mlx5_0", "ens1f0np0"), p)};
   FindingsTarget r = RestrictToFindings(
       full,
-      {F("drift.setting", "mlx5_0", "netdev_mtu = 9000"), F("drift.setting", "mlx5_0", "pfc = 3,4"),
-       F("drift.setting", "mlx5_0", "ecn.rp = none"), F("drift.setting", "mlx5_0", "dscp.48 = 6"),
-       F("drift.setting", "mlx5_0", "cm.tos = 106"),
-       F("drift.setting", "mlx5_0", "cm.roce_mode = RoCE v2"),
-       F("drift.setting", "mlx5_0", "pause.rx = 0"), F("drift.setting", "mlx5_0", "trust = dscp")});
+      {F("drift.setting", "mlx5_0", "netdev_mtu = 9000", Drift("netdev_mtu", "9000")), F("drift.setting", "mlx5_0", "pfc = 3,4", Drift("pfc", "3,4")),
+       F("drift.setting", "mlx5_0", "ecn.rp = none", Drift("ecn.rp", "none")), F("drift.setting", "mlx5_0", "dscp.48 = 6", Drift("dscp.48", "6")),
+       F("drift.setting", "mlx5_0", "cm.tos = 106", Drift("cm.tos", "106")),
+       F("drift.setting", "mlx5_0", "cm.roce_mode = RoCE v2", Drift("cm.roce_mode", "RoCE v2")),
+       F("drift.setting", "mlx5_0", "pause.rx = 0", Drift("pause.rx", "0")), F("drift.setting", "mlx5_0", "trust = dscp", Drift("trust", "dscp"))});
   ASSERT_EQ(r.nics.size(), 1u);
   const NicTarget& t = r.nics[0];
   EXPECT_EQ(t.mtu, 9000);
