@@ -27,7 +27,7 @@
 #include "ethtool/string_set.h"
 #include "fs/beneath.h"
 #include "fs/fd_budget.h"
-#include "kernel/capture_files.h"
+#include "capture/files/capture_files.h"
 #include "metrics/text_renderer.h"
 #include "optics/decode.h"
 #include "optics/images.h"

@@ -10,9 +10,9 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "cli/capture_command.h"
+#include "capture/record/capture_command.h"
+#include "capture/convert/convert_command.h"
 #include "cli/catalogue_command.h"
-#include "cli/convert_command.h"
 #include "cli/decode_eeprom_command.h"
 #include "cli/serve_command.h"
 

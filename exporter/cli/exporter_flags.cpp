@@ -8,11 +8,8 @@
 #include <regex>
 
 #include "rocewatch/strings.h"
-#include "fs/beneath.h"
-#include "kernel/answers.h"
 #include "rocewatch/duration.h"
-#include "replay/capture_metadata.h"
-#include "replay/motion.h"
+#include "capture/replay/replay.h"
 #include "sources/registry.h"
 
 namespace rocewatch::cli {
@@ -92,33 +89,14 @@ Result<ExporterSettings> SettingsFromFlags(const FlagSet& flags) {
   CollectorConfig& c = s.collector;
   const std::string& replay = flags.Get("replay");
   if (!replay.empty()) {
-    Status ok = CheckDirectory("replay", replay, true);
-    if (!ok.ok()) return ok.error();
-    c.sysfs_root = replay + "/sys";
-    c.configfs_root = replay + "/configfs";
-    c.debugfs_root = replay + "/debugfs";
-    Status sys = CheckDirectory("replay", c.sysfs_root, true);
-    if (!sys.ok()) return Error{"--replay=" + replay + ": not a capture directory (no sys/ inside)"};
-    // The trees are served beneath the capture directory: sys/ (or configfs/, debugfs/) as a
-    // symlink to the host's /sys would serve this node instead of the capture.
-    for (const char* tree : {"sys", "configfs", "debugfs"}) {
-      int err = fs::CheckDirectoryBeneath(replay, tree);
-      if (fs::IsRefusedPath(err))
-        return Error{"--replay=" + replay + ": " + tree + " leaves the capture directory (a symlink "
-                     "to outside it); a capture is served only from inside itself"};
-    }
-    auto meta = replay::LoadCaptureMetadata(replay);
-    if (!meta) return Error{"--replay=" + replay + ": " + meta.error().message};
-    s.replaying = *meta ? (*meta)->Summary() : "a tree without capture.json";
-    fs::Tree sysfs("sysfs", c.sysfs_root);
-    auto motion = replay::Motion::Load(replay, sysfs);
-    if (!motion) return Error{"--replay=" + replay + ": " + motion.error().message};
-    if (!(*motion)->empty()) {
-      std::shared_ptr<const replay::Motion> m = *motion;
-      c.sysfs_transform = m->SysfsTransform();
-      c.motion = m;
-    }
-    c.kernel = kernel::MakeReplayKernel(replay, c.motion);
+    auto node = replay::OpenReplay(replay);
+    if (!node) return node.error();
+    c.sysfs_root = node->sysfs_root;
+    c.configfs_root = node->configfs_root;
+    c.debugfs_root = node->debugfs_root;
+    c.sysfs_transform = std::move(node->sysfs_transform);
+    c.kernel = std::move(node->kernel);
+    s.replaying = std::move(node->summary);
   } else {
     c.sysfs_root = flags.Get("path.sysfs");
     c.configfs_root = flags.Get("path.configfs");

@@ -5,8 +5,7 @@
 #include <exception>
 
 #include "fs/fd_budget.h"
-#include "kernel/capture_files.h"
-#include "model/snapshot_merge.h"
+#include "capture/files/capture_files.h"
 #include "util/log.h"
 
 namespace rocewatch {

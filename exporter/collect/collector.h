@@ -30,10 +30,9 @@ struct CollectorConfig {
   std::vector<std::string> enabled_sources;  // names from sources::AllSources()
   // Per source, its option values (defaults filled in for options not given).
   std::map<std::string, std::map<std::string, std::string>> source_options;
-  // Applied to every sysfs value read (replay motion; test seams). Optional.
+  // Applied to every sysfs value read (what a replay serves, capture/replay/replay.h; test
+  // seams). Optional.
   fs::ValueTransform sysfs_transform;
-  // Keeps the replay's motion alive as long as the transform that uses it.
-  std::shared_ptr<const replay::Motion> motion;
   // The longest a collection pass waits for a source when the scrape brings no
   // deadline of its own (--collector.timeout).
   double source_timeout_seconds = 10;

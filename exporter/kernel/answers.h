@@ -12,10 +12,6 @@
 #include <string>
 #include <vector>
 
-namespace rocewatch::replay {
-class Motion;
-}
-
 namespace rocewatch::kernel {
 
 // What one call answered: the buffer the kernel filled (ioctl) or the reply
@@ -98,11 +94,10 @@ struct LiveOptions {
 
 // The running kernel, in the network namespace current when it is created.
 std::unique_ptr<KernelAnswers> MakeLiveKernel(LiveOptions options = {});
-// Answers from a capture directory's kernel/ folder. With `motion`, ethtool
-// statistics move as the capture's motion.json declares (replay/motion.h).
-std::unique_ptr<KernelAnswers> MakeReplayKernel(std::string capture_dir,
-                                                std::shared_ptr<const replay::Motion> motion = nullptr);
-// Asks `inner` and writes every answer under `capture_dir`/kernel/.
+// Answers from a capture directory's kernel/ folder (capture/replay/; with the
+// capture's motion: capture/replay/replay.h).
+std::unique_ptr<KernelAnswers> MakeReplayKernel(std::string capture_dir);
+// Asks `inner` and writes every answer under `capture_dir`/kernel/ (capture/record/).
 std::unique_ptr<KernelAnswers> MakeRecordingKernel(std::shared_ptr<KernelAnswers> inner,
                                                    std::string capture_dir);
 

@@ -19,7 +19,7 @@
 #include <string_view>
 #include <vector>
 
-#include "model/lldp_snapshot.h"
+#include "collectors/lldp/section.h"
 #include "rocewatch/result.h"
 
 namespace rocewatch::lldp {

@@ -18,6 +18,9 @@ struct MetricSpec {
   std::vector<std::string_view> labels;
 };
 
+// A collector's table of specs, as its renderer file lists it.
+using SpecList = std::vector<const MetricSpec*>;
+
 std::string_view TypeName(MetricType type);
 
 }  // namespace rocewatch::metrics

@@ -1,4 +1,4 @@
-#include "model/snapshot.h"
+#include "model/counter_set.h"
 
 namespace rocewatch {
 

@@ -12,33 +12,6 @@
 
 namespace rocewatch {
 
-// SIOCETHTOOL: driver info, link settings and the classified statistics of one netdev.
-struct EthtoolSnapshot {
-  std::string netdev;
-  bool driver_info_read = false;
-  std::string driver, version, firmware, bus_info;
-  std::optional<double> speed_bytes_per_second;  // GLINKSETTINGS; absent when unknown
-  std::string duplex, connector;                 // "full", "fibre" … ("unknown" when unknown)
-  std::optional<bool> autoneg;
-  struct PriorityValue {
-    std::uint8_t priority = 0;
-    std::string direction;  // "rx" or "tx"
-    std::string kind;       // ethtool::PriorityKindName: pause_frames, pause_duration_seconds …
-    double value = 0;       // base units
-  };
-  std::vector<PriorityValue> per_priority;
-  struct PortValue {
-    std::string kind;  // ethtool::PortStatSpec::kind, e.g. rx_discarded_packets
-    double value = 0;  // base units
-  };
-  std::vector<PortValue> port;
-  struct RawValue {
-    std::string name;  // the driver's name, for --collector.ethtool.metrics-include matches
-    double value = 0;
-  };
-  std::vector<RawValue> included;  // per-queue and unclassified stats the include regex selected
-};
-
 // dcbnl (DCB_CMD_IEEE_GET, DCB_CMD_GDCBX): the QoS settings as the kernel holds them.
 struct DcbSnapshot {
   std::string netdev;
@@ -71,26 +44,6 @@ struct DcbSnapshot {
   // --collector.dcb.dscps); the source copies its options here.
   bool full_tables = false;
   std::vector<std::uint32_t> exported_dscps;  // DSCPs whose priority is always exported
-};
-
-// ethtool netlink: link state with the link-down reason, and 802.3x pause.
-struct LinkStateSnapshot {
-  std::string netdev;
-  std::optional<bool> link;
-  std::string ext_state, ext_substate;  // why the link is down ("link_training_failure" …)
-  std::optional<double> link_down_events;
-  std::optional<double> sqi, sqi_max;
-  std::optional<bool> pause_autoneg, pause_rx, pause_tx;
-  std::optional<double> pause_rx_frames, pause_tx_frames;
-};
-
-// libibverbs ibv_query_port.
-struct VerbsPortSnapshot {
-  std::string device;
-  std::uint32_t port = 0;
-  std::optional<double> active_mtu_bytes, max_mtu_bytes;
-  std::optional<double> active_speed_bytes_per_second;
-  std::optional<double> gid_table_length;
 };
 
 // A transceiver module's EEPROM, decoded, as the optics source last read it (modules are

@@ -1,16 +1,20 @@
 #pragma once
 
-// The list of sources (collectors). Adding one is one new source file, one
-// metrics file and one line in registry.cpp: its --[no-]collector.<name> flag,
-// its options, its success/duration series and its catalogue entries follow.
+// The list of sources (collectors), built from collectors/all.h: each listed
+// collector's Info() gives its name, --[no-]collector.<name> flag and options,
+// its source factory, renderer and spec table; its success/duration series and
+// its catalogue entries follow from it.
 
 #include <memory>
 #include <string_view>
 #include <vector>
 
-#include "metrics/metric_sink.h"
-#include "metrics/renderers.h"
+#include "metrics/spec.h"
 #include "sources/source.h"
+
+namespace rocewatch::metrics {
+class MetricSink;
+}
 
 namespace rocewatch::sources {
 

@@ -1,4 +1,4 @@
-#include "replay/capture_metadata.h"
+#include "capture/files/capture_metadata.h"
 
 #include <gtest/gtest.h>
 

@@ -6,7 +6,7 @@
 
 #include "common/test_dir.h"
 #include "fs/tree.h"
-#include "kernel/capture_files.h"
+#include "capture/files/capture_files.h"
 
 namespace rocewatch::fs {
 namespace {

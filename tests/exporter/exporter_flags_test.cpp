@@ -3,11 +3,20 @@
 #include <gtest/gtest.h>
 
 #include "common/test_dir.h"
+#include "sources/registry.h"
 
 namespace rocewatch::cli {
 namespace {
 
 using rocewatch::testing::TestDir;
+
+// Every registered collector's name, in registry order, but `without`.
+std::vector<std::string> Collectors(std::string_view without = {}) {
+  std::vector<std::string> names;
+  for (const auto& s : sources::AllSources())
+    if (s.enabled_by_default && s.name != without) names.emplace_back(s.name);
+  return names;
+}
 
 Result<ExporterSettings> Parse(std::vector<const char*> args) {
   args.insert(args.begin(), "roce_exporter");
@@ -23,9 +32,8 @@ TEST(ExporterFlags, DefaultsEnableEveryCollector) {
   std::string sysfs = "--path.sysfs=" + (dir / "sys");
   auto s = Parse({sysfs.c_str()});
   ASSERT_TRUE(s.ok()) << s.error().message;
-  EXPECT_EQ(s->collector.enabled_sources,
-            (std::vector<std::string>{"rdma", "netdev", "pcie", "ecn", "rdma_cm", "ethtool", "dcb",
-                                      "ethtool_netlink", "verbs", "optics", "lldp"}));
+  EXPECT_EQ(s->collector.enabled_sources, Collectors());
+  EXPECT_GE(s->collector.enabled_sources.size(), 11u);
   EXPECT_EQ(s->collector.source_options["rdma"]["gid-interval"], "30s");
   EXPECT_EQ(s->server.listen.port, 9879);
   EXPECT_EQ(s->server.telemetry_path, "/metrics");
@@ -38,12 +46,31 @@ TEST(ExporterFlags, NoCollectorDisablesAndOptionsAreKept) {
   auto s = Parse({sysfs.c_str(), "--no-collector.ecn", "--collector.rdma.gid-interval", "5m",
                   "--device-include=^mlx5_[01]$"});
   ASSERT_TRUE(s.ok()) << s.error().message;
-  EXPECT_EQ(s->collector.enabled_sources,
-            (std::vector<std::string>{"rdma", "netdev", "pcie", "rdma_cm", "ethtool", "dcb",
-                                      "ethtool_netlink", "verbs", "optics", "lldp"}));
+  EXPECT_EQ(s->collector.enabled_sources, Collectors("ecn"));
   EXPECT_EQ(s->collector.source_options["rdma"]["gid-interval"], "5m");
   EXPECT_TRUE(s->collector.discover.devices.Accepts("mlx5_1"));
   EXPECT_FALSE(s->collector.discover.devices.Accepts("mlx5_2"));
+}
+
+// Each registered collector brings its --no-collector.<name> flag and its options with their
+// defaults (the registration line is all a new collector adds).
+TEST(ExporterFlags, EveryRegisteredCollectorHasItsFlagAndOptions) {
+  TestDir dir;
+  dir.Write("sys/class/net/.keep", "");
+  std::string sysfs = "--path.sysfs=" + (dir / "sys");
+  for (const auto& info : sources::AllSources()) {
+    std::string name(info.name);
+    std::string off = "--no-collector." + name;
+    auto s = Parse({sysfs.c_str(), off.c_str()});
+    ASSERT_TRUE(s.ok()) << name << ": " << s.error().message;
+    EXPECT_EQ(s->collector.enabled_sources, Collectors(name)) << name;
+    auto on = Parse({sysfs.c_str()});
+    ASSERT_TRUE(on.ok()) << name;
+    for (const auto& option : info.options)
+      EXPECT_EQ(on->collector.source_options[name][std::string(option.name)],
+                std::string(option.default_value))
+          << name << "." << option.name;
+  }
 }
 
 TEST(ExporterFlags, ClearErrors) {

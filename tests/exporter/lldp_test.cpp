@@ -10,7 +10,7 @@
 #include "inventory/inventory.h"
 #include "kernel/answers.h"
 #include "lldp/neighbors_json.h"
-#include "sources/lldp.h"
+#include "collectors/lldp/source.h"
 
 namespace rocewatch {
 namespace {

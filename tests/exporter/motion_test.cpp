@@ -1,4 +1,4 @@
-#include "replay/motion.h"
+#include "capture/replay/motion.h"
 
 #include <gtest/gtest.h>
 

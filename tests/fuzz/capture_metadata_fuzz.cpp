@@ -9,7 +9,7 @@
 
 #include "fs/errno_record.h"
 #include "fuzz_check.h"
-#include "replay/capture_metadata.h"
+#include "capture/files/capture_metadata.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace rocewatch;

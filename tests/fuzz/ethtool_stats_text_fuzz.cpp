@@ -8,8 +8,8 @@
 #include <cstdint>
 #include <string>
 
-#include "convert/capture_answers.h"
-#include "convert/ethtool_stats_text.h"
+#include "capture/convert/capture_answers.h"
+#include "capture/convert/ethtool_stats_text.h"
 #include "ethtool/string_set.h"
 #include "fuzz_check.h"
 

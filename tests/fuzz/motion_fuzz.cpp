@@ -10,7 +10,7 @@
 
 #include "fs/tree.h"
 #include "fuzz_check.h"
-#include "replay/motion.h"
+#include "capture/replay/motion.h"
 
 namespace {
 

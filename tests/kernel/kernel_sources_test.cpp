@@ -23,7 +23,7 @@
 #include "common/test_dir.h"
 #include "inventory/inventory.h"
 #include "kernel/answers.h"
-#include "kernel/capture_files.h"
+#include "capture/files/capture_files.h"
 #include "metrics/family_set.h"
 #include "metrics/family_set.h"
 #include "metrics/renderers.h"

@@ -27,8 +27,8 @@
 
 #include "collect/collector.h"
 #include "common/test_dir.h"
-#include "convert/capture_answers.h"
-#include "convert/ethtool_stats_text.h"
+#include "capture/convert/capture_answers.h"
+#include "capture/convert/ethtool_stats_text.h"
 #include "inventory/inventory.h"
 #include "kernel/answers.h"
 #include "metrics/metric_sink.h"

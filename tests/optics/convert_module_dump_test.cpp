@@ -18,9 +18,9 @@
 #include <vector>
 
 #include "common/test_dir.h"
-#include "convert/capture_answers.h"
+#include "capture/convert/capture_answers.h"
 #include "kernel/answers.h"
-#include "kernel/capture_files.h"
+#include "capture/files/capture_files.h"
 #include "metrics/metric_sink.h"
 #include "metrics/renderers.h"
 #include "optics/decode.h"

@@ -14,7 +14,7 @@
 #include <set>
 #include <tuple>
 
-#include "kernel/capture_files.h"
+#include "capture/files/capture_files.h"
 #include "netlink/ethtool_genl.h"
 #include "netlink/message_builder.h"
 #include "optics/identifiers.h"

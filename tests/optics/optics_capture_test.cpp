@@ -14,7 +14,7 @@
 #include <ostream>
 
 #include "common/test_dir.h"
-#include "kernel/capture_files.h"
+#include "capture/files/capture_files.h"
 #include "netlink/ethtool_genl.h"
 #include "netlink/kernel_skb.h"
 #include "optics/decode.h"

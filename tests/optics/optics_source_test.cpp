@@ -13,7 +13,7 @@
 #include <sstream>
 
 #include "common/test_dir.h"
-#include "kernel/capture_files.h"
+#include "capture/files/capture_files.h"
 #include "metrics/family_set.h"
 #include "metrics/renderers.h"
 #include "netlink/ethtool_genl.h"

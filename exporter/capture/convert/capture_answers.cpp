@@ -1,4 +1,4 @@
-#include "convert/capture_answers.h"
+#include "capture/convert/capture_answers.h"
 
 #include <linux/ethtool.h>
 
@@ -9,9 +9,9 @@
 #include <fstream>
 
 #include "kernel/answers.h"
-#include "kernel/capture_files.h"
+#include "capture/files/capture_files.h"
 #include "optics/ioctl_layout.h"
-#include "replay/capture_metadata.h"
+#include "capture/files/capture_metadata.h"
 #include "rocewatch/version.h"
 
 namespace rocewatch::convert {

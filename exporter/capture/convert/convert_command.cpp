@@ -1,4 +1,4 @@
-#include "cli/convert_command.h"
+#include "capture/convert/convert_command.h"
 
 #include <cstdio>
 #include <optional>
@@ -6,8 +6,8 @@
 #include <string_view>
 #include <vector>
 
-#include "convert/capture_answers.h"
-#include "convert/ethtool_stats_text.h"
+#include "capture/convert/capture_answers.h"
+#include "capture/convert/ethtool_stats_text.h"
 #include "optics/decode.h"
 #include "rocewatch/flags.h"
 #include "rocewatch/read_file.h"

@@ -1,4 +1,4 @@
-#include "convert/ethtool_stats_text.h"
+#include "capture/convert/ethtool_stats_text.h"
 
 #include <charconv>
 #include <string>

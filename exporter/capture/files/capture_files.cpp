@@ -1,4 +1,4 @@
-#include "kernel/capture_files.h"
+#include "capture/files/capture_files.h"
 
 #include <atomic>
 #include <cerrno>

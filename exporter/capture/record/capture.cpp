@@ -1,4 +1,4 @@
-#include "capture/capture.h"
+#include "capture/record/capture.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -16,7 +16,7 @@
 #include <set>
 
 #include "fs/beneath.h"
-#include "replay/capture_metadata.h"
+#include "capture/files/capture_metadata.h"
 #include "util/log.h"
 #include "rocewatch/version.h"
 

@@ -1,8 +1,8 @@
-#include "cli/capture_command.h"
+#include "capture/record/capture_command.h"
 
 #include <cstdio>
 
-#include "capture/capture.h"
+#include "capture/record/capture.h"
 #include "cli/exporter_flags.h"
 #include "fs/fd_budget.h"
 

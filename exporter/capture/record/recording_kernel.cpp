@@ -2,7 +2,7 @@
 // a replay gets the same answer for the same call.
 
 #include "kernel/answers.h"
-#include "kernel/capture_files.h"
+#include "capture/files/capture_files.h"
 #include "util/log.h"
 
 namespace rocewatch::kernel {

@@ -1,9 +1,11 @@
 // Answers from a capture directory: every call returns what the captured node
 // answered, so replayed /metrics equal the node's through the same decoders.
 
+#include "capture/replay/replay_kernel.h"
+
 #include "kernel/answers.h"
-#include "kernel/capture_files.h"
-#include "replay/motion.h"
+#include "capture/files/capture_files.h"
+#include "capture/replay/motion.h"
 
 namespace rocewatch::kernel {
 namespace {
@@ -57,6 +59,10 @@ class ReplayKernel final : public KernelAnswers {
 std::unique_ptr<KernelAnswers> MakeReplayKernel(std::string capture_dir,
                                                 std::shared_ptr<const replay::Motion> motion) {
   return std::make_unique<ReplayKernel>(std::move(capture_dir), std::move(motion));
+}
+
+std::unique_ptr<KernelAnswers> MakeReplayKernel(std::string capture_dir) {
+  return MakeReplayKernel(std::move(capture_dir), nullptr);
 }
 
 }  // namespace rocewatch::kernel

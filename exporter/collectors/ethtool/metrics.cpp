@@ -3,7 +3,9 @@
 #include <string>
 
 #include "ethtool/classify.h"
-#include "metrics/renderers.h"
+#include "collectors/ethtool/collector.h"
+#include "metrics/metric_sink.h"
+#include "model/snapshot.h"
 
 namespace rocewatch::metrics {
 namespace {

@@ -1,4 +1,4 @@
-#include "sources/ethtool.h"
+#include "collectors/ethtool/source.h"
 
 #include <linux/ethtool.h>
 

@@ -1,4 +1,6 @@
-#include "metrics/renderers.h"
+#include "collectors/ethtool_netlink/collector.h"
+#include "metrics/metric_sink.h"
+#include "model/snapshot.h"
 
 namespace rocewatch::metrics {
 namespace {

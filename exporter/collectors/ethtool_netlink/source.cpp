@@ -1,4 +1,4 @@
-#include "sources/ethtool_netlink.h"
+#include "collectors/ethtool_netlink/source.h"
 
 #include "netlink/ethtool_genl.h"
 #include "sources/kernel_reader.h"

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "model/section.h"
+
 namespace rocewatch {
 
 struct LldpNeighbor {
@@ -29,6 +31,12 @@ struct LldpSnapshot {
   // Whether lldpd answered this read (false: not running, socket refused or not readable).
   bool daemon_reachable = false;
   std::vector<LldpNeighbor> neighbors;  // RoCE netdevs only
+};
+
+// The collector's part of the NodeSnapshot (model/section.h).
+struct LldpSection {
+  std::optional<LldpSnapshot> lldp;  // absent when the lldp source did not run or a replay has no answer
+  void Append(LldpSection&& part) { AppendSection(lldp, part.lldp); }
 };
 
 }  // namespace rocewatch

@@ -1,4 +1,4 @@
-#include "sources/lldp.h"
+#include "collectors/lldp/source.h"
 
 #include <cerrno>
 #include <set>

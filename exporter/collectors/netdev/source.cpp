@@ -1,4 +1,4 @@
-#include "sources/netdev.h"
+#include "collectors/netdev/source.h"
 
 #include <cerrno>
 

@@ -1,6 +1,8 @@
 #include <string>
 
-#include "metrics/renderers.h"
+#include "collectors/pcie/collector.h"
+#include "metrics/metric_sink.h"
+#include "model/snapshot.h"
 
 namespace rocewatch::metrics {
 namespace {

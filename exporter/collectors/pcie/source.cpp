@@ -1,4 +1,4 @@
-#include "sources/pcie.h"
+#include "collectors/pcie/source.h"
 
 #include "parse/sysfs_values.h"
 #include "rocewatch/strings.h"

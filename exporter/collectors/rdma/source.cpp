@@ -1,4 +1,4 @@
-#include "sources/rdma.h"
+#include "collectors/rdma/source.h"
 
 #include <chrono>
 #include <limits>

@@ -1,7 +1,9 @@
 #include <cmath>
 #include <string>
 
-#include "metrics/renderers.h"
+#include "collectors/rdma_cm/collector.h"
+#include "metrics/metric_sink.h"
+#include "model/snapshot.h"
 
 namespace rocewatch::metrics {
 namespace {

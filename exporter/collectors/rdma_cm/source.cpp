@@ -1,4 +1,4 @@
-#include "sources/rdma_cm.h"
+#include "collectors/rdma_cm/source.h"
 
 #include <sys/stat.h>
 

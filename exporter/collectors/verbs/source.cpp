@@ -1,4 +1,4 @@
-#include "sources/verbs.h"
+#include "collectors/verbs/source.h"
 
 #include <infiniband/verbs.h>
 

@@ -1,0 +1,48 @@
+#pragma once
+
+// The ethtool collector's section (SIOCETHTOOL answers, decoded).
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/section.h"
+
+namespace rocewatch {
+
+// SIOCETHTOOL: driver info, link settings and the classified statistics of one netdev.
+struct EthtoolSnapshot {
+  std::string netdev;
+  bool driver_info_read = false;
+  std::string driver, version, firmware, bus_info;
+  std::optional<double> speed_bytes_per_second;  // GLINKSETTINGS; absent when unknown
+  std::string duplex, connector;                 // "full", "fibre" … ("unknown" when unknown)
+  std::optional<bool> autoneg;
+  struct PriorityValue {
+    std::uint8_t priority = 0;
+    std::string direction;  // "rx" or "tx"
+    std::string kind;       // ethtool::PriorityKindName: pause_frames, pause_duration_seconds …
+    double value = 0;       // base units
+  };
+  std::vector<PriorityValue> per_priority;
+  struct PortValue {
+    std::string kind;  // ethtool::PortStatSpec::kind, e.g. rx_discarded_packets
+    double value = 0;  // base units
+  };
+  std::vector<PortValue> port;
+  struct RawValue {
+    std::string name;  // the driver's name, for --collector.ethtool.metrics-include matches
+    double value = 0;
+  };
+  std::vector<RawValue> included;  // per-queue and unclassified stats the include regex selected
+};
+
+// The collector's part of the NodeSnapshot (model/section.h).
+struct EthtoolSection {
+  std::vector<EthtoolSnapshot> ethtool;
+  void Append(EthtoolSection&& part) { AppendSection(ethtool, part.ethtool); }
+};
+
+}  // namespace rocewatch

@@ -1,0 +1,34 @@
+#pragma once
+
+// The netdev collector's section: the RDMA netdevs from sysfs.
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/section.h"
+
+namespace rocewatch {
+
+struct NetdevSnapshot {
+  std::string name;
+  std::string device;  // ibdev it belongs to, empty for extra netdevs
+  std::uint32_t port = 0;
+  std::optional<double> mtu_bytes;
+  std::string operstate;
+  std::optional<std::uint32_t> operstate_id;
+  std::optional<bool> carrier;
+  std::optional<double> carrier_changes;
+  std::optional<double> speed_bytes_per_second;
+  std::string address;
+};
+
+// The collector's part of the NodeSnapshot (model/section.h).
+struct NetdevSection {
+  std::vector<NetdevSnapshot> netdevs;
+  void Append(NetdevSection&& part) { AppendSection(netdevs, part.netdevs); }
+};
+
+}  // namespace rocewatch

@@ -1,0 +1,58 @@
+#pragma once
+
+// The rdma collector's section: RDMA devices, their ports, counters and GIDs from sysfs.
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/counter_set.h"
+
+#include "model/section.h"
+
+namespace rocewatch {
+
+struct GidEntry {
+  std::uint32_t index = 0;
+  std::string gid;     // as sysfs prints it
+  std::string type;    // "RoCE v2", "IB/RoCE v1"
+  std::string netdev;  // gid_attrs/ndevs, empty on InfiniBand
+  std::string ip;      // the address a RoCE GID carries
+};
+
+struct PortSnapshot {
+  std::uint32_t number = 0;
+  std::string netdev;
+  std::string link_layer;  // "Ethernet" or "InfiniBand"
+  std::optional<std::uint32_t> state;       // 1 DOWN … 4 ACTIVE
+  std::string state_name;
+  std::optional<std::uint32_t> phys_state;  // 2 Polling, 3 Disabled, 5 LinkUp …
+  std::string phys_state_name;
+  std::optional<double> rate_bytes_per_second;
+  std::optional<std::uint32_t> lid;
+  std::optional<std::uint32_t> sm_lid;
+  CounterSet counters;                    // counters/ except the data/packet ones below
+  std::optional<double> received_bytes, transmitted_bytes;      // port_{rcv,xmit}_data × 4
+  std::optional<double> received_packets, transmitted_packets;  // port_{rcv,xmit}_packets
+  CounterSet hw_counters;                 // every hw_counters/ file but lifespan
+  std::optional<double> hw_counters_lifespan_seconds;
+  bool gids_read = false;
+  std::vector<GidEntry> gids;  // non-zero entries only
+};
+
+struct DeviceSnapshot {
+  std::string name;  // ibdev, e.g. mlx5_0
+  std::string fw_version, board_id, hca_type, node_guid, node_type, driver, pci_address;
+  std::vector<PortSnapshot> ports;
+  CounterSet hw_counters;                 // device-wide hw_counters/ (some drivers)
+};
+
+// The collector's part of the NodeSnapshot (model/section.h).
+struct RdmaSection {
+  std::vector<DeviceSnapshot> devices;
+  void Append(RdmaSection&& part) { AppendSection(devices, part.devices); }
+};
+
+}  // namespace rocewatch

@@ -1,0 +1,28 @@
+#pragma once
+
+// The rdma_cm collector's section: configfs defaults per device and port.
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/section.h"
+
+namespace rocewatch {
+
+struct RdmaCmSnapshot {
+  std::string device;
+  std::uint32_t port = 0;
+  std::string roce_mode;      // "RoCE v2", "IB/RoCE v1"
+  std::optional<double> tos;  // default_roce_tos (DSCP << 2 | ECN)
+};
+
+// The collector's part of the NodeSnapshot (model/section.h).
+struct RdmaCmSection {
+  std::vector<RdmaCmSnapshot> rdma_cm;
+  void Append(RdmaCmSection&& part) { AppendSection(rdma_cm, part.rdma_cm); }
+};
+
+}  // namespace rocewatch

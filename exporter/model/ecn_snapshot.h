@@ -1,0 +1,32 @@
+#pragma once
+
+// The ecn collector's snapshot struct (moves to collectors/ecn/ with the ecn collector).
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rocewatch {
+
+// ECN/DCQCN as MLNX_OFED's sysfs (/sys/class/net/<if>/ecn/roce_{np,rp}) or
+// upstream mlx5's debugfs (mlx5/<bdf>/cc_params) holds them.
+struct EcnSnapshot {
+  std::string netdev;
+  std::string device;
+  std::array<std::optional<bool>, 8> np_enabled{};  // notification point, per priority
+  std::array<std::optional<bool>, 8> rp_enabled{};  // reaction point, per priority
+  struct Parameter {
+    std::string point;  // "np" or "rp"
+    std::string name;   // as the kernel names it, without the rp_/np_ prefix of debugfs
+    double value = 0;
+    std::string source;  // "sysfs" or "debugfs"
+  };
+  std::vector<Parameter> parameters;
+  // --collector.ecn.all-priorities / .all-sources: what the renderer exports beyond the
+  // default series (the source copies its options here).
+  bool all_priorities = false;
+  bool all_sources = false;
+};
+
+}  // namespace rocewatch
