@@ -64,7 +64,9 @@ TEST(KernelCalls, EveryRecordedCallReplaysTheSameAnswer) {
     Answer again = Ask(*replay, requests[i]);
     EXPECT_EQ(again.error, recorded[i].error) << SpecOf(requests[i].call).name;
     EXPECT_EQ(again.bytes, recorded[i].bytes) << SpecOf(requests[i].call).name;
-    if (requests[i].call != Call::kPause) EXPECT_FALSE(again.bytes.empty()) << SpecOf(requests[i].call).name;
+    if (requests[i].call != Call::kPause) {
+      EXPECT_FALSE(again.bytes.empty()) << SpecOf(requests[i].call).name;
+    }
   }
   EXPECT_EQ(Ask(*replay, requests[static_cast<std::size_t>(Call::kPause)]).error, EOPNOTSUPP);
   // Not in the capture: ENODATA.
