@@ -1,5 +1,5 @@
 // The text of `ethtool -S DEV` a user pastes into a bug report, read by `roce_exporter convert
-// ethtool-S` (exporter/convert/ethtool_stats_text.h), and the GSTRINGS/GSTATS answers built
+// ethtool-S` (exporter/capture/convert/ethtool_stats_text.h), and the GSTRINGS/GSTATS answers built
 // from it, which must decode back to exactly what was parsed.
 //
 // Input: the text, as is.

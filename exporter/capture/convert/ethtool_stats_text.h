@@ -2,7 +2,7 @@
 
 // The text `ethtool -S DEV` prints, read back into the driver's statistic names and values, so
 // that a dump pasted into a bug report becomes the ETHTOOL_GSTRINGS/GSTATS answers of a capture
-// (exporter/convert/capture_answers.h).
+// (exporter/capture/convert/capture_answers.h).
 //
 // ethtool (ethtool.c dump_stats) prints "NIC statistics:\n" and then, per statistic,
 // "     %.*s: %llu\n" with the name cut at ETH_GSTRING_LEN (32) bytes. So: a name is everything
