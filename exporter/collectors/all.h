@@ -20,6 +20,7 @@
 
 namespace rocewatch::collectors {
 
+// clang-format off
 using All = CollectorList<
     Rdma,
     Netdev,
@@ -32,5 +33,6 @@ using All = CollectorList<
     Verbs,
     Optics,
     Lldp>;
+// clang-format on
 
 }  // namespace rocewatch::collectors

@@ -56,26 +56,41 @@ Answer Ask(KernelAnswers& kernel, const Request& request) {
   return SpecOf(request.call).ask(kernel, request);
 }
 
-Answer RequestAnswers::EthtoolDriverInfo(const std::string& n) { return Serve({.call = Call::kDriverInfo, .object = n}); }
+Answer RequestAnswers::EthtoolDriverInfo(const std::string& n) {
+  return Serve({.call = Call::kDriverInfo, .object = n});
+}
 Answer RequestAnswers::EthtoolStringSetInfo(const std::string& n, std::uint32_t set) {
   return Serve({.call = Call::kStringSetInfo, .object = n, .set = set});
 }
-Answer RequestAnswers::EthtoolStrings(const std::string& n, std::uint32_t set, std::uint32_t count) {
+Answer RequestAnswers::EthtoolStrings(const std::string& n, std::uint32_t set,
+                                      std::uint32_t count) {
   return Serve({.call = Call::kStrings, .object = n, .set = set, .count = count});
 }
 Answer RequestAnswers::EthtoolStats(const std::string& n, std::uint32_t count) {
   return Serve({.call = Call::kStats, .object = n, .count = count});
 }
-Answer RequestAnswers::EthtoolLinkSettings(const std::string& n) { return Serve({.call = Call::kLinkSettings, .object = n}); }
-Answer RequestAnswers::EthtoolModuleInfo(const std::string& n) { return Serve({.call = Call::kModuleInfo, .object = n}); }
+Answer RequestAnswers::EthtoolLinkSettings(const std::string& n) {
+  return Serve({.call = Call::kLinkSettings, .object = n});
+}
+Answer RequestAnswers::EthtoolModuleInfo(const std::string& n) {
+  return Serve({.call = Call::kModuleInfo, .object = n});
+}
 Answer RequestAnswers::EthtoolModuleEeprom(const std::string& n, std::uint32_t offset,
                                            std::uint32_t length) {
   return Serve({.call = Call::kModuleEeprom, .object = n, .offset = offset, .length = length});
 }
-Answer RequestAnswers::DcbIeee(const std::string& n) { return Serve({.call = Call::kDcbIeee, .object = n}); }
-Answer RequestAnswers::DcbDcbx(const std::string& n) { return Serve({.call = Call::kDcbDcbx, .object = n}); }
-Answer RequestAnswers::LinkState(const std::string& n) { return Serve({.call = Call::kLinkState, .object = n}); }
-Answer RequestAnswers::Pause(const std::string& n) { return Serve({.call = Call::kPause, .object = n}); }
+Answer RequestAnswers::DcbIeee(const std::string& n) {
+  return Serve({.call = Call::kDcbIeee, .object = n});
+}
+Answer RequestAnswers::DcbDcbx(const std::string& n) {
+  return Serve({.call = Call::kDcbDcbx, .object = n});
+}
+Answer RequestAnswers::LinkState(const std::string& n) {
+  return Serve({.call = Call::kLinkState, .object = n});
+}
+Answer RequestAnswers::Pause(const std::string& n) {
+  return Serve({.call = Call::kPause, .object = n});
+}
 Answer RequestAnswers::ModuleEepromPage(const std::string& n, const ModulePage& page) {
   return Serve({.call = Call::kModuleEepromPage, .object = n, .page = page});
 }

@@ -40,14 +40,14 @@ struct Request {
   std::uint32_t set = 0;    // ethtool string set (GSSET_INFO, GSTRINGS)
   std::uint32_t count = 0;  // entries asked for (GSTRINGS, GSTATS)
   std::uint32_t offset = 0, length = 0;  // GMODULEEEPROM
-  ModulePage page{};        // MODULE_EEPROM_GET
-  std::uint32_t port = 0;   // verbs
+  ModulePage page{};                     // MODULE_EEPROM_GET
+  std::uint32_t port = 0;                // verbs
 };
 
 struct CallSpec {
   Call call;
-  std::string_view name;  // as the code names it
-  std::string_view asks;  // the kernel interface, for docs and logs
+  std::string_view name;                          // as the code names it
+  std::string_view asks;                          // the kernel interface, for docs and logs
   std::string (*key)(const Request&);             // where its answer lives in a capture
   Answer (*ask)(KernelAnswers&, const Request&);  // the KernelAnswers method it is
 };

@@ -2,11 +2,10 @@
 // order, with the capture keys docs/capture.md names; every call recorded
 // through the recording kernel comes back the same from the replay kernel.
 
-#include "kernel/calls.h"
-
 #include <gtest/gtest.h>
 
 #include "common/test_dir.h"
+#include "kernel/calls.h"
 
 namespace rocewatch::kernel {
 namespace {
@@ -55,8 +54,14 @@ TEST(KernelCalls, EveryRecordedCallReplaysTheSameAnswer) {
   ModulePage page{.i2c_address = 0x50, .bank = 0, .page = 3, .offset = 128, .length = 128};
   std::vector<Request> requests;
   for (const auto& spec : AllCalls())
-    requests.push_back({.call = spec.call, .object = spec.call == Call::kVerbsPortAttr ? "mlx5_0" : "eth0",
-                        .set = 1, .count = 4, .offset = 0, .length = 256, .page = page, .port = 1});
+    requests.push_back({.call = spec.call,
+                        .object = spec.call == Call::kVerbsPortAttr ? "mlx5_0" : "eth0",
+                        .set = 1,
+                        .count = 4,
+                        .offset = 0,
+                        .length = 256,
+                        .page = page,
+                        .port = 1});
   std::vector<Answer> recorded;
   for (const auto& r : requests) recorded.push_back(Ask(*recording, r));
   auto replay = MakeReplayKernel(dir.path());

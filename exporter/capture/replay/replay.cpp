@@ -15,7 +15,8 @@ namespace {
 
 Status CheckDirectory(const std::string& path) {
   struct stat st;
-  if (::stat(path.c_str(), &st) != 0) return Error{"--replay=" + path + ": " + std::strerror(errno)};
+  if (::stat(path.c_str(), &st) != 0)
+    return Error{"--replay=" + path + ": " + std::strerror(errno)};
   if (!S_ISDIR(st.st_mode)) return Error{"--replay=" + path + ": not a directory"};
   return {};
 }
@@ -37,7 +38,8 @@ Result<ReplayedNode> OpenReplay(const std::string& replay) {
   for (const char* tree : {"sys", "configfs", "debugfs"}) {
     int err = fs::CheckDirectoryBeneath(replay, tree);
     if (fs::IsRefusedPath(err))
-      return Error{"--replay=" + replay + ": " + tree + " leaves the capture directory (a symlink "
+      return Error{"--replay=" + replay + ": " + tree +
+                   " leaves the capture directory (a symlink "
                    "to outside it); a capture is served only from inside itself"};
   }
   auto meta = LoadCaptureMetadata(replay);
@@ -49,10 +51,8 @@ Result<ReplayedNode> OpenReplay(const std::string& replay) {
   std::shared_ptr<const Motion> motion;
   if (!(*loaded)->empty()) {
     motion = *loaded;
-    node.sysfs_transform = [motion, apply = motion->SysfsTransform()](std::string_view rel,
-                                                                      std::string& text) {
-      apply(rel, text);
-    };
+    node.sysfs_transform = [motion, apply = motion->SysfsTransform()](
+                               std::string_view rel, std::string& text) { apply(rel, text); };
   }
   node.kernel = kernel::MakeReplayKernel(replay, std::move(motion));
   return node;

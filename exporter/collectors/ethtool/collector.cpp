@@ -6,10 +6,16 @@
 namespace rocewatch::collectors {
 
 sources::SourceInfo Ethtool::Info() {
-  return {"ethtool", "driver info, link settings and classified statistics (per-priority PFC, PHY) via SIOCETHTOOL", true,
+  return {"ethtool",
+          "driver info, link settings and classified statistics (per-priority PFC, PHY) via "
+          "SIOCETHTOOL",
+          true,
           {{"metrics-include", "",
-        "regex of raw ethtool stat names (per-queue and unclassified) to export as roce_ethtool_stat_total"}},
-          &sources::MakeEthtoolSource, &metrics::RenderEthtool, &metrics::EthtoolSpecs};
+            "regex of raw ethtool stat names (per-queue and unclassified) to export as "
+            "roce_ethtool_stat_total"}},
+          &sources::MakeEthtoolSource,
+          &metrics::RenderEthtool,
+          &metrics::EthtoolSpecs};
 }
 
 }  // namespace rocewatch::collectors

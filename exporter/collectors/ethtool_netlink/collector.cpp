@@ -6,9 +6,13 @@
 namespace rocewatch::collectors {
 
 sources::SourceInfo EthtoolNetlink::Info() {
-  return {"ethtool_netlink", "link state with the link-down reason, and 802.3x pause, via ethtool netlink", true,
+  return {"ethtool_netlink",
+          "link state with the link-down reason, and 802.3x pause, via ethtool netlink",
+          true,
           {},
-          &sources::MakeEthtoolNetlinkSource, &metrics::RenderLinkState, &metrics::LinkStateSpecs};
+          &sources::MakeEthtoolNetlinkSource,
+          &metrics::RenderLinkState,
+          &metrics::LinkStateSpecs};
 }
 
 }  // namespace rocewatch::collectors

@@ -6,10 +6,16 @@
 namespace rocewatch::collectors {
 
 sources::SourceInfo Lldp::Info() {
-  return {"lldp", "LLDP neighbours (the switch and port each netdev is cabled to) from lldpd via liblldpctl", true,
-          {{"interval", "30s", "how often to ask lldpd for its neighbours"},
-       {"socket", "", "lldpd's control socket (lldpd -u); empty: liblldpctl's default /run/lldpd.socket"}},
-          &sources::MakeLldpSource, &metrics::RenderLldp, &metrics::LldpSpecs};
+  return {
+      "lldp",
+      "LLDP neighbours (the switch and port each netdev is cabled to) from lldpd via liblldpctl",
+      true,
+      {{"interval", "30s", "how often to ask lldpd for its neighbours"},
+       {"socket", "",
+        "lldpd's control socket (lldpd -u); empty: liblldpctl's default /run/lldpd.socket"}},
+      &sources::MakeLldpSource,
+      &metrics::RenderLldp,
+      &metrics::LldpSpecs};
 }
 
 }  // namespace rocewatch::collectors

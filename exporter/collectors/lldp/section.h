@@ -19,10 +19,10 @@ struct LldpNeighbor {
   std::string chassis_id;          // as lldpd prints it (a MAC in colon form for mac)
   std::string system_name;         // System Name TLV: the switch
   std::string system_description;
-  std::string port_id_subtype;     // mac, ip, ifname, ifalias, local, unhandled
-  std::string port_id;             // the switch port as the switch names it
-  std::string port_description;    // Port Description TLV
-  std::string management_address;  // the first Management Address TLV, as text
+  std::string port_id_subtype;        // mac, ip, ifname, ifalias, local, unhandled
+  std::string port_id;                // the switch port as the switch names it
+  std::string port_description;       // Port Description TLV
+  std::string management_address;     // the first Management Address TLV, as text
   std::optional<double> ttl_seconds;  // Time To Live TLV
   std::optional<double> age_seconds;  // since lldpd last saw this neighbour's data change
 };
@@ -35,7 +35,8 @@ struct LldpSnapshot {
 
 // The collector's part of the NodeSnapshot (model/section.h).
 struct LldpSection {
-  std::optional<LldpSnapshot> lldp;  // absent when the lldp source did not run or a replay has no answer
+  std::optional<LldpSnapshot>
+      lldp;  // absent when the lldp source did not run or a replay has no answer
   void Append(LldpSection&& part) { AppendSection(lldp, part.lldp); }
 };
 

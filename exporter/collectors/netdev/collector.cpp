@@ -6,9 +6,13 @@
 namespace rocewatch::collectors {
 
 sources::SourceInfo Netdev::Info() {
-  return {"netdev", "MTU, operstate, carrier and speed of the RDMA netdevs from sysfs", true,
+  return {"netdev",
+          "MTU, operstate, carrier and speed of the RDMA netdevs from sysfs",
+          true,
           {},
-          &sources::MakeNetdevSource, &metrics::RenderNetdev, &metrics::NetdevSpecs};
+          &sources::MakeNetdevSource,
+          &metrics::RenderNetdev,
+          &metrics::NetdevSpecs};
 }
 
 }  // namespace rocewatch::collectors

@@ -6,9 +6,13 @@
 namespace rocewatch::collectors {
 
 sources::SourceInfo Pcie::Info() {
-  return {"pcie", "PCIe link speed and width of the RDMA devices from sysfs", true,
+  return {"pcie",
+          "PCIe link speed and width of the RDMA devices from sysfs",
+          true,
           {},
-          &sources::MakePcieSource, &metrics::RenderPcie, &metrics::PcieSpecs};
+          &sources::MakePcieSource,
+          &metrics::RenderPcie,
+          &metrics::PcieSpecs};
 }
 
 }  // namespace rocewatch::collectors

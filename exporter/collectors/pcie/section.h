@@ -13,8 +13,8 @@
 namespace rocewatch {
 
 struct PcieSnapshot {
-  std::string device;       // ibdev
-  std::string pci_address;  // 0000:17:00.0
+  std::string device;                                                  // ibdev
+  std::string pci_address;                                             // 0000:17:00.0
   std::optional<double> current_speed_transfers, max_speed_transfers;  // transfers per second
   std::optional<std::uint32_t> current_width, max_width;
   std::optional<std::int64_t> numa_node;

@@ -6,9 +6,13 @@
 namespace rocewatch::collectors {
 
 sources::SourceInfo Rdma::Info() {
-  return {"rdma", "RDMA devices, ports, counters, hw_counters and GID table from sysfs", true,
+  return {"rdma",
+          "RDMA devices, ports, counters, hw_counters and GID table from sysfs",
+          true,
           {{"gid-interval", "30s", "how often to re-read the GID table"}},
-          &sources::MakeRdmaSource, &metrics::RenderRdma, &metrics::RdmaSpecs};
+          &sources::MakeRdmaSource,
+          &metrics::RenderRdma,
+          &metrics::RdmaSpecs};
 }
 
 }  // namespace rocewatch::collectors

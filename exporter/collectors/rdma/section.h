@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "model/counter_set.h"
-
 #include "model/section.h"
 
 namespace rocewatch {
@@ -25,18 +24,18 @@ struct GidEntry {
 struct PortSnapshot {
   std::uint32_t number = 0;
   std::string netdev;
-  std::string link_layer;  // "Ethernet" or "InfiniBand"
-  std::optional<std::uint32_t> state;       // 1 DOWN … 4 ACTIVE
+  std::string link_layer;              // "Ethernet" or "InfiniBand"
+  std::optional<std::uint32_t> state;  // 1 DOWN … 4 ACTIVE
   std::string state_name;
   std::optional<std::uint32_t> phys_state;  // 2 Polling, 3 Disabled, 5 LinkUp …
   std::string phys_state_name;
   std::optional<double> rate_bytes_per_second;
   std::optional<std::uint32_t> lid;
   std::optional<std::uint32_t> sm_lid;
-  CounterSet counters;                    // counters/ except the data/packet ones below
+  CounterSet counters;  // counters/ except the data/packet ones below
   std::optional<double> received_bytes, transmitted_bytes;      // port_{rcv,xmit}_data × 4
   std::optional<double> received_packets, transmitted_packets;  // port_{rcv,xmit}_packets
-  CounterSet hw_counters;                 // every hw_counters/ file but lifespan
+  CounterSet hw_counters;  // every hw_counters/ file but lifespan
   std::optional<double> hw_counters_lifespan_seconds;
   bool gids_read = false;
   std::vector<GidEntry> gids;  // non-zero entries only
@@ -46,7 +45,7 @@ struct DeviceSnapshot {
   std::string name;  // ibdev, e.g. mlx5_0
   std::string fw_version, board_id, hca_type, node_guid, node_type, driver, pci_address;
   std::vector<PortSnapshot> ports;
-  CounterSet hw_counters;                 // device-wide hw_counters/ (some drivers)
+  CounterSet hw_counters;  // device-wide hw_counters/ (some drivers)
 };
 
 // The collector's part of the NodeSnapshot (model/section.h).

@@ -6,10 +6,14 @@
 namespace rocewatch::collectors {
 
 sources::SourceInfo RdmaCm::Info() {
-  return {"rdma_cm", "rdma_cm default RoCE mode and ToS from configfs", true,
+  return {"rdma_cm",
+          "rdma_cm default RoCE mode and ToS from configfs",
+          true,
           {{"create-groups", "false",
-        "create rdma_cm/<dev> in configfs so the kernel shows the defaults (needs root)"}},
-          &sources::MakeRdmaCmSource, &metrics::RenderRdmaCm, &metrics::RdmaCmSpecs};
+            "create rdma_cm/<dev> in configfs so the kernel shows the defaults (needs root)"}},
+          &sources::MakeRdmaCmSource,
+          &metrics::RenderRdmaCm,
+          &metrics::RdmaCmSpecs};
 }
 
 }  // namespace rocewatch::collectors

@@ -6,9 +6,13 @@
 namespace rocewatch::collectors {
 
 sources::SourceInfo Verbs::Info() {
-  return {"verbs", "active MTU and speed of each port via libibverbs", true,
+  return {"verbs",
+          "active MTU and speed of each port via libibverbs",
+          true,
           {},
-          &sources::MakeVerbsSource, &metrics::RenderVerbs, &metrics::VerbsSpecs};
+          &sources::MakeVerbsSource,
+          &metrics::RenderVerbs,
+          &metrics::VerbsSpecs};
 }
 
 }  // namespace rocewatch::collectors
