@@ -92,8 +92,11 @@ echo "rocewatch-verify: gid_index=$idx"
   echo "rocewatch-verify: error: $tool is not installed (Debian/Ubuntu: apt-get install perftest)"
   exit 4
 fi
+# Its own process group (setsid), so that the clean-up stops everything it started, and a
+# deadline of its own (timeout) should roce-lint itself go away.
 run=
-if command -v timeout >/dev/null 2>&1; then run="timeout -k 5 )SH" +
+if command -v setsid >/dev/null 2>&1; then run="setsid"; fi
+if command -v timeout >/dev/null 2>&1; then run="$run timeout -k 5 )SH" +
        Seconds(r.timeout_seconds) + R"SH("; fi
 )SH";
   s += "$run \"$tool\" -x \"$idx\" " + PerftestArguments(r) + " &\n";
@@ -114,7 +117,10 @@ std::string CleanupScript(const std::string& pid_file) {
   pid=$(cat "$pidfile")
   case "$pid" in
     ''|*[!0-9]*) ;;
-    *) pkill -TERM -P "$pid" 2>/dev/null; kill -TERM "$pid" 2>/dev/null && echo "rocewatch-verify: stopped $pid" ;;
+    *) # setsid made it a process group leader: the group first, else the process alone.
+       if kill -TERM -"$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null; then
+         echo "rocewatch-verify: stopped $pid"
+       fi ;;
   esac
   rm -f "$pidfile"
 fi

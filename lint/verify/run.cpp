@@ -42,10 +42,12 @@ PairResult RunPair(const plan::Plan& plan, const Pair& pair, std::size_t round, 
   auto before = ScrapeSome(plan, nodes, o.scrape);
   const auto t0 = Clock::now();
   std::vector<observe::NodeView> during;
-  run = RunPerftest(plan.nodes[pair.server.node], *server, plan.nodes[pair.client.node], *client, o.runner, [&] {
-    // Halfway through the test: is the link still up?
-    std::this_thread::sleep_for(std::chrono::milliseconds(static_cast<long>(o.duration_seconds * 500)));
-    during = ScrapeSome(plan, nodes, o.scrape);
+  run = RunPerftest(plan.nodes[pair.server.node], *server, plan.nodes[pair.client.node], *client, o.runner,
+                    [&](const std::function<bool()>& client_done) {
+    // Halfway through the test: is the link still up? (Not when the client ended already.)
+    const auto half = Clock::now() + std::chrono::milliseconds(static_cast<long>(o.duration_seconds * 500));
+    while (Clock::now() < half && !client_done()) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    if (!client_done()) during = ScrapeSome(plan, nodes, o.scrape);
   });
   auto after = ScrapeSome(plan, nodes, o.scrape);
   const double window = std::chrono::duration<double>(Clock::now() - t0).count();

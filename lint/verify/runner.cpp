@@ -92,7 +92,8 @@ std::string FailureLine(const std::string& output) {
 
 PerftestRun RunPerftest(const plan::Node& server_node, const PerftestInvocation& server,
                         const plan::Node& client_node, const PerftestInvocation& client,
-                        const RunnerOptions& o, const std::function<void()>& while_running) {
+                        const RunnerOptions& o,
+                        const std::function<void(const std::function<bool()>&)>& while_running) {
   PerftestRun run;
   const std::string tag = RandomToken().substr(0, 12);
   const std::string server_script = WriteScript(o, tag + "-server.sh", PerftestScript(server));
@@ -129,8 +130,12 @@ PerftestRun RunPerftest(const plan::Node& server_node, const PerftestInvocation&
   std::thread client_thread;
   EndRun client_end;
   std::this_thread::sleep_until(until);
-  client_thread = std::thread([&] { client_end = RunEnd(o, client_node, client_script, client_timeout); });
-  if (while_running) while_running();
+  std::atomic<bool> client_done{false};
+  client_thread = std::thread([&] {
+    client_end = RunEnd(o, client_node, client_script, client_timeout);
+    client_done = true;
+  });
+  if (while_running) while_running([&] { return client_done.load(); });
   client_thread.join();
   if (client_end.process.exit_code != 0 || client_end.process.timed_out) {
     // The server will not get a client now: stop it before waiting for it.

@@ -5,6 +5,7 @@
 // node, a moment for it to listen, the client's script on the client node, then the cleanup
 // script on both nodes, whatever happened (a failed client, a timeout, an exception).
 
+#include <atomic>
 #include <functional>
 #include <optional>
 #include <string>
@@ -39,11 +40,12 @@ struct PerftestRun {
 };
 
 // Runs `server` and `client` (PerftestScript) on their nodes; `while_running` is called (from
-// this thread) once the client has started, e.g. to observe the exporters during the test.
+// this thread) once the client has started, e.g. to observe the exporters during the test; its
+// argument says whether the client has ended already.
 PerftestRun RunPerftest(const plan::Node& server_node, const PerftestInvocation& server,
                         const plan::Node& client_node, const PerftestInvocation& client,
                         const RunnerOptions& options,
-                        const std::function<void()>& while_running = nullptr);
+                        const std::function<void(const std::function<bool()>&)>& while_running = nullptr);
 
 // The last line of a failed end's output that says why (perftest's own error lines, our
 // "rocewatch-verify: error:" lines), else its last line.

@@ -156,7 +156,7 @@ ScriptRun RunScript(const std::string& script, const std::string& env, const fs:
 TEST(VerifyScript, FindsTheRoceV2GidIndexInARealLayoutAndRunsTheTool) {
   testing::TestDir tmp;
   const std::string sys = Repo() + "/examples/demo/nodes/gpu-01/sys";
-  fs::path bin = tmp.path() / "bin";
+  fs::path bin = fs::path(tmp.path()) / "bin";
   fs::create_directories(bin);
   // A tool that prints the arguments it was given, one a line.
   std::ofstream(bin / "ib_write_bw") << "#!/bin/sh\nfor a in \"$@\"; do echo \"arg:$a\"; done\n";
@@ -169,9 +169,9 @@ TEST(VerifyScript, FindsTheRoceV2GidIndexInARealLayoutAndRunsTheTool) {
   r.mtu = 4096;
   r.queue_pairs = 2;
   r.duration_seconds = 5;
-  r.pid_file = (tmp.path() / "pid").string();
+  r.pid_file = (fs::path(tmp.path()) / "pid").string();
   const std::string env = "env PATH=" + bin.string() + ":/usr/bin:/bin ROCEWATCH_SYSFS=" + sys;
-  ScriptRun run = RunScript(PerftestScript(r), env, tmp.path());
+  ScriptRun run = RunScript(PerftestScript(r), env, fs::path(tmp.path()));
   EXPECT_EQ(run.code, 0) << run.output;
   EXPECT_THAT(run.output, HasSubstr("rocewatch-verify: gid_index=3\n"));
   EXPECT_THAT(run.output, HasSubstr("arg:-x\narg:3\narg:-d\narg:mlx5_0\narg:-i\narg:1\narg:-p\narg:18515\n"
@@ -181,19 +181,19 @@ TEST(VerifyScript, FindsTheRoceV2GidIndexInARealLayoutAndRunsTheTool) {
 
   // An address the NIC does not carry, a device the node lacks, a tool not installed.
   r.gid = "0000:0000:0000:0000:0000:ffff:0a0a:0063";
-  run = RunScript(PerftestScript(r), env, tmp.path());
+  run = RunScript(PerftestScript(r), env, fs::path(tmp.path()));
   EXPECT_EQ(run.code, kExitNoGid);
   EXPECT_THAT(run.output, HasSubstr("mlx5_0 has no RoCE v2 GID for 0000:0000:0000:0000:0000:ffff:0a0a:0063"));
   r.ib_dev = "mlx5_7";
-  run = RunScript(PerftestScript(r), env, tmp.path());
+  run = RunScript(PerftestScript(r), env, fs::path(tmp.path()));
   EXPECT_EQ(run.code, kExitNoGid);
   EXPECT_THAT(run.output, HasSubstr("no RDMA device mlx5_7 here"));
   r.ib_dev = "mlx5_0";
   r.gid = "0000:0000:0000:0000:0000:ffff:0a0a:0001";
-  r.tool = "ib_read_bw";
-  run = RunScript(PerftestScript(r), env, tmp.path());
+  r.tool = "ib_nowhere_bw";
+  run = RunScript(PerftestScript(r), env, fs::path(tmp.path()));
   EXPECT_EQ(run.code, kExitNoTool);
-  EXPECT_THAT(run.output, HasSubstr("ib_read_bw is not installed"));
+  EXPECT_THAT(run.output, HasSubstr("ib_nowhere_bw is not installed"));
 }
 
 TEST(VerifyScript, HostileNamesStayOneWord) {
@@ -202,26 +202,26 @@ TEST(VerifyScript, HostileNamesStayOneWord) {
   r.ib_dev = "x'; touch pwned; echo '$(touch pwned2)`touch pwned3`\nmlx5_0";
   r.gid = "$(touch pwned4)";
   r.server_address = "10.0.0.1; touch pwned5";
-  r.pid_file = (tmp.path() / "p'id $(touch pwned6)").string();
-  ScriptRun run = RunScript(PerftestScript(r), "cd " + tmp.path().string() + " &&", tmp.path());
+  r.pid_file = (fs::path(tmp.path()) / "p'id $(touch pwned6)").string();
+  ScriptRun run = RunScript(PerftestScript(r), "cd " + fs::path(tmp.path()).string() + " &&", fs::path(tmp.path()));
   EXPECT_EQ(run.code, kExitNoGid) << run.output;
-  run = RunScript(CleanupScript(r.pid_file), "cd " + tmp.path().string() + " &&", tmp.path());
+  run = RunScript(CleanupScript(r.pid_file), "cd " + fs::path(tmp.path()).string() + " &&", fs::path(tmp.path()));
   EXPECT_EQ(run.code, 0) << run.output;
-  for (int i = 1; i <= 6; ++i) EXPECT_FALSE(fs::exists(tmp.path() / ("pwned" + std::to_string(i)))) << i;
+  for (int i = 1; i <= 6; ++i) EXPECT_FALSE(fs::exists(fs::path(tmp.path()) / ("pwned" + std::to_string(i)))) << i;
 }
 
 TEST(VerifyScript, CleanupStopsARunningServer) {
   testing::TestDir tmp;
-  const std::string pid_file = (tmp.path() / "srv.pid").string();
+  const std::string pid_file = (fs::path(tmp.path()) / "srv.pid").string();
   // What PerftestScript leaves while perftest runs: its pid in the file.
   auto p = fix::RunShellCommand("sleep 300 & echo $! > '" + pid_file + "'; echo started", "", 10);
   ASSERT_EQ(p.exit_code, 0);
-  ScriptRun run = RunScript(CleanupScript(pid_file), "", tmp.path());
+  ScriptRun run = RunScript(CleanupScript(pid_file), "", fs::path(tmp.path()));
   EXPECT_EQ(run.code, 0);
   EXPECT_THAT(run.output, HasSubstr("rocewatch-verify: stopped "));
   EXPECT_FALSE(fs::exists(pid_file));
   // Nothing left to stop: still fine.
-  EXPECT_EQ(RunScript(CleanupScript(pid_file), "", tmp.path()).code, 0);
+  EXPECT_EQ(RunScript(CleanupScript(pid_file), "", fs::path(tmp.path())).code, 0);
 }
 
 NicCounters Moving(double pause_seconds_tx3, double retrans, double discards, double window = 10) {
@@ -329,7 +329,7 @@ TEST(VerifyReport, TextJsonJUnit) {
   VerifyRunInfo info{"plan.json", "ib_write_bw", 60, {}};
   std::ostringstream text;
   WriteVerifyText(text, results, info, report::Language::kEnglish);
-  EXPECT_THAT(text.str(), HasSubstr("n2/mlx5_0 -> n1/mlx5_0     1      PASS         392.3 (98.1%)"));
+  EXPECT_THAT(text.str(), HasSubstr("n2/mlx5_0 -> n1/mlx5_0      1      PASS         392.3 (98.1%)  -       -       -\n"));
   EXPECT_THAT(text.str(), HasSubstr("3 pairs: 1 PASS, 1 FAIL, 0 ERROR, 1 UNREACHABLE (ib_write_bw, 60 s)"));
   EXPECT_THAT(text.str(), HasSubstr("[verify.discards] n4 discarded 30"));
   EXPECT_EQ(text.str().find('\x1b'), std::string::npos);
