@@ -102,8 +102,11 @@ PerftestRun RunPerftest(const plan::Node& server_node, const PerftestInvocation&
   const double client_timeout = client.timeout_seconds + 10;
 
   EndRun server_end;
-  std::thread server_thread(
-      [&] { server_end = RunEnd(o, server_node, server_script, server_timeout); });
+  std::atomic<bool> server_done{false};
+  std::thread server_thread([&] {
+    server_end = RunEnd(o, server_node, server_script, server_timeout);
+    server_done = true;
+  });
   // Whatever happens below, both ends are cleaned up and the server thread joined.
   struct Cleanup {
     std::function<void()> fn;
@@ -131,12 +134,20 @@ PerftestRun RunPerftest(const plan::Node& server_node, const PerftestInvocation&
   EndRun client_end;
   std::this_thread::sleep_until(until);
   std::atomic<bool> client_done{false};
-  client_thread = std::thread([&] {
-    client_end = RunEnd(o, client_node, client_script, client_timeout);
+  // A server that ended already (unreachable, no device, no GID) gets no client.
+  if (server_done) {
+    client_end.node = client_node.name;
+    client_end.host = HostOf(o.transport, client_node);
+    client_end.process.spawn_error = "not started: the server ended first";
     client_done = true;
-  });
+  } else {
+    client_thread = std::thread([&] {
+      client_end = RunEnd(o, client_node, client_script, client_timeout);
+      client_done = true;
+    });
+  }
   if (while_running) while_running([&] { return client_done.load(); });
-  client_thread.join();
+  if (client_thread.joinable()) client_thread.join();
   if (client_end.process.exit_code != 0 || client_end.process.timed_out) {
     // The server will not get a client now: stop it before waiting for it.
     cleanup.fn();

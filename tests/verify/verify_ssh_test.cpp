@@ -95,7 +95,7 @@ TEST_F(VerifyOverSsh, StandInRunsOverSshAndAFailedClientLeavesNothingRunning) {
                                    "10.10.0.1 " + fixtures + "debian-4.5-0.17-no-device/ib_write_bw.txt rc=1 nowait\n");
   const std::size_t before = PidFiles();
   const auto t0 = std::chrono::steady_clock::now();
-  RunResult r = Verify(StandIn() + ":/usr/bin:/bin", (dir_ / "fail.map").string(), "--duration 60s --pairs pairs.txt");
+  RunResult r = Verify(StandIn() + ":/usr/bin:/bin", (dir_ / "fail.map").string(), "--duration 60s --pairs pairs.txt --log-dir " + (dir_ / "logs").string());
   const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   EXPECT_EQ(r.code, 1) << r.out << r.err;
   EXPECT_THAT(r.out, HasSubstr("client b exit 1: Unable to find the Infiniband/RoCE device")) << r.out;
