@@ -199,6 +199,25 @@ scrape_configs:
         return subprocess.run([str(self.lint), "check", str(self.plan_path), *extra],
                               capture_output=True, text=True, timeout=120)
 
+    # The acceptance test on the demo: perftest between rail pairs (the stand-in under
+    # tests/verify/stand-in, which replays recorded real perftest outputs), the demo's exporters
+    # read before, during and after each test. "Nodes" are reached through the stand-in ssh,
+    # which runs each node's script here with ROCEWATCH_SYSFS at its capture; gpu-11 does not
+    # answer (docs/verify.md).
+    VERIFY_UNREACHABLE = ("192.168.100.11",)
+
+    def verify_report(self, *extra: str, duration: str = "3s") -> subprocess.CompletedProcess:
+        stand_in = REPO / "tests" / "verify" / "stand-in"
+        env = dict(os.environ)
+        env["PATH"] = f"{stand_in}:{env.get('PATH', '')}"
+        env["ROCEWATCH_PERFTEST_REPLAY"] = str(REPO / "tests" / "verify" / "demo-replay.map")
+        env["ROCEWATCH_DEMO_NODES"] = str(DEMO / "nodes")
+        env["ROCEWATCH_DEMO_UNREACHABLE"] = " ".join(self.VERIFY_UNREACHABLE)
+        return subprocess.run([str(self.lint), "verify", str(self.plan_path), "--duration", duration,
+                               "--server-start", "0.5s", "--concurrency", "12",
+                               "--ssh-command", f"{stand_in / 'demo-ssh'} {{node}} {{host}}", *extra],
+                              capture_output=True, text=True, timeout=300, env=env)
+
     def alerts(self) -> list:
         return json.loads(http_get(f"{self.alertmanager_url}/api/v2/alerts"))
 
@@ -217,6 +236,9 @@ def main(argv: Optional[List[str]] = None) -> int:
         print("== roce-lint check (counters over a 5 s window):\n", flush=True)
         report = demo.lint_report("--counter-window", "5s")
         print(report.stdout + report.stderr, flush=True)
+        print("== roce-lint verify (stand-in perftest replaying recorded outputs, 3 s a test):\n", flush=True)
+        verify = demo.verify_report()
+        print(verify.stdout, flush=True)
         if demo.prometheus:
             print(f"== Prometheus {demo.prometheus_url} (rules loaded), "
                   f"Alertmanager {demo.alertmanager_url}: alerts arrive within a minute")

@@ -17,6 +17,7 @@ const std::vector<Command>& Commands() {
       {"serve", "run the checks as a daemon: /metrics and Alertmanager", RunServeCommand},
       {"fix", "render per-node scripts that bring the NICs to the plan", RunFixCommand},
       {"apply", "run the rendered scripts on the nodes over SSH (precheck first)", RunApplyCommand},
+      {"verify", "perftest between rail pairs over SSH, judged with both NICs' counters", RunVerifyCommand},
   };
   return kCommands;
 }

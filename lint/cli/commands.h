@@ -29,6 +29,7 @@ int RunTargetsCommand(const std::vector<std::string>& args, CommandIo io);
 int RunServeCommand(const std::vector<std::string>& args, CommandIo io);
 int RunFixCommand(const std::vector<std::string>& args, CommandIo io);
 int RunApplyCommand(const std::vector<std::string>& args, CommandIo io);
+int RunVerifyCommand(const std::vector<std::string>& args, CommandIo io);
 
 // The registration table.
 const std::vector<Command>& Commands();

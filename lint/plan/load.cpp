@@ -16,7 +16,11 @@ const std::vector<std::string> kDefaultsKeys = {"exporter_port"};
 const std::vector<std::string> kProfileKeys = {
     "link_speed_gbps", "netdev_mtu",    "roce_mode",      "roce_mtu",     "trust", "pfc_priorities",
     "roce_dscp",       "roce_priority", "cnp_dscp",       "cnp_priority", "ecn",   "dcqcn",
-    "firmware",        "driver",        "driver_version", "pcie",         "optics"};
+    "firmware",        "driver",        "driver_version", "pcie",         "optics",
+    "verify"};
+const std::vector<std::string> kVerifyKeys = {
+    "min_bandwidth_fraction", "max_latency_us", "max_pause_duration_fraction",
+    "max_retransmissions_per_second", "max_discards", "queue_pairs", "message_bytes"};
 const std::vector<std::string> kEcnKeys = {"np_priorities", "rp_priorities"};
 const std::vector<std::string> kDcqcnKeys = {"np", "rp"};
 const std::vector<std::string> kPcieKeys = {"speed_gts", "width"};
@@ -148,6 +152,19 @@ Profile LoadProfile(JsonReader& l, const json& v, const std::string& pointer,
       o.rx_power_dbm_min = l.Number(*optics, op, "rx_power_dbm_min");
       o.rx_power_dbm_max = l.Number(*optics, op, "rx_power_dbm_max");
       p.optics = o;
+    }
+  }
+  if (const json* verify = JsonReader::Member(v, "verify")) {
+    std::string vp = JsonReader::Child(pointer, "verify");
+    if (l.Object(*verify, vp, kVerifyKeys, kNone, "verify of " + what)) {
+      VerifySettings& s = p.verify;
+      s.min_bandwidth_fraction = l.Number(*verify, vp, "min_bandwidth_fraction");
+      s.max_latency_us = l.Number(*verify, vp, "max_latency_us");
+      s.max_pause_duration_fraction = l.Number(*verify, vp, "max_pause_duration_fraction");
+      s.max_retransmissions_per_second = l.Number(*verify, vp, "max_retransmissions_per_second");
+      s.max_discards = l.Integer(*verify, vp, "max_discards");
+      s.queue_pairs = l.Integer(*verify, vp, "queue_pairs");
+      s.message_bytes = l.Integer(*verify, vp, "message_bytes");
     }
   }
   return p;

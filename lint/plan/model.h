@@ -42,6 +42,18 @@ struct OpticsLimits {
   std::optional<double> rx_power_dbm_min, rx_power_dbm_max;
 };
 
+// `roce-lint verify`'s perftest parameters and pass thresholds (docs/verify.md); each left out
+// takes the default of lint/verify/thresholds.h.
+struct VerifySettings {
+  std::optional<double> min_bandwidth_fraction;        // of the planned link speed, (0, 1]
+  std::optional<double> max_latency_us;                // typical latency of ib_write_lat
+  std::optional<double> max_pause_duration_fraction;   // of the test time, per priority, [0, 1]
+  std::optional<double> max_retransmissions_per_second;
+  std::optional<std::int64_t> max_discards;            // packets over the whole test
+  std::optional<std::int64_t> queue_pairs;             // perftest -q
+  std::optional<std::int64_t> message_bytes;           // perftest -s
+};
+
 struct Profile {
   std::string name;
   std::optional<std::int64_t> link_speed_gbps;
@@ -59,6 +71,7 @@ struct Profile {
   std::vector<std::string> driver_version;  // accepted versions; empty: not checked
   std::optional<PcieSettings> pcie;
   std::optional<OpticsLimits> optics;
+  VerifySettings verify;
 };
 
 struct Nic {

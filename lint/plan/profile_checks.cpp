@@ -104,6 +104,35 @@ class ProfileChecker {
     }
     if (p_.pcie) Pcie(*p_.pcie);
     if (p_.optics) Optics(*p_.optics);
+    Verify(p_.verify);
+  }
+
+  void VerifyRange(std::string_view key, const std::optional<double>& v, double lo, double hi,
+                   bool lo_open, std::string_view meaning) {
+    if (!v || ((lo_open ? *v > lo : *v >= lo) && *v <= hi)) return;
+    std::string range = (lo_open ? "above " : "") + FormatDouble(lo) + " to " + FormatDouble(hi);
+    Add("plan.value-range", "verify/" + std::string(key),
+        "verify." + std::string(key) + " of " + label_ + " is " + FormatDouble(*v) + "; it is " +
+            std::string(meaning) + ", " + range,
+        range, FormatDouble(*v), "set verify." + std::string(key) + " within " + range);
+  }
+
+  void Verify(const VerifySettings& s) {
+    VerifyRange("min_bandwidth_fraction", s.min_bandwidth_fraction, 0, 1, true,
+                "a fraction of the link speed");
+    VerifyRange("max_latency_us", s.max_latency_us, 0, 1e6, true, "microseconds");
+    VerifyRange("max_pause_duration_fraction", s.max_pause_duration_fraction, 0, 1, false,
+                "a fraction of the test time");
+    VerifyRange("max_retransmissions_per_second", s.max_retransmissions_per_second, 0, 1e12, false,
+                "a rate");
+    auto as_double = [](const std::optional<std::int64_t>& i) {
+      return i ? std::optional<double>(static_cast<double>(*i)) : std::nullopt;
+    };
+    VerifyRange("max_discards", as_double(s.max_discards), 0, 1e15, false, "a packet count");
+    VerifyRange("queue_pairs", as_double(s.queue_pairs), 1, 1024, false,
+                "a number of queue pairs (perftest -q)");
+    VerifyRange("message_bytes", as_double(s.message_bytes), 1, 1 << 30, false,
+                "a message size in bytes (perftest -s)");
   }
 
   void Pcie(const PcieSettings& pcie) {

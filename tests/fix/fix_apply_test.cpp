@@ -21,6 +21,7 @@
 
 #include "common/test_dir.h"
 #include "fix_test_util.h"
+#include "loopback_sshd.h"
 #include "lint/fix/batch.h"
 
 namespace rocewatch::fix_testing {
@@ -218,87 +219,6 @@ TEST_F(BatchRun, UsageErrors) {
     EXPECT_THAT(r.err, HasSubstr(c.message)) << c.args;
   }
 }
-
-// An sshd on 127.0.0.1 that accepts one key for root, for as long as the object lives.
-class LoopbackSshd {
- public:
-  static std::string SkipReason() {
-    for (const char* tool : {"/usr/sbin/sshd", "/usr/bin/ssh", "/usr/bin/ssh-keygen"})
-      if (::access(tool, X_OK) != 0) return std::string(tool) + " is not installed";
-    return "";
-  }
-  explicit LoopbackSshd(const fs::path& dir) : dir_(dir) {
-    // sshd refuses to start without its privilege separation directory.
-    std::error_code ec;
-    if (!fs::exists("/run/sshd")) fs::create_directories("/run/sshd", ec);
-    for (const char* key : {"host_key", "user_key"}) {
-      RunResult r = Sh("ssh-keygen -q -t ed25519 -N '' -f " + std::string(key), dir_);
-      EXPECT_EQ(r.code, 0) << r.err;
-    }
-    fs::copy_file(dir_ / "user_key.pub", dir_ / "authorized_keys");
-    port_ = FreePort();
-    WriteText(dir_ / "sshd_config",
-              "Port " + std::to_string(port_) +
-                  "\nListenAddress 127.0.0.1\nListenAddress 127.0.0.3\nListenAddress 127.0.0.4\n"
-                  "HostKey " +
-                  (dir_ / "host_key").string() + "\nPidFile " + (dir_ / "sshd.pid").string() +
-                  "\nAuthorizedKeysFile " + (dir_ / "authorized_keys").string() +
-                  "\nStrictModes no\nPasswordAuthentication no\nKbdInteractiveAuthentication no\n"
-                  "PermitRootLogin prohibit-password\nUsePAM no\nLogLevel ERROR\n");
-    pid_ = ::fork();
-    if (pid_ == 0) {
-      ::setpgid(0, 0);
-      const std::string config = (dir_ / "sshd_config").string(),
-                        log = (dir_ / "sshd.log").string();
-      ::execl("/usr/sbin/sshd", "/usr/sbin/sshd", "-D", "-e", "-f", config.c_str(), "-E",
-              log.c_str(), static_cast<char*>(nullptr));
-      ::_exit(127);
-    }
-    // Ready when the port accepts connections.
-    for (int i = 0; i < 100 && !Accepts(); ++i)
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-  ~LoopbackSshd() {
-    if (pid_ > 0) {
-      ::kill(pid_, SIGTERM);
-      ::waitpid(pid_, nullptr, 0);
-    }
-  }
-  bool Accepts() const {
-    int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_port = htons(static_cast<std::uint16_t>(port_));
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    bool ok = ::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0;
-    ::close(fd);
-    return ok;
-  }
-  int port() const { return port_; }
-  std::string SshCommand() const {
-    return "ssh -F /dev/null -p " + std::to_string(port_) + " -i " + (dir_ / "user_key").string() +
-           " -o BatchMode=yes -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o "
-           "LogLevel=ERROR"
-           " -o ConnectTimeout=5 -l root {host}";
-  }
-  std::string Log() const { return Slurp(dir_ / "sshd.log"); }
-
- private:
-  static int FreePort() {
-    int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a);
-    socklen_t len = sizeof a;
-    ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
-    ::close(fd);
-    return ntohs(a.sin_port);
-  }
-  fs::path dir_;
-  int port_ = 0;
-  pid_t pid_ = -1;
-};
 
 TEST_F(BatchRun, OverSshWithAnUnreachableNode) {
   if (auto why = LoopbackSshd::SkipReason(); !why.empty()) GTEST_SKIP() << why;
