@@ -7,11 +7,13 @@
 // (sources/registry.h). A new collector is a folder collectors/<name>/
 // (section.h, source.{h,cpp}, metrics.cpp, collector.{h,cpp}) and one line here.
 
+#include "collectors/dcb/collector.h"
+#include "collectors/ecn/collector.h"
 #include "collectors/ethtool/collector.h"
 #include "collectors/ethtool_netlink/collector.h"
-#include "collectors/in_place.h"
 #include "collectors/lldp/collector.h"
 #include "collectors/netdev/collector.h"
+#include "collectors/optics/collector.h"
 #include "collectors/pcie/collector.h"
 #include "collectors/rdma/collector.h"
 #include "collectors/rdma_cm/collector.h"

@@ -6,7 +6,6 @@
 #include <vector>
 
 #include "metrics/metric_sink.h"
-#include "metrics/renderers.h"
 #include "model/snapshot.h"
 
 namespace rocewatch::metrics {

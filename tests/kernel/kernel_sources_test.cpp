@@ -19,6 +19,9 @@
 #include <map>
 
 #include "collect/collector.h"
+#include "collectors/dcb/collector.h"
+#include "collectors/ethtool/collector.h"
+#include "collectors/ethtool_netlink/collector.h"
 #include "common/fixture_paths.h"
 #include "common/test_dir.h"
 #include "inventory/inventory.h"
@@ -26,7 +29,6 @@
 #include "capture/files/capture_files.h"
 #include "metrics/family_set.h"
 #include "metrics/family_set.h"
-#include "metrics/renderers.h"
 #include "netlink/kernel_skb.h"
 #include "sources/registry.h"
 

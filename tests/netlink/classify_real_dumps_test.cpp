@@ -26,13 +26,13 @@
 #include <vector>
 
 #include "collect/collector.h"
+#include "collectors/ethtool/collector.h"
 #include "common/test_dir.h"
 #include "capture/convert/capture_answers.h"
 #include "capture/convert/ethtool_stats_text.h"
 #include "inventory/inventory.h"
 #include "kernel/answers.h"
 #include "metrics/metric_sink.h"
-#include "metrics/renderers.h"
 #include "sources/registry.h"
 
 namespace rocewatch {

@@ -17,15 +17,15 @@
 #include <string>
 #include <vector>
 
+#include "collectors/optics/collector.h"
+#include "collectors/optics/source.h"
 #include "common/test_dir.h"
 #include "capture/convert/capture_answers.h"
 #include "kernel/answers.h"
 #include "capture/files/capture_files.h"
 #include "metrics/metric_sink.h"
-#include "metrics/renderers.h"
 #include "optics/decode.h"
 #include "optics/images.h"
-#include "sources/optics.h"
 
 namespace rocewatch {
 namespace {

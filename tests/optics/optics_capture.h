@@ -33,7 +33,7 @@ namespace rocewatch::optics::testing {
 // captured replies in tests/netlink came from).
 inline constexpr std::uint16_t kEthtoolFamilyId = 21;
 
-// What an empty cage answers on netlink (mlx5; see exporter/sources/optics.cpp).
+// What an empty cage answers on netlink (mlx5; see exporter/collectors/optics/source.cpp).
 enum class EmptyCageAnswer {
   kNoData,  // kernels before 6.18: a successful reply with an empty ETHTOOL_A_MODULE_EEPROM_DATA
   kEio,     // 6.18 and the stable kernels with the fix: NLMSG_ERROR -EIO

@@ -12,15 +12,15 @@
 #include <map>
 #include <sstream>
 
+#include "collectors/optics/collector.h"
+#include "collectors/optics/source.h"
 #include "common/test_dir.h"
 #include "capture/files/capture_files.h"
 #include "metrics/family_set.h"
-#include "metrics/renderers.h"
 #include "netlink/ethtool_genl.h"
 #include "netlink/kernel_skb.h"
 #include "optics/images.h"
 #include "optics/optics_capture.h"
-#include "sources/optics.h"
 #include "util/log.h"
 
 namespace rocewatch {

@@ -2,9 +2,11 @@
 #include <array>
 #include <string>
 
+#include "collectors/dcb/collector.h"
 #include "ethtool/classify.h"
-#include "metrics/renderers.h"
+#include "metrics/metric_sink.h"
 #include "metrics/settings_digest.h"
+#include "model/snapshot.h"
 #include "rocewatch/strings.h"
 
 namespace rocewatch::metrics {

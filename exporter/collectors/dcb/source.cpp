@@ -1,4 +1,4 @@
-#include "sources/dcb.h"
+#include "collectors/dcb/source.h"
 
 #include <cerrno>
 #include <set>

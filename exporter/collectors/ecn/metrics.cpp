@@ -2,7 +2,9 @@
 #include <optional>
 #include <string>
 
-#include "metrics/renderers.h"
+#include "collectors/ecn/collector.h"
+#include "metrics/metric_sink.h"
+#include "model/snapshot.h"
 
 namespace rocewatch::metrics {
 namespace {

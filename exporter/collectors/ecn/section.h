@@ -1,11 +1,13 @@
 #pragma once
 
-// The ecn collector's snapshot struct (moves to collectors/ecn/ with the ecn collector).
+// The ecn source's section of the NodeSnapshot: ECN enable and DCQCN parameters per netdev.
 
 #include <array>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "model/section.h"
 
 namespace rocewatch {
 
@@ -27,6 +29,12 @@ struct EcnSnapshot {
   // default series (the source copies its options here).
   bool all_priorities = false;
   bool all_sources = false;
+};
+
+// The collector's part of the NodeSnapshot (model/section.h).
+struct EcnSection {
+  std::vector<EcnSnapshot> ecn;
+  void Append(EcnSection&& part) { AppendSection(ecn, part.ecn); }
 };
 
 }  // namespace rocewatch

@@ -1,4 +1,4 @@
-#include "sources/ecn.h"
+#include "collectors/ecn/source.h"
 
 #include "sources/detail_options.h"
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sources/optics.h"
+#include "collectors/optics/source.h"
 #include "sources/source.h"
 
 namespace rocewatch::sources {

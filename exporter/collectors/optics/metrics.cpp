@@ -1,7 +1,9 @@
 #include <array>
 #include <string>
 
-#include "metrics/renderers.h"
+#include "collectors/optics/collector.h"
+#include "metrics/metric_sink.h"
+#include "model/snapshot.h"
 
 namespace rocewatch::metrics {
 namespace {

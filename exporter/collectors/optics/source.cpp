@@ -22,7 +22,7 @@
 //     successful reply whose ETHTOOL_A_MODULE_EEPROM_DATA is empty, newer ones with EIO.
 //     bnxt_en answers EINVAL with the extack "Transceiver module not inserted".
 
-#include "sources/optics.h"
+#include "collectors/optics/source.h"
 
 #include "sources/detail_options.h"
 

@@ -1,0 +1,15 @@
+#include "collectors/optics/collector.h"
+
+#include "collectors/optics/source.h"
+#include "sources/registry.h"
+
+namespace rocewatch::collectors {
+
+sources::SourceInfo Optics::Info() {
+  return {"optics", "transceiver modules via ethtool (EEPROM: identity, DOM, thresholds, flags)", true,
+          {{"interval", "60s", "how often to re-read module EEPROMs (slow on real modules)"},
+           {"all-flags", "false", "every alarm/warning flag as a series, 0 when clear (default: raised ones only)"}},
+          &sources::MakeOpticsSource, &metrics::RenderOptics, &metrics::OpticsSpecs};
+}
+
+}  // namespace rocewatch::collectors
