@@ -532,14 +532,14 @@ def cluster_overview() -> Dict[str, Any]:
 
     L.row("Optics and PCIe")
     L.add(stat("Optics alarms raised by modules",
-               "Alarm flags the transceivers set themselves (roce_module_flag, level *_alarm; "
-               "cluster:roce_module_alarms:count).",
+               "Modules raising an alarm flag of their own (roce_module_flags_raised, kind "
+               "alarm; cluster:roce_module_alarms:count).",
                [target(f"sum(cluster:roce_module_alarms:count{{{CC}}}) or vector(0)", "alarms",
                        instant=True)],
                "none", BAD_FROM_1), 4, 5)
     L.add(stat("Optics warnings raised by modules",
-               "Warning flags the transceivers set themselves (roce_module_flag, level "
-               "*_warning; cluster:roce_module_warnings:count).",
+               "Modules raising a warning flag of their own (roce_module_flags_raised, kind "
+               "warning; cluster:roce_module_warnings:count).",
                [target(f"sum(cluster:roce_module_warnings:count{{{CC}}}) or vector(0)", "warnings",
                        instant=True)],
                "none", steps("green", None, "orange", 1)), 4, 5)
