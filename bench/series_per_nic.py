@@ -17,7 +17,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "e2e")
 from exporter_process import Exporter  # noqa: E402
 
 # Every opt-in detail option (docs/metrics.md "Default and opt-in series").
-FULL = ["--collector.dcb.full-tables=true", "--collector.ecn.all-priorities=true",
+FULL = ["--collector.dcb.full-tables=true", "--collector.ethtool.all-priorities=true",
+        "--collector.ecn.all-priorities=true",
         "--collector.ecn.all-sources=true", "--collector.optics.all-flags=true"]
 NAME = re.compile(r"[a-zA-Z_:][a-zA-Z0-9_:]*")
 

@@ -6,6 +6,7 @@
 #include "ethtool/classify.h"
 #include "metrics/metric_sink.h"
 #include "metrics/settings_digest.h"
+#include "collectors/dcb/used_dscps.h"
 #include "model/snapshot.h"
 #include "rocewatch/strings.h"
 
@@ -74,8 +75,6 @@ const SpecList& DcbSpecs() {
   return kSpecs;
 }
 
-namespace {
-
 // The DSCPs whose priority is exported by default: those rdma_cm's default ToS of the
 // netdev's device uses, the CNP DSCP its DCQCN notification point sends, and the list
 // the operator gave (--collector.dcb.dscps, default the usual RoCE/CNP pair 26,48).
@@ -98,6 +97,8 @@ std::vector<std::uint32_t> UsedDscps(const NodeSnapshot& snap, const DcbSnapshot
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
 }
+
+namespace {
 
 // The priorities for which the ethtool source serves PFC pause frames of the netdev (mlx5:
 // those with PFC on); dcbnl's ieee_pfc requests/indications are the same counters again.

@@ -12,7 +12,11 @@ sources::SourceInfo Ethtool::Info() {
           true,
           {{"metrics-include", "",
             "regex of raw ethtool stat names (per-queue and unclassified) to export as "
-            "roce_ethtool_stat_total"}},
+            "roce_ethtool_stat_total"},
+           {"all-priorities", "false",
+            "per-priority series (PFC pause, bytes, packets, discards, ECN marks) of all 8 "
+            "priorities (default: those with PFC on, those a DSCP in use maps to, and those "
+            "with a non-zero counter)"}},
           &sources::MakeEthtoolSource,
           &metrics::RenderEthtool,
           &metrics::EthtoolSpecs};

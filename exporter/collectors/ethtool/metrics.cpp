@@ -1,3 +1,5 @@
+#include <algorithm>
+#include <array>
 #include <deque>
 #include <map>
 #include <string>
@@ -5,6 +7,7 @@
 #include "ethtool/classify.h"
 #include "collectors/ethtool/collector.h"
 #include "metrics/metric_sink.h"
+#include "collectors/dcb/used_dscps.h"
 #include "model/snapshot.h"
 
 namespace rocewatch::metrics {
@@ -90,6 +93,30 @@ const PortFamilies& PortSpecs() {
   return kFamilies;
 }
 
+// The priorities whose per-priority series (PFC pause, bytes, packets, discards, ECN
+// marks) are served for a netdev: by default those in use, i.e. with PFC on, mapped to by a
+// DSCP in use (UsedDscps, the dcb renderer's rule), or with any non-zero counter (so a
+// pause on a non-PFC priority is still a series); all eight with
+// --collector.ethtool.all-priorities, or where the dcb section does not tell PFC state.
+std::array<bool, 8> ServedPriorities(const NodeSnapshot& snap, const EthtoolSnapshot& e) {
+  std::array<bool, 8> served{};
+  const DcbSnapshot* dcb = nullptr;
+  for (const auto& d : snap.dcb)
+    if (d.netdev == e.netdev && d.supported && d.pfc_enabled) dcb = &d;
+  if (e.all_priorities || dcb == nullptr) {
+    served.fill(true);
+    return served;
+  }
+  for (int p = 0; p < 8; ++p) served[p] = (*dcb->pfc_enabled)[p];
+  const auto used = UsedDscps(snap, *dcb);
+  for (const auto& m : dcb->dscp_priority)
+    if (m.priority < 8 && std::binary_search(used.begin(), used.end(), m.dscp))
+      served[m.priority] = true;
+  for (const auto& v : e.per_priority)
+    if (v.priority < 8 && v.value != 0) served[v.priority] = true;
+  return served;
+}
+
 }  // namespace
 
 const SpecList& EthtoolSpecs() {
@@ -117,7 +144,9 @@ void RenderEthtool(const NodeSnapshot& snap, MetricSink& out) {
     if (e.autoneg) {
       out.Add(kLinkInfo, {e.netdev, e.duplex, e.connector, *e.autoneg ? "on" : "off"}, 1);
     }
+    const auto served = ServedPriorities(snap, e);
     for (const auto& p : e.per_priority) {
+      if (p.priority >= 8 || !served[p.priority]) continue;
       auto it = priority_specs.find(p.kind);
       if (it == priority_specs.end()) continue;
       out.Add(*it->second, {e.netdev, std::to_string(p.priority), p.direction}, p.value);

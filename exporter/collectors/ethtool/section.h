@@ -37,6 +37,9 @@ struct EthtoolSnapshot {
     double value = 0;
   };
   std::vector<RawValue> included;  // per-queue and unclassified stats the include regex selected
+  // --collector.ethtool.all-priorities: every priority's per-priority series, not only
+  // those of the priorities in use (metrics.cpp, ServedPriorities).
+  bool all_priorities = false;
 };
 
 // The collector's part of the NodeSnapshot (model/section.h).

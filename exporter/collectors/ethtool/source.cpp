@@ -14,6 +14,7 @@
 #include "ethtool/driver_info.h"
 #include "ethtool/link_settings.h"
 #include "ethtool/string_set.h"
+#include "sources/detail_options.h"
 #include "sources/kernel_reader.h"
 
 namespace rocewatch::sources {
@@ -37,8 +38,9 @@ struct StatSet {
 
 class EthtoolSource final : public Source {
  public:
-  EthtoolSource(const SourceEnv& env, std::optional<std::regex> include)
-      : kernel_(*env.kernel), sysfs_(*env.sysfs), include_(std::move(include)) {}
+  EthtoolSource(const SourceEnv& env, std::optional<std::regex> include, bool all_priorities)
+      : kernel_(*env.kernel), sysfs_(*env.sysfs), include_(std::move(include)),
+        all_priorities_(all_priorities) {}
 
   void Prepare(const Inventory& inventory) override {
     // Keep the string sets of the netdevs that are still there.
@@ -54,6 +56,7 @@ class EthtoolSource final : public Source {
     for (const auto& ref : inventory.netdevs) {
       EthtoolSnapshot snap;
       snap.netdev = ref.name;
+      snap.all_priorities = all_priorities_;
       if (CollectOne(ref.name, snap, status) || !reader_.NetdevGone(sysfs_, ref, "ethtool", status)) {
         out.ethtool.push_back(std::move(snap));
       } else {
@@ -225,6 +228,7 @@ class EthtoolSource final : public Source {
   kernel::KernelAnswers& kernel_;
   const fs::Tree& sysfs_;  // tells a vanished netdev from a driver's ENODEV
   std::optional<std::regex> include_;
+  bool all_priorities_;
   std::map<std::string, StatSet> sets_;
   KernelReader reader_;
 };
@@ -243,7 +247,10 @@ Result<std::unique_ptr<Source>> MakeEthtoolSource(const SourceEnv& env) {
                    ": invalid regular expression: " + ex.what()};
     }
   }
-  return std::unique_ptr<Source>(std::make_unique<EthtoolSource>(env, std::move(include)));
+  auto all_priorities = BoolOption(env, "ethtool", "all-priorities", false);
+  if (!all_priorities) return all_priorities.error();
+  return std::unique_ptr<Source>(
+      std::make_unique<EthtoolSource>(env, std::move(include), *all_priorities));
 }
 
 }  // namespace rocewatch::sources
