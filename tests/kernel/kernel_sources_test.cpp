@@ -17,6 +17,7 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <set>
 
 #include "collect/collector.h"
 #include "collectors/dcb/collector.h"
@@ -440,6 +441,95 @@ TEST(EthtoolSource, SeveralNamesForOneSeriesGiveOneSeriesFirstWins) {
   EXPECT_EQ(SamplesOf(families, "roce_pfc_pause_frames_total"), 1u);
   EXPECT_EQ(SamplesOf(families, "roce_ethtool_rx_discarded_packets_total"), 1u);
   EXPECT_EQ(SamplesOf(families, "roce_ethtool_stat_total"), 1u);
+}
+
+// The priorities of a per-priority family's samples for one netdev.
+std::set<std::string> PrioritiesOf(const std::vector<prometheus::MetricFamily>& families,
+                                   const std::string& name, const std::string& netdev) {
+  std::set<std::string> out;
+  for (const auto& f : families) {
+    if (f.name != name) continue;
+    for (const auto& m : f.metric) {
+      std::string nd, prio;
+      for (const auto& l : m.label) {
+        if (l.name == "netdev") nd = l.value;
+        if (l.name == "priority") prio = l.value;
+      }
+      if (nd == netdev) out.insert(prio);
+    }
+  }
+  return out;
+}
+
+std::vector<prometheus::MetricFamily> RenderEthtoolOf(const NodeSnapshot& snap) {
+  metrics::FamilySet out;
+  metrics::RenderEthtool(snap, out);
+  return std::move(out).Take();
+}
+
+TEST(EthtoolMetrics, PerPrioritySeriesOnlyForPrioritiesInUseByDefault) {
+  // mlx5-roce: PFC on 3; the default DSCPs in use 26 and 48 map to 3 and 6; priority 0
+  // carries the node's other traffic (non-zero bytes and 2,291 discards). 1, 2, 4, 5 and 7
+  // count nothing: no series.
+  const std::string dir = FixtureDir("mlx5-roce");
+  auto kernel = kernel::MakeReplayKernel(dir);
+  SourceUnderTest ethtool("ethtool", *kernel);
+  SourceUnderTest dcb("dcb", *kernel);
+  Collected r = ethtool.Collect(FixtureInventory(dir));
+  Collected d = dcb.Collect(FixtureInventory(dir));
+  r.snap.dcb = d.snap.dcb;
+  const std::set<std::string> in_use = {"0", "3", "6"};
+  auto families = RenderEthtoolOf(r.snap);
+  for (const char* family : {"roce_priority_bytes_total", "roce_priority_packets_total",
+                             "roce_priority_discards_total", "roce_priority_ecn_marked_packets_total"})
+    EXPECT_EQ(PrioritiesOf(families, family, "ens1f0np0"), in_use) << family;
+  EXPECT_EQ(PrioritiesOf(families, "roce_pfc_pause_frames_total", "ens1f0np0"),
+            std::set<std::string>{"3"});
+
+  // A pause counted on priority 5 (PFC off there, no DSCP in use): its series is served,
+  // the signal RoCEPauseOnNonPFCPriority and counters.pause-on-non-pfc look for.
+  NodeSnapshot paused = r.snap;
+  for (auto& e : paused.ethtool)
+    if (e.netdev == "ens1f0np0")
+      e.per_priority.push_back({5, "rx", "pause_frames", 12});
+  EXPECT_EQ(PrioritiesOf(RenderEthtoolOf(paused), "roce_pfc_pause_frames_total", "ens1f0np0"),
+            (std::set<std::string>{"3", "5"}));
+  EXPECT_EQ(PrioritiesOf(RenderEthtoolOf(paused), "roce_priority_bytes_total", "ens1f0np0"),
+            (std::set<std::string>{"0", "3", "5", "6"}));
+
+  // Another DSCP in use (--collector.dcb.dscps) serves the priority it maps to.
+  SourceUnderTest dcb10("dcb", *kernel, {{"dscps", "10"}});
+  NodeSnapshot other = r.snap;
+  other.dcb = dcb10.Collect(FixtureInventory(dir)).snap.dcb;
+  // PFC on 3, traffic on 0, CNPs counted on 6; 10 maps to 1, which counts nothing.
+  std::set<std::string> expected = {"0", "3", "6"};
+  for (const auto& dc : other.dcb)
+    if (dc.netdev == "ens1f0np0")
+      for (const auto& m : dc.dscp_priority)
+        if (m.dscp == 10) expected.insert(std::to_string(m.priority));
+  EXPECT_EQ(expected.size(), 4u);
+  EXPECT_EQ(PrioritiesOf(RenderEthtoolOf(other), "roce_priority_bytes_total", "ens1f0np0"), expected);
+
+  // Without the dcb section PFC state is unknown: all eight.
+  NodeSnapshot no_dcb = r.snap;
+  no_dcb.dcb.clear();
+  EXPECT_EQ(PrioritiesOf(RenderEthtoolOf(no_dcb), "roce_priority_bytes_total", "ens1f0np0").size(), 8u);
+
+  // --collector.ethtool.all-priorities: all eight with the dcb section too.
+  SourceUnderTest all("ethtool", *kernel, {{"all-priorities", "true"}});
+  Collected ra = all.Collect(FixtureInventory(dir));
+  ra.snap.dcb = d.snap.dcb;
+  auto all_families = RenderEthtoolOf(ra.snap);
+  EXPECT_EQ(PrioritiesOf(all_families, "roce_priority_bytes_total", "ens1f0np0").size(), 8u);
+  EXPECT_EQ(PrioritiesOf(all_families, "roce_priority_discards_total", "ens1f0np0").size(), 8u);
+
+  sources::SourceEnv env;
+  env.kernel = kernel.get();
+  env.options = {{"all-priorities", "yes"}};
+  auto made = sources::FindSource("ethtool")->make(env);
+  ASSERT_FALSE(made.ok());
+  EXPECT_NE(made.error().message.find("--collector.ethtool.all-priorities"), std::string::npos)
+      << made.error().message;
 }
 
 TEST(EthtoolSource, TruncatedStatsFailOnlyThatNetdev) {

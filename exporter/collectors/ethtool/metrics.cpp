@@ -25,9 +25,11 @@ const MetricSpec kLinkInfo{"roce_ethtool_link_info", T::kGauge,
     "Duplex, connector port type and autonegotiation (on/off) of the link; always 1.",
     {"netdev", "duplex", "connector", "autoneg"}};
 
+// Per-priority families: served for the priorities in use (ServedPriorities below).
 const std::vector<std::string_view> kPriorityLabels = {"netdev", "priority", "direction"};
 const MetricSpec kPfcPauseFrames{"roce_pfc_pause_frames_total", T::kCounter,
-    "PFC pause (XOFF) frames per priority from the driver statistics (rx received, tx sent).",
+    "PFC pause (XOFF) frames per priority from the driver statistics (rx received, tx sent); "
+    "priorities in use only unless --collector.ethtool.all-priorities.",
     kPriorityLabels};
 const MetricSpec kPfcPauseDuration{"roce_pfc_pause_duration_seconds_total", T::kCounter,
     "Time paused by PFC per priority (rx: the peer paused us, tx: we paused the peer).",
@@ -35,9 +37,11 @@ const MetricSpec kPfcPauseDuration{"roce_pfc_pause_duration_seconds_total", T::k
 const MetricSpec kPfcPauseTransitions{"roce_pfc_pause_transitions_total", T::kCounter,
     "PFC XOFF to XON transitions per priority.", kPriorityLabels};
 const MetricSpec kPriorityBytes{"roce_priority_bytes_total", T::kCounter,
-    "Bytes per priority on the physical port.", kPriorityLabels};
+    "Bytes per priority on the physical port; priorities in use (PFC on, a DSCP in use maps to it, "
+    "or a non-zero counter) only unless --collector.ethtool.all-priorities.", kPriorityLabels};
 const MetricSpec kPriorityPackets{"roce_priority_packets_total", T::kCounter,
-    "Packets per priority on the physical port.", kPriorityLabels};
+    "Packets per priority on the physical port; priorities in use only unless "
+    "--collector.ethtool.all-priorities.", kPriorityLabels};
 const MetricSpec kPriorityDiscards{"roce_priority_discards_total", T::kCounter,
     "Packets dropped per priority (any reason).", kPriorityLabels};
 const MetricSpec kPriorityBufferDiscards{"roce_priority_buffer_discards_total", T::kCounter,
