@@ -4,10 +4,10 @@
 #include <map>
 #include <string>
 
-#include "ethtool/classify.h"
-#include "collectors/ethtool/collector.h"
-#include "metrics/metric_sink.h"
 #include "collectors/dcb/used_dscps.h"
+#include "collectors/ethtool/collector.h"
+#include "ethtool/classify.h"
+#include "metrics/metric_sink.h"
 #include "model/snapshot.h"
 
 namespace rocewatch::metrics {
