@@ -8,6 +8,7 @@
 #include "lint/cli/commands.h"
 #include "lint/cli/common_flags.h"
 #include "lint/cli/exit_codes.h"
+#include "lint/cli/transport_flags.h"
 #include "lint/fix/batch.h"
 #include "lint/plan/load.h"
 #include "lint/plan/validate.h"
@@ -35,31 +36,23 @@ constexpr const char* kExitCodes =
     "Exit codes: 0 every node passed, changed or had no script; 1 a node was skipped, failed or\n"
     "unreachable; 2 unusable input.\n";
 
-const std::vector<FlagSpec>& Specs() {
-  static const std::vector<FlagSpec> kSpecs = {
+std::vector<FlagSpec> MakeSpecs() {
+  std::vector<FlagSpec> specs = {
       kHelpFlag,
       {"--scripts", "", true, "what roce-lint fix --output-dir wrote (required)", "DIR"},
       {"--node", "", true, "only this node", "NAME"},
       {"--concurrency", "", true, "nodes at a time (default 10)", "N"},
       {"--dry-run", "", false, "run the scripts with --dry-run: report, change nothing"},
       {"--precheck-only", "", false, "run only the precheck"},
-      {"--transport", "", true,
-       "ssh (default), or a local shell for every node (tests, or a node\n"
-       "applying its own script)",
-       "ssh|local"},
-      {"--ssh-command", "", true,
-       "how to reach a node; {host} and {node} are replaced, the remote\n"
-       "command is appended (default\n"
-       "\"ssh -o BatchMode=yes -o ConnectTimeout=10 {host}\")",
-       "TEMPLATE"},
-      {"--host", "", true, "what {host} is (default management-ip, the plan's management_ip)",
-       "management-ip|name"},
-      {"--remote-shell", "", true,
-       "the shell that reads the script on the node (default \"sh -s --\";\n"
-       "e.g. \"sudo -n sh -s --\" when not logging in as root)",
-       "CMD"},
       {"--timeout", "", true, "per script run (default 10m)", "DURATION"},
       {"--log-dir", "", true, "write everything each node printed to DIR/<node>.log", "DIR"}};
+  const auto& transport = TransportFlagSpecs();
+  specs.insert(specs.end() - 2, transport.begin(), transport.end());
+  return specs;
+}
+
+const std::vector<FlagSpec>& Specs() {
+  static const std::vector<FlagSpec> kSpecs = MakeSpecs();
   return kSpecs;
 }
 
@@ -98,24 +91,7 @@ int RunApplyCommand(const std::vector<std::string>& args, CommandIo io) {
   options.precheck_only = parsed->Has("--precheck-only");
   if (options.dry_run && options.precheck_only)
     return fail("--dry-run and --precheck-only exclude each other");
-  std::string transport = parsed->Value("--transport").value_or("ssh");
-  if (transport == "local") {
-    options.transport = fix::BatchOptions::Transport::kLocal;
-  } else if (transport != "ssh") {
-    return fail("--transport " + Quote(transport) + ": expected ssh or local");
-  }
-  if (auto cmd = parsed->Value("--ssh-command")) {
-    if (cmd->find("{host}") == std::string::npos && cmd->find("{node}") == std::string::npos)
-      return fail("--ssh-command must contain {host} or {node}: where to connect");
-    options.ssh_command = *cmd;
-  }
-  std::string host = parsed->Value("--host").value_or("management-ip");
-  if (host == "name") {
-    options.host_from = fix::BatchOptions::HostFrom::kName;
-  } else if (host != "management-ip") {
-    return fail("--host " + Quote(host) + ": expected management-ip or name");
-  }
-  if (auto shell = parsed->Value("--remote-shell")) options.remote_shell = *shell;
+  if (auto error = ReadTransportFlags(*parsed, options)) return fail(*error);
   if (auto t = parsed->Value("--timeout")) {
     auto d = ParseDuration(*t);
     if (!d || *d <= 0)

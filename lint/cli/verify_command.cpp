@@ -9,6 +9,7 @@
 #include "lint/cli/commands.h"
 #include "lint/cli/common_flags.h"
 #include "lint/cli/exit_codes.h"
+#include "lint/cli/transport_flags.h"
 #include "lint/plan/load.h"
 #include "lint/plan/validate.h"
 #include "lint/verify/report.h"
@@ -68,13 +69,13 @@ const std::vector<std::string> kTools = {"ib_write_bw", "ib_read_bw", "ib_send_b
 }  // namespace
 
 int RunVerifyCommand(const std::vector<std::string>& args, CommandIo io) {
-  const std::vector<FlagSpec> specs = {
+  std::vector<FlagSpec> specs = {
       kHelpFlag,           kFormatFlag,          {"--lang", "", true},       {"--output", "-o", true},
       {"--pairs", "", true}, {"--duration", "", true}, {"--size", "", true},     {"--bidirectional", "", false},
       {"--tool", "", true},  {"--list", "", false},    {"--log-dir", "", true},  {"--concurrency", "", true},
-      {"--transport", "", true}, {"--ssh-command", "", true}, {"--host", "", true},
-      {"--remote-shell", "", true}, {"--server-start", "", true}, {"--port", "", true},
+      {"--server-start", "", true}, {"--port", "", true},
       {"--scrape-timeout", "", true}, {"--scheme", "", true}};
+  specs.insert(specs.end(), TransportFlagSpecs().begin(), TransportFlagSpecs().end());
   auto parsed = ParseArgs(args, specs);
   if (!parsed.ok()) {
     io.err << "roce-lint verify: " << parsed.error().message << "\n";
@@ -140,24 +141,7 @@ int RunVerifyCommand(const std::vector<std::string>& args, CommandIo io) {
     if (!c || *c == 0 || *c > 1024) return fail("--concurrency " + Quote(*n) + ": expected 1 to 1024");
     t.concurrency = static_cast<int>(*c);
   }
-  const std::string transport = parsed->Value("--transport").value_or("ssh");
-  if (transport == "local") {
-    t.transport = fix::BatchOptions::Transport::kLocal;
-  } else if (transport != "ssh") {
-    return fail("--transport " + Quote(transport) + ": expected ssh or local");
-  }
-  if (auto cmd = parsed->Value("--ssh-command")) {
-    if (cmd->find("{host}") == std::string::npos && cmd->find("{node}") == std::string::npos)
-      return fail("--ssh-command must contain {host} or {node}: where to connect");
-    t.ssh_command = *cmd;
-  }
-  const std::string host = parsed->Value("--host").value_or("management-ip");
-  if (host == "name") {
-    t.host_from = fix::BatchOptions::HostFrom::kName;
-  } else if (host != "management-ip") {
-    return fail("--host " + Quote(host) + ": expected management-ip or name");
-  }
-  if (auto shell = parsed->Value("--remote-shell")) t.remote_shell = *shell;
+  if (auto error = ReadTransportFlags(*parsed, t)) return fail(*error);
   const std::string log_dir = parsed->Value("--log-dir").value_or("");
 
   const std::string& plan_path = parsed->positional.front();

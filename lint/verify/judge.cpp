@@ -1,20 +1,14 @@
 #include "lint/verify/judge.h"
 
 #include <cmath>
-#include <cstdio>
 
+#include "lint/verify/numbers.h"
 #include "rocewatch/strings.h"
 
 namespace rocewatch::lint::verify {
 namespace {
 
-std::string Num(double v, int digits = 4) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*g", digits, v);
-  return buf;
-}
-
-std::string Percent(double fraction) { return Num(fraction * 100, 3) + "%"; }
+std::string Percent(double fraction) { return FormatSignificant(fraction * 100, 3) + "%"; }
 
 std::string NicLabel(const plan::Plan& plan, const Endpoint& e) {
   return EndpointName(plan, e) + " (" + plan.nodes[e.node].nics[e.nic].netdev + ")";
@@ -42,10 +36,10 @@ void JudgeCounters(const Thresholds& t, const std::string& nic, const NicCounter
     if (frames <= 0 || IsPfcPriority(t, priority)) continue;
     out.push_back({"verify.pause-non-pfc", false, nic,
                    "roce_pfc_pause_frames_total{direction=\"" + direction + "\",priority=\"" + priority + "\"}",
-                   "0 (priority " + priority + " has no PFC in the plan)", Num(frames),
-                   nic + " " + (direction == "rx" ? "received " : "sent ") + Num(frames) +
+                   "0 (priority " + priority + " has no PFC in the plan)", FormatSignificant(frames),
+                   nic + " " + (direction == "rx" ? "received " : "sent ") + FormatSignificant(frames) +
                        " pause frames on priority " + priority + ", which has no PFC in the plan (" +
-                       Num(frames / w) + "/s)"});
+                       FormatSignificant(frames / w) + "/s)"});
   }
   // The share of the test a priority was paused.
   double worst = -1;
@@ -61,8 +55,8 @@ void JudgeCounters(const Thresholds& t, const std::string& nic, const NicCounter
                    "<= " + Percent(t.max_pause_duration_fraction) + " of the test",
                    Percent(worst),
                    nic + " " + direction + " priority " + priority + " paused " + Percent(worst) +
-                       " of the " + Num(w, 3) + " s test" +
-                       (ok ? "" : ", " + Num(worst / std::max(t.max_pause_duration_fraction, 1e-9), 3) +
+                       " of the " + FormatSignificant(w, 3) + " s test" +
+                       (ok ? "" : ", " + FormatSignificant(worst / std::max(t.max_pause_duration_fraction, 1e-9), 3) +
                                       "x the limit of " + Percent(t.max_pause_duration_fraction))});
   }
   // Retransmissions and sequence errors.
@@ -70,33 +64,33 @@ void JudgeCounters(const Thresholds& t, const std::string& nic, const NicCounter
   std::string which;
   for (const auto& [name, inc] : c.transport_errors) {
     transport += inc;
-    which += (which.empty() ? "" : ", ") + name + " +" + Num(inc);
+    which += (which.empty() ? "" : ", ") + name + " +" + FormatSignificant(inc);
   }
   {
     const double rate = transport / w;
     const bool ok = rate <= t.max_retransmissions_per_second;
     out.push_back({"verify.retransmissions", ok, nic,
                    "roce_hw_stat_total{counter=~\"out_of_sequence|packet_seq_err|roce_adp_retrans|…\"}",
-                   "<= " + Num(t.max_retransmissions_per_second) + "/s", Num(rate) + "/s",
+                   "<= " + FormatSignificant(t.max_retransmissions_per_second) + "/s", FormatSignificant(rate) + "/s",
                    nic + ": " + (which.empty() ? "no retransmissions or sequence errors"
-                                               : which + " in " + Num(w, 3) + " s (" + Num(rate) + "/s" +
-                                                     (ok ? "" : ", limit " + Num(t.max_retransmissions_per_second) + "/s") + ")")});
+                                               : which + " in " + FormatSignificant(w, 3) + " s (" + FormatSignificant(rate) + "/s" +
+                                                     (ok ? "" : ", limit " + FormatSignificant(t.max_retransmissions_per_second) + "/s") + ")")});
   }
   {
     const bool ok = c.discards <= static_cast<double>(t.max_discards);
     out.push_back({"verify.discards", ok, nic,
                    "roce_priority_discards_total, roce_ethtool_*_discarded_packets_total, out_of_buffer",
-                   "<= " + std::to_string(t.max_discards), Num(c.discards),
-                   nic + " discarded " + Num(c.discards) + " packets during the test" +
-                       (ok ? "" : " (" + Num(c.discards / w) + "/s; limit " + std::to_string(t.max_discards) + ")")});
+                   "<= " + std::to_string(t.max_discards), FormatSignificant(c.discards),
+                   nic + " discarded " + FormatSignificant(c.discards) + " packets during the test" +
+                       (ok ? "" : " (" + FormatSignificant(c.discards / w) + "/s; limit " + std::to_string(t.max_discards) + ")")});
   }
   {
     const bool ok = c.link_flaps <= 0 && !c.port_down_during;
     out.push_back({"verify.link-flaps", ok, nic,
                    "roce_netdev_carrier_changes_total, roce_link_down_events_total, roce_port_state",
-                   "0 and the port ACTIVE", c.port_down_during ? "port not ACTIVE during the test" : Num(c.link_flaps),
+                   "0 and the port ACTIVE", c.port_down_during ? "port not ACTIVE during the test" : FormatSignificant(c.link_flaps),
                    nic + (ok ? ": link stable" : c.port_down_during ? ": the port was not ACTIVE during the test"
-                                                                     : " went down " + Num(c.link_flaps) + " times during the test")});
+                                                                     : " went down " + FormatSignificant(c.link_flaps) + " times during the test")});
   }
 }
 
@@ -175,15 +169,15 @@ PairResult Judge(const JudgeInput& in) {
       const bool ok = gbps >= need;
       r.verdicts.push_back(
           {"verify.bandwidth", ok, "", "BW average (" + std::to_string(row->bytes) + " B messages)",
-           ">= " + Num(need) + " Gb/s (" + Percent(t.min_bandwidth_fraction) + " of " + Num(line) + ")",
-           Num(gbps) + " Gb/s",
-           pair_label + ": " + Num(gbps) + " Gb/s average, " + Percent(gbps / line) + " of the " + Num(line) +
+           ">= " + FormatSignificant(need) + " Gb/s (" + Percent(t.min_bandwidth_fraction) + " of " + FormatSignificant(line) + ")",
+           FormatSignificant(gbps) + " Gb/s",
+           pair_label + ": " + FormatSignificant(gbps) + " Gb/s average, " + Percent(gbps / line) + " of the " + FormatSignificant(line) +
                " Gb/s line rate" +
-               (ok ? "" : ", " + Num(need - gbps) + " Gb/s short of " + Percent(t.min_bandwidth_fraction))});
+               (ok ? "" : ", " + FormatSignificant(need - gbps) + " Gb/s short of " + Percent(t.min_bandwidth_fraction))});
     } else {
       r.verdicts.push_back({"verify.bandwidth", true, "", "BW average", "link_speed_gbps in the profile",
-                            Num(gbps) + " Gb/s",
-                            pair_label + ": " + Num(gbps) + " Gb/s; not judged: the profile has no link_speed_gbps"});
+                            FormatSignificant(gbps) + " Gb/s",
+                            pair_label + ": " + FormatSignificant(gbps) + " Gb/s; not judged: the profile has no link_speed_gbps"});
     }
   } else {
     const PerftestLatencyRow* row = nullptr;
@@ -199,9 +193,9 @@ PairResult Judge(const JudgeInput& in) {
     const bool ok = us <= t.max_latency_us;
     r.verdicts.push_back({"verify.latency", ok, "",
                           std::string(row->has_distribution ? "t_typical" : "t_avg") + " (" + std::to_string(row->bytes) + " B)",
-                          "<= " + Num(t.max_latency_us) + " us", Num(us) + " us",
-                          pair_label + ": " + Num(us) + " us" +
-                              (ok ? "" : ", " + Num(us - t.max_latency_us) + " us above the bound of " + Num(t.max_latency_us) + " us")});
+                          "<= " + FormatSignificant(t.max_latency_us) + " us", FormatSignificant(us) + " us",
+                          pair_label + ": " + FormatSignificant(us) + " us" +
+                              (ok ? "" : ", " + FormatSignificant(us - t.max_latency_us) + " us above the bound of " + FormatSignificant(t.max_latency_us) + " us")});
   }
   for (auto [end, counters] : {std::pair{in.pair.server, &in.server_counters},
                                std::pair{in.pair.client, &in.client_counters}}) {

@@ -2,19 +2,13 @@
 // line rate, the worst pause share, retransmissions, discards), then what failed and why.
 
 #include <algorithm>
-#include <cstdio>
 
+#include "lint/verify/numbers.h"
 #include "lint/verify/report.h"
 #include "rocewatch/escape.h"
 
 namespace rocewatch::lint::verify {
 namespace {
-
-std::string Num(double v, int digits = 4) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*g", digits, v);
-  return buf;
-}
 
 struct Words {
   const char *pair, *round, *result, *bandwidth, *paused, *retrans, *discards, *why, *pass, *fail,
@@ -61,7 +55,7 @@ std::string PausedCell(const PairResult& r) {
   for (const auto* c : {&r.server_counters, &r.client_counters})
     if (*c && (*c)->observed)
       for (const auto& [k, s] : (*c)->pause_seconds) worst = std::max(worst, s / std::max((*c)->window_seconds, 1e-9));
-  return worst < 0 ? "-" : Num(worst * 100, 3) + "%";
+  return worst < 0 ? "-" : FormatSignificant(worst * 100, 3) + "%";
 }
 
 std::string RetransCell(const PairResult& r) {
@@ -72,14 +66,14 @@ std::string RetransCell(const PairResult& r) {
       for (const auto& [k, v] : (*c)->transport_errors) sum += v;
       worst = std::max(worst, sum / std::max((*c)->window_seconds, 1e-9));
     }
-  return worst < 0 ? "-" : Num(worst, 3);
+  return worst < 0 ? "-" : FormatSignificant(worst, 3);
 }
 
 std::string DiscardsCell(const PairResult& r) {
   double sum = -1;
   for (const auto* c : {&r.server_counters, &r.client_counters})
     if (*c && (*c)->observed) sum = std::max(sum, 0.0) + (*c)->discards;
-  return sum < 0 ? "-" : Num(sum, 6);
+  return sum < 0 ? "-" : FormatSignificant(sum, 6);
 }
 
 std::string WhyCell(const PairResult& r) {
@@ -93,9 +87,9 @@ std::string WhyCell(const PairResult& r) {
 }  // namespace
 
 std::string BandwidthCell(const PairResult& r) {
-  if (!r.bandwidth_gbps) return r.latency_us ? Num(*r.latency_us) + " us" : "-";
-  std::string s = Num(*r.bandwidth_gbps);
-  if (r.line_rate_gbps) s += " (" + Num(*r.bandwidth_gbps / *r.line_rate_gbps * 100, 3) + "%)";
+  if (!r.bandwidth_gbps) return r.latency_us ? FormatSignificant(*r.latency_us) + " us" : "-";
+  std::string s = FormatSignificant(*r.bandwidth_gbps);
+  if (r.line_rate_gbps) s += " (" + FormatSignificant(*r.bandwidth_gbps / *r.line_rate_gbps * 100, 3) + "%)";
   return s;
 }
 
@@ -121,7 +115,7 @@ void WriteVerifyText(std::ostream& out, const std::vector<PairResult>& results, 
   for (const auto& r : results) ++n[static_cast<int>(r.status)];
   out << results.size() << " " << w.summary_pairs << ": " << n[0] << " " << w.pass << ", " << n[1] << " " << w.fail
       << ", " << n[2] << " " << w.error << ", " << n[3] << " " << w.unreachable << " (" << escape::TerminalText(info.tool)
-      << ", " << Num(info.duration_seconds) << " s)\n";
+      << ", " << FormatSignificant(info.duration_seconds) << " s)\n";
   bool heading = false;
   for (const auto& r : results) {
     if (r.status != PairStatus::kFail) continue;

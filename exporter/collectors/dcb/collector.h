@@ -1,19 +1,12 @@
 #pragma once
 
-// The dcb collector: its section of the NodeSnapshot (section.h), its source
-// (source.h), its metric table and renderer (metrics.cpp), and its registration
-// (collector.cpp; listed once in collectors/all.h).
+// The dcb collector (collectors/declarations.h says what its files hold).
 
+#include "collectors/declarations.h"
 #include "collectors/dcb/section.h"
-#include "metrics/spec.h"
 
 namespace rocewatch {
-struct NodeSnapshot;
-namespace sources {
-struct SourceInfo;
-}
 namespace metrics {
-class MetricSink;
 void RenderDcb(const NodeSnapshot& snap, MetricSink& out);
 const SpecList& DcbSpecs();
 }  // namespace metrics

@@ -1,19 +1,12 @@
 #pragma once
 
-// The lldp collector: its section of the NodeSnapshot (section.h), its source
-// (source.h), its metric table and renderer (metrics.cpp), and its registration
-// (collector.cpp; listed once in collectors/all.h).
+// The lldp collector (collectors/declarations.h says what its files hold).
 
+#include "collectors/declarations.h"
 #include "collectors/lldp/section.h"
-#include "metrics/spec.h"
 
 namespace rocewatch {
-struct NodeSnapshot;
-namespace sources {
-struct SourceInfo;
-}
 namespace metrics {
-class MetricSink;
 void RenderLldp(const NodeSnapshot& snap, MetricSink& out);
 const SpecList& LldpSpecs();
 }  // namespace metrics

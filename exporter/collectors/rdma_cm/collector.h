@@ -1,19 +1,12 @@
 #pragma once
 
-// The rdma_cm collector: its section of the NodeSnapshot (section.h), its source
-// (source.h), its metric table and renderer (metrics.cpp), and its registration
-// (collector.cpp; listed once in collectors/all.h).
+// The rdma_cm collector (collectors/declarations.h says what its files hold).
 
+#include "collectors/declarations.h"
 #include "collectors/rdma_cm/section.h"
-#include "metrics/spec.h"
 
 namespace rocewatch {
-struct NodeSnapshot;
-namespace sources {
-struct SourceInfo;
-}
 namespace metrics {
-class MetricSink;
 void RenderRdmaCm(const NodeSnapshot& snap, MetricSink& out);
 const SpecList& RdmaCmSpecs();
 }  // namespace metrics

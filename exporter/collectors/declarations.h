@@ -1,0 +1,18 @@
+#pragma once
+
+// What every collectors/<name>/collector.h declares against: a collector is its
+// section of the NodeSnapshot (section.h), its source (source.h), its metric
+// table and renderer (metrics.cpp) and its registration (collector.cpp), listed
+// once in collectors/all.h.
+
+#include "metrics/spec.h"
+
+namespace rocewatch {
+struct NodeSnapshot;
+namespace sources {
+struct SourceInfo;
+}
+namespace metrics {
+class MetricSink;
+}
+}  // namespace rocewatch
