@@ -222,7 +222,15 @@ scrape_configs:
         return json.loads(http_get(f"{self.alertmanager_url}/api/v2/alerts"))
 
 
+def _stop_on_signal(signum, frame) -> None:
+    """SIGTERM (timeout, systemd, kill) and SIGHUP (the terminal went away) stop the demo the
+    way Ctrl-C does: the processes it started run in sessions of their own and would outlive it."""
+    raise KeyboardInterrupt
+
+
 def main(argv: Optional[List[str]] = None) -> int:
+    signal.signal(signal.SIGTERM, _stop_on_signal)
+    signal.signal(signal.SIGHUP, _stop_on_signal)
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--build", type=Path, default=REPO / "build")
     ap.add_argument("--port-base", type=int, default=19100)
@@ -254,7 +262,7 @@ def main(argv: Optional[List[str]] = None) -> int:
             print("a demo process exited; see the logs in", demo.work)
             return 1
         except KeyboardInterrupt:
-            print("\n== stopping")
+            print("\n== stopping", flush=True)
     return 0
 
 
