@@ -209,8 +209,8 @@ struct StringSet {
 std::optional<StringSet> LoadStringSet(benchmark::State& state) {
   std::string dir = NodeDir(state);
   if (dir.empty()) return std::nullopt;
-  auto strings = kernel::ReadAnswer(dir, kernel::key::Strings("ens1f0np0", 1));
-  auto stats = kernel::ReadAnswer(dir, kernel::key::Stats("ens1f0np0"));
+  auto strings = kernel::ReadAnswer(dir, kernel::call::Strings{"ens1f0np0", 1}.Key());
+  auto stats = kernel::ReadAnswer(dir, kernel::call::Stats{"ens1f0np0"}.Key());
   auto names = ethtool::DecodeStrings(strings.bytes);
   auto values = ethtool::DecodeStats(stats.bytes);
   if (!strings.ok() || !stats.ok() || !names || !values) {

@@ -1,85 +1,159 @@
 #pragma once
 
-// The kernel calls as data: each KernelAnswers method is one Call, one row in
-// kernel/calls.cpp's table (its name, what it asks, its capture key). Replay
-// and recording are written once against a Request (RequestAnswers), so a new
-// call needs its KernelAnswers method, its Call, its row here and its live
-// implementation; replay, recording and the capture layout follow from the
-// table (docs/architecture.md).
+// The kernel calls, declared once. Each call the exporter makes (an ioctl, a
+// netlink request, a verbs query, lldpd) is one struct below: its arguments as
+// fields, what it asks the kernel (kAsks) and where its answer lives in a
+// capture's kernel/ folder (Key(), the layout docs/capture.md lists). `Request`
+// is the list of them, and KernelAnswers (kernel/answers.h) answers a Request.
+//
+// A new call is its struct here and its name in Request; the live kernel
+// (kernel/live_kernel.cpp) does not compile until it has an overload for it.
+// Recording (capture/record/) and replay (capture/replay/) read Key() and need
+// no edit, and neither do test doubles, which answer a Request too.
 
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <string_view>
-#include <vector>
-
-#include "kernel/answers.h"
+#include <variant>
 
 namespace rocewatch::kernel {
 
-enum class Call {
-  kDriverInfo,
-  kStringSetInfo,
-  kStrings,
-  kStats,
-  kLinkSettings,
-  kModuleInfo,
-  kModuleEeprom,
-  kDcbIeee,
-  kDcbDcbx,
-  kLinkState,
-  kPause,
-  kModuleEepromPage,
-  kVerbsPortAttr,
-  kLldpNeighbors,
+// A page of a module's EEPROM as ethtool netlink MODULE_EEPROM_GET addresses it.
+struct ModulePage {
+  std::uint8_t i2c_address = 0x50;
+  std::uint8_t bank = 0;
+  std::uint8_t page = 0;
+  std::uint32_t offset = 0;  // 0..127 lower page, 128..255 the selected upper page
+  std::uint32_t length = 128;
 };
 
-// One call with its arguments; the fields a call does not take stay zero.
-struct Request {
-  Call call;
-  std::string object;       // the netdev; the RDMA device (verbs); lldpd's socket (LLDP)
-  std::uint32_t set = 0;    // ethtool string set (GSSET_INFO, GSTRINGS)
-  std::uint32_t count = 0;  // entries asked for (GSTRINGS, GSTATS)
-  std::uint32_t offset = 0, length = 0;  // GMODULEEEPROM
-  ModulePage page{};                     // MODULE_EEPROM_GET
-  std::uint32_t port = 0;                // verbs
+namespace call {
+
+// --- SIOCETHTOOL ioctls: the buffer the kernel filled.
+
+struct DriverInfo {
+  static constexpr std::string_view kAsks = "SIOCETHTOOL ETHTOOL_GDRVINFO";
+  std::string netdev;
+  std::string Key() const { return "ethtool/" + netdev + "/drvinfo"; }
 };
 
-struct CallSpec {
-  Call call;
-  std::string_view name;                          // as the code names it
-  std::string_view asks;                          // the kernel interface, for docs and logs
-  std::string (*key)(const Request&);             // where its answer lives in a capture
-  Answer (*ask)(KernelAnswers&, const Request&);  // the KernelAnswers method it is
+struct StringSetInfo {
+  static constexpr std::string_view kAsks = "SIOCETHTOOL ETHTOOL_GSSET_INFO";
+  std::string netdev;
+  std::uint32_t set = 0;  // ETH_SS_*
+  std::string Key() const { return "ethtool/" + netdev + "/sset_info." + std::to_string(set); }
 };
 
-// Every call, in the order of the Call enumeration.
-const std::vector<CallSpec>& AllCalls();
-const CallSpec& SpecOf(Call call);
+struct Strings {
+  static constexpr std::string_view kAsks = "SIOCETHTOOL ETHTOOL_GSTRINGS";
+  std::string netdev;
+  std::uint32_t set = 0;
+  std::uint32_t count = 0;  // entries asked for (GSSET_INFO's answer); not part of the key
+  std::string Key() const { return "ethtool/" + netdev + "/strings." + std::to_string(set); }
+};
+
+struct Stats {
+  static constexpr std::string_view kAsks = "SIOCETHTOOL ETHTOOL_GSTATS";
+  std::string netdev;
+  std::uint32_t count = 0;  // not part of the key
+  std::string Key() const { return "ethtool/" + netdev + "/stats"; }
+};
+
+// GLINKSETTINGS after the mask-size handshake: the final buffer.
+struct LinkSettings {
+  static constexpr std::string_view kAsks = "SIOCETHTOOL ETHTOOL_GLINKSETTINGS";
+  std::string netdev;
+  std::string Key() const { return "ethtool/" + netdev + "/link_settings"; }
+};
+
+struct ModuleInfo {
+  static constexpr std::string_view kAsks = "SIOCETHTOOL ETHTOOL_GMODULEINFO";
+  std::string netdev;
+  std::string Key() const { return "ethtool/" + netdev + "/module_info"; }
+};
+
+struct ModuleEeprom {
+  static constexpr std::string_view kAsks = "SIOCETHTOOL ETHTOOL_GMODULEEEPROM";
+  std::string netdev;
+  std::uint32_t offset = 0;
+  std::uint32_t length = 0;
+  std::string Key() const {
+    return "ethtool/" + netdev + "/module_eeprom." + std::to_string(offset) + "." +
+           std::to_string(length);
+  }
+};
+
+// --- rtnetlink RTM_GETDCB: the reply message.
+
+struct DcbIeee {
+  static constexpr std::string_view kAsks = "rtnetlink RTM_GETDCB DCB_CMD_IEEE_GET";
+  std::string netdev;
+  std::string Key() const { return "dcbnl/" + netdev + "/ieee"; }
+};
+
+struct DcbDcbx {
+  static constexpr std::string_view kAsks = "rtnetlink RTM_GETDCB DCB_CMD_GDCBX";
+  std::string netdev;
+  std::string Key() const { return "dcbnl/" + netdev + "/dcbx"; }
+};
+
+// --- generic netlink "ethtool": the reply message.
+
+struct LinkState {
+  static constexpr std::string_view kAsks = "ethtool netlink ETHTOOL_MSG_LINKSTATE_GET";
+  std::string netdev;
+  std::string Key() const { return "ethtool-netlink/" + netdev + "/linkstate"; }
+};
+
+struct Pause {
+  static constexpr std::string_view kAsks = "ethtool netlink ETHTOOL_MSG_PAUSE_GET with stats";
+  std::string netdev;
+  std::string Key() const { return "ethtool-netlink/" + netdev + "/pause"; }
+};
+
+struct ModuleEepromPage {
+  static constexpr std::string_view kAsks = "ethtool netlink ETHTOOL_MSG_MODULE_EEPROM_GET";
+  std::string netdev;
+  ModulePage page{};
+  std::string Key() const {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "/module_eeprom.a%02x.b%u.p%02x.o%u.l%u", page.i2c_address,
+                  page.bank, page.page, page.offset, page.length);
+    return "ethtool-netlink/" + netdev + buf;
+  }
+};
+
+// --- libibverbs ibv_query_port: the struct ibv_port_attr it filled, as bytes.
+// ENODEV when there is no such verbs device (no RDMA stack: not an error).
+
+struct VerbsPortAttr {
+  static constexpr std::string_view kAsks = "libibverbs ibv_query_port";
+  std::string device;  // the RDMA device
+  std::uint32_t port = 0;
+  std::string Key() const { return "verbs/" + device + "/port" + std::to_string(port); }
+};
+
+// --- lldpd through liblldpctl (lldp/lldpctl_client.h): every neighbour as json0 text
+// (lldp/neighbors_json.h).
+
+struct LldpNeighbors {
+  static constexpr std::string_view kAsks = "lldpd through liblldpctl";
+  std::string socket;  // lldpd's control socket, "" for liblldpctl's default; not in the key
+  std::string Key() const { return "lldp/neighbors.json"; }
+};
+
+}  // namespace call
+
+// Every call, one alternative each.
+using Request = std::variant<call::DriverInfo, call::StringSetInfo, call::Strings, call::Stats,
+                             call::LinkSettings, call::ModuleInfo, call::ModuleEeprom,
+                             call::DcbIeee, call::DcbDcbx, call::LinkState, call::Pause,
+                             call::ModuleEepromPage, call::VerbsPortAttr, call::LldpNeighbors>;
+
 // Where the answer to `request` lives under a capture's kernel/ folder.
 std::string KeyOf(const Request& request);
-// Asks `kernel` through the method `request` names.
-Answer Ask(KernelAnswers& kernel, const Request& request);
-
-// A KernelAnswers that answers every call in one place (replay, recording).
-class RequestAnswers : public KernelAnswers {
- public:
-  virtual Answer Serve(const Request& request) = 0;
-
-  Answer EthtoolDriverInfo(const std::string& netdev) final;
-  Answer EthtoolStringSetInfo(const std::string& netdev, std::uint32_t set) final;
-  Answer EthtoolStrings(const std::string& netdev, std::uint32_t set, std::uint32_t count) final;
-  Answer EthtoolStats(const std::string& netdev, std::uint32_t count) final;
-  Answer EthtoolLinkSettings(const std::string& netdev) final;
-  Answer EthtoolModuleInfo(const std::string& netdev) final;
-  Answer EthtoolModuleEeprom(const std::string& netdev, std::uint32_t offset,
-                             std::uint32_t length) final;
-  Answer DcbIeee(const std::string& netdev) final;
-  Answer DcbDcbx(const std::string& netdev) final;
-  Answer LinkState(const std::string& netdev) final;
-  Answer Pause(const std::string& netdev) final;
-  Answer ModuleEepromPage(const std::string& netdev, const ModulePage& page) final;
-  Answer VerbsPortAttr(const std::string& device, std::uint32_t port) final;
-  Answer LldpNeighbors(const std::string& socket) final;
-};
+// What `request` asks the kernel ("SIOCETHTOOL ETHTOOL_GSTATS"), for logs and tests.
+std::string_view AsksOf(const Request& request);
 
 }  // namespace rocewatch::kernel

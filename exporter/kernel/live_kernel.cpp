@@ -19,6 +19,7 @@
 #include <chrono>
 #include <cstring>
 #include <mutex>
+#include <variant>
 
 #include "ethtool/driver_info.h"
 #include "ethtool/link_settings.h"
@@ -120,65 +121,69 @@ class LiveKernel final : public KernelAnswers {
     if (ioctl_fd_ >= 0) ::close(ioctl_fd_);
   }
 
-  Answer EthtoolDriverInfo(const std::string& netdev) override {
-    return Ioctl(netdev, ethtool::BuildDriverInfoRequest());
+  Answer Ask(const Request& request) override {
+    return std::visit([this](const auto& c) { return Do(c); }, request);
   }
-  Answer EthtoolStringSetInfo(const std::string& netdev, std::uint32_t set) override {
-    return Ioctl(netdev, ethtool::BuildSsetInfoRequest(set));
+
+ private:
+  // One overload per call of kernel/calls.h: a call without one does not compile.
+  Answer Do(const call::DriverInfo& c) {
+    return Ioctl(c.netdev, ethtool::BuildDriverInfoRequest());
   }
-  Answer EthtoolStrings(const std::string& netdev, std::uint32_t set,
-                        std::uint32_t count) override {
-    auto req = ethtool::BuildStringsRequest(set, count, kHeadroom);
+  Answer Do(const call::StringSetInfo& c) {
+    return Ioctl(c.netdev, ethtool::BuildSsetInfoRequest(c.set));
+  }
+  Answer Do(const call::Strings& c) {
+    auto req = ethtool::BuildStringsRequest(c.set, c.count, kHeadroom);
     if (!req) return Fail(EINVAL);
-    return Ioctl(netdev, std::move(*req));
+    return Ioctl(c.netdev, std::move(*req));
   }
-  Answer EthtoolStats(const std::string& netdev, std::uint32_t count) override {
-    auto req = ethtool::BuildStatsRequest(count, kHeadroom);
+  Answer Do(const call::Stats& c) {
+    auto req = ethtool::BuildStatsRequest(c.count, kHeadroom);
     if (!req) return Fail(EINVAL);
-    return Ioctl(netdev, std::move(*req));
+    return Ioctl(c.netdev, std::move(*req));
   }
-  Answer EthtoolLinkSettings(const std::string& netdev) override {
-    Answer first = Ioctl(netdev, ethtool::BuildLinkSettingsRequest(0));
+  Answer Do(const call::LinkSettings& c) {
+    Answer first = Ioctl(c.netdev, ethtool::BuildLinkSettingsRequest(0));
     if (!first.ok()) return first;
     auto decoded = ethtool::DecodeLinkSettings(first.bytes);
     if (!decoded || !decoded->handshake_words) return first;
-    return Ioctl(netdev, ethtool::BuildLinkSettingsRequest(*decoded->handshake_words));
+    return Ioctl(c.netdev, ethtool::BuildLinkSettingsRequest(*decoded->handshake_words));
   }
-  Answer EthtoolModuleInfo(const std::string& netdev) override {
+  Answer Do(const call::ModuleInfo& c) {
     ethtool_modinfo info{};
     info.cmd = ETHTOOL_GMODULEINFO;
     std::vector<std::uint8_t> buf(sizeof info);
     std::memcpy(buf.data(), &info, sizeof info);
-    return Ioctl(netdev, std::move(buf));
+    return Ioctl(c.netdev, std::move(buf));
   }
-  Answer EthtoolModuleEeprom(const std::string& netdev, std::uint32_t offset,
-                             std::uint32_t length) override {
-    if (length > 4096) return Fail(EINVAL);
+  Answer Do(const call::ModuleEeprom& c) {
+    if (c.length > 4096) return Fail(EINVAL);
     ethtool_eeprom hdr{};
     hdr.cmd = ETHTOOL_GMODULEEEPROM;
-    hdr.offset = offset;
-    hdr.len = length;
-    std::vector<std::uint8_t> buf(sizeof hdr + length);
+    hdr.offset = c.offset;
+    hdr.len = c.length;
+    std::vector<std::uint8_t> buf(sizeof hdr + c.length);
     std::memcpy(buf.data(), &hdr, sizeof hdr);
-    return Ioctl(netdev, std::move(buf));
+    return Ioctl(c.netdev, std::move(buf));
   }
 
-  Answer DcbIeee(const std::string& netdev) override {
+  Answer Do(const call::DcbIeee& c) {
     std::lock_guard<std::mutex> lock(route_mu_);
     std::uint32_t seq = route_.NextSeq();
-    auto req = dcbnl::BuildIeeeGetRequest(netdev, seq);
+    auto req = dcbnl::BuildIeeeGetRequest(c.netdev, seq);
     if (!req) return Fail(EINVAL);
     return route_.Ask(*req, seq, options_.netlink_timeout_ms);
   }
-  Answer DcbDcbx(const std::string& netdev) override {
+  Answer Do(const call::DcbDcbx& c) {
     std::lock_guard<std::mutex> lock(route_mu_);
     std::uint32_t seq = route_.NextSeq();
-    auto req = dcbnl::BuildDcbxGetRequest(netdev, seq);
+    auto req = dcbnl::BuildDcbxGetRequest(c.netdev, seq);
     if (!req) return Fail(EINVAL);
     return route_.Ask(*req, seq, options_.netlink_timeout_ms);
   }
 
-  Answer LinkState(const std::string& netdev) override {
+  Answer Do(const call::LinkState& c) {
     std::lock_guard<std::mutex> lock(genl_mu_);
     int family = EthtoolFamily();
     if (family < 0) return Fail(-family);
@@ -186,8 +191,8 @@ class LiveKernel final : public KernelAnswers {
     // refuse on LINKSTATE with EINVAL: ask with it once, and without after that.
     for (bool with_stats : {linkstate_stats_, false}) {
       std::uint32_t seq = genl_.NextSeq();
-      auto req = ethtool_nl::BuildLinkStateRequest(static_cast<std::uint16_t>(family), netdev, seq,
-                                                    with_stats);
+      auto req = ethtool_nl::BuildLinkStateRequest(static_cast<std::uint16_t>(family), c.netdev,
+                                                   seq, with_stats);
       if (!req) return Fail(EINVAL);
       Answer a = genl_.Ask(*req, seq, options_.netlink_timeout_ms);
       if (!with_stats || !a.ok() || ReplyErrno(a.bytes) != EINVAL) return a;
@@ -195,38 +200,36 @@ class LiveKernel final : public KernelAnswers {
     }
     return Fail(EINVAL);
   }
-  Answer Pause(const std::string& netdev) override {
+  Answer Do(const call::Pause& c) {
     std::lock_guard<std::mutex> lock(genl_mu_);
     int family = EthtoolFamily();
     if (family < 0) return Fail(-family);
     std::uint32_t seq = genl_.NextSeq();
-    auto req = ethtool_nl::BuildPauseRequest(static_cast<std::uint16_t>(family), netdev, seq);
+    auto req = ethtool_nl::BuildPauseRequest(static_cast<std::uint16_t>(family), c.netdev, seq);
     if (!req) return Fail(EINVAL);
     return genl_.Ask(*req, seq, options_.netlink_timeout_ms);
   }
-  Answer ModuleEepromPage(const std::string& netdev, const ModulePage& page) override {
+  Answer Do(const call::ModuleEepromPage& c) {
     std::lock_guard<std::mutex> lock(genl_mu_);
     int family = EthtoolFamily();
     if (family < 0) return Fail(-family);
     std::uint32_t seq = genl_.NextSeq();
     ethtool_nl::ModuleEepromRequest r;
-    r.offset = page.offset;
-    r.length = page.length;
-    r.page = page.page;
-    r.bank = page.bank;
-    r.i2c_address = page.i2c_address;
-    auto req = ethtool_nl::BuildModuleEepromRequest(static_cast<std::uint16_t>(family), netdev, r, seq);
+    r.offset = c.page.offset;
+    r.length = c.page.length;
+    r.page = c.page.page;
+    r.bank = c.page.bank;
+    r.i2c_address = c.page.i2c_address;
+    auto req =
+        ethtool_nl::BuildModuleEepromRequest(static_cast<std::uint16_t>(family), c.netdev, r, seq);
     if (!req) return Fail(EINVAL);
     return genl_.Ask(*req, seq, options_.netlink_timeout_ms);
   }
 
-  Answer VerbsPortAttr(const std::string& device, std::uint32_t port) override {
-    return QueryVerbsPort(device, port);
-  }
+  Answer Do(const call::VerbsPortAttr& c) { return QueryVerbsPort(c.device, c.port); }
 
-  Answer LldpNeighbors(const std::string& socket) override { return lldp::QueryNeighbors(socket); }
+  Answer Do(const call::LldpNeighbors& c) { return lldp::QueryNeighbors(c.socket); }
 
- private:
   // Extra entries in GSTRINGS/GSTATS buffers in case the driver's set grew
   // between GSSET_INFO and the read.
   static constexpr std::uint32_t kHeadroom = 64;

@@ -1,50 +1,72 @@
-// The kernel-call table (kernel/calls.h): one row per call, in enumeration
-// order, with the capture keys docs/capture.md names; every call recorded
-// through the recording kernel comes back the same from the replay kernel.
+// The kernel calls (kernel/calls.h): each says what it asks, their capture keys are the
+// layout docs/capture.md names and no two calls share one; every call recorded through the
+// recording kernel comes back the same from the replay kernel.
 
 #include <gtest/gtest.h>
 
+#include <set>
+#include <utility>
+#include <vector>
+
 #include "common/test_dir.h"
-#include "kernel/calls.h"
+#include "kernel/answers.h"
 
 namespace rocewatch::kernel {
 namespace {
 
-// Answers each call with bytes that name it, its arguments and its object.
-class NamingKernel final : public RequestAnswers {
+// One request of every call, its arguments set to `netdev`, set 1, 4 entries, offset 0 and
+// length 256, `page`, port 1: generated from Request, so a new call is in it without an edit.
+std::vector<Request> EveryCall(const std::string& netdev, const ModulePage& page) {
+  std::vector<Request> out;
+  auto one = [&]<std::size_t I>() {
+    std::variant_alternative_t<I, Request> c;
+    if constexpr (requires { c.netdev; }) c.netdev = netdev;
+    if constexpr (requires { c.device; }) c.device = "mlx5_0";
+    if constexpr (requires { c.set; }) c.set = 1;
+    if constexpr (requires { c.count; }) c.count = 4;
+    if constexpr (requires { c.length; }) c.length = 256;
+    if constexpr (requires { c.page; }) c.page = page;
+    if constexpr (requires { c.port; }) c.port = 1;
+    out.emplace_back(std::move(c));
+  };
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    (one.template operator()<I>(), ...);
+  }(std::make_index_sequence<std::variant_size_v<Request>>());
+  return out;
+}
+
+// Answers each call with bytes that name it and its arguments.
+class NamingKernel final : public KernelAnswers {
  public:
-  Answer Serve(const Request& r) override {
-    std::string text = std::string(SpecOf(r.call).name) + " " + r.object + " " +
-                       std::to_string(r.set) + " " + std::to_string(r.offset) + " " +
-                       std::to_string(r.port) + " " + std::to_string(r.page.page);
-    if (r.call == Call::kPause) return Answer{{}, EOPNOTSUPP};  // failures are kept too
+  Answer Ask(const Request& r) override {
+    if (std::holds_alternative<call::Pause>(r)) return Answer{{}, EOPNOTSUPP};  // failures are kept too
+    std::string text = std::string(AsksOf(r)) + " " + KeyOf(r);
+    if (const auto* s = std::get_if<call::Stats>(&r)) text += " " + std::to_string(s->count);
     return Answer{std::vector<std::uint8_t>(text.begin(), text.end()), 0};
   }
 };
 
-TEST(KernelCalls, OneRowPerCallInEnumerationOrder) {
-  const auto& calls = AllCalls();
-  ASSERT_EQ(calls.size(), static_cast<std::size_t>(Call::kLldpNeighbors) + 1);
-  for (std::size_t i = 0; i < calls.size(); ++i) {
-    EXPECT_EQ(static_cast<std::size_t>(calls[i].call), i) << calls[i].name;
-    EXPECT_FALSE(calls[i].asks.empty()) << calls[i].name;
+TEST(KernelCalls, EveryCallSaysWhatItAsksAndHasAKeyOfItsOwn) {
+  ModulePage page{.i2c_address = 0x50, .bank = 0, .page = 3, .offset = 128, .length = 128};
+  std::set<std::string> keys;
+  for (const Request& r : EveryCall("eth0", page)) {
+    EXPECT_FALSE(AsksOf(r).empty()) << KeyOf(r);
+    EXPECT_TRUE(keys.insert(KeyOf(r)).second) << "two calls share " << KeyOf(r);
   }
+  EXPECT_EQ(keys.size(), std::variant_size_v<Request>);
 }
 
 TEST(KernelCalls, KeysAreTheCaptureLayout) {
-  EXPECT_EQ(KeyOf({.call = Call::kDriverInfo, .object = "eth0"}), "ethtool/eth0/drvinfo");
-  EXPECT_EQ(KeyOf({.call = Call::kStrings, .object = "eth0", .set = 1, .count = 9}),
-            "ethtool/eth0/strings.1");
-  EXPECT_EQ(KeyOf({.call = Call::kModuleEeprom, .object = "eth0", .offset = 128, .length = 64}),
-            "ethtool/eth0/module_eeprom.128.64");
-  EXPECT_EQ(KeyOf({.call = Call::kDcbIeee, .object = "eth0"}), "dcbnl/eth0/ieee");
-  EXPECT_EQ(KeyOf({.call = Call::kPause, .object = "eth0"}), "ethtool-netlink/eth0/pause");
+  EXPECT_EQ(KeyOf(call::DriverInfo{"eth0"}), "ethtool/eth0/drvinfo");
+  EXPECT_EQ(KeyOf(call::Strings{"eth0", 1, 9}), "ethtool/eth0/strings.1");
+  EXPECT_EQ(KeyOf(call::ModuleEeprom{"eth0", 128, 64}), "ethtool/eth0/module_eeprom.128.64");
+  EXPECT_EQ(KeyOf(call::DcbIeee{"eth0"}), "dcbnl/eth0/ieee");
+  EXPECT_EQ(KeyOf(call::Pause{"eth0"}), "ethtool-netlink/eth0/pause");
   ModulePage page{.i2c_address = 0x50, .bank = 1, .page = 0x11, .offset = 128, .length = 128};
-  EXPECT_EQ(KeyOf({.call = Call::kModuleEepromPage, .object = "eth0", .page = page}),
+  EXPECT_EQ(KeyOf(call::ModuleEepromPage{"eth0", page}),
             "ethtool-netlink/eth0/module_eeprom.a50.b1.p11.o128.l128");
-  EXPECT_EQ(KeyOf({.call = Call::kVerbsPortAttr, .object = "mlx5_0", .port = 1}),
-            "verbs/mlx5_0/port1");
-  EXPECT_EQ(KeyOf({.call = Call::kLldpNeighbors, .object = "/run/x.sock"}), "lldp/neighbors.json");
+  EXPECT_EQ(KeyOf(call::VerbsPortAttr{"mlx5_0", 1}), "verbs/mlx5_0/port1");
+  EXPECT_EQ(KeyOf(call::LldpNeighbors{"/run/x.sock"}), "lldp/neighbors.json");
 }
 
 TEST(KernelCalls, EveryRecordedCallReplaysTheSameAnswer) {
@@ -52,30 +74,21 @@ TEST(KernelCalls, EveryRecordedCallReplaysTheSameAnswer) {
   auto inner = std::make_shared<NamingKernel>();
   auto recording = MakeRecordingKernel(inner, dir.path());
   ModulePage page{.i2c_address = 0x50, .bank = 0, .page = 3, .offset = 128, .length = 128};
-  std::vector<Request> requests;
-  for (const auto& spec : AllCalls())
-    requests.push_back({.call = spec.call,
-                        .object = spec.call == Call::kVerbsPortAttr ? "mlx5_0" : "eth0",
-                        .set = 1,
-                        .count = 4,
-                        .offset = 0,
-                        .length = 256,
-                        .page = page,
-                        .port = 1});
+  const std::vector<Request> requests = EveryCall("eth0", page);
   std::vector<Answer> recorded;
-  for (const auto& r : requests) recorded.push_back(Ask(*recording, r));
+  for (const auto& r : requests) recorded.push_back(recording->Ask(r));
   auto replay = MakeReplayKernel(dir.path());
   for (std::size_t i = 0; i < requests.size(); ++i) {
-    Answer again = Ask(*replay, requests[i]);
-    EXPECT_EQ(again.error, recorded[i].error) << SpecOf(requests[i].call).name;
-    EXPECT_EQ(again.bytes, recorded[i].bytes) << SpecOf(requests[i].call).name;
-    if (requests[i].call != Call::kPause) {
-      EXPECT_FALSE(again.bytes.empty()) << SpecOf(requests[i].call).name;
+    Answer again = replay->Ask(requests[i]);
+    EXPECT_EQ(again.error, recorded[i].error) << KeyOf(requests[i]);
+    EXPECT_EQ(again.bytes, recorded[i].bytes) << KeyOf(requests[i]);
+    if (!std::holds_alternative<call::Pause>(requests[i])) {
+      EXPECT_FALSE(again.bytes.empty()) << KeyOf(requests[i]);
     }
   }
-  EXPECT_EQ(Ask(*replay, requests[static_cast<std::size_t>(Call::kPause)]).error, EOPNOTSUPP);
+  EXPECT_EQ(replay->Ask(call::Pause{"eth0"}).error, EOPNOTSUPP);
   // Not in the capture: ENODATA.
-  EXPECT_EQ(replay->DcbIeee("eth9").error, ENODATA);
+  EXPECT_EQ(replay->Ask(call::DcbIeee{"eth9"}).error, ENODATA);
 }
 
 }  // namespace

@@ -87,23 +87,8 @@ class FixedLldp final : public kernel::KernelAnswers {
  public:
   kernel::Answer answer;
   int asked = 0;
-#define NONE(...) \
-  kernel::Answer __VA_ARGS__ override { return {{}, ENODATA}; }
-  NONE(EthtoolDriverInfo(const std::string&))
-  NONE(EthtoolStringSetInfo(const std::string&, std::uint32_t))
-  NONE(EthtoolStrings(const std::string&, std::uint32_t, std::uint32_t))
-  NONE(EthtoolStats(const std::string&, std::uint32_t))
-  NONE(EthtoolLinkSettings(const std::string&))
-  NONE(EthtoolModuleInfo(const std::string&))
-  NONE(EthtoolModuleEeprom(const std::string&, std::uint32_t, std::uint32_t))
-  NONE(DcbIeee(const std::string&))
-  NONE(DcbDcbx(const std::string&))
-  NONE(LinkState(const std::string&))
-  NONE(Pause(const std::string&))
-  NONE(ModuleEepromPage(const std::string&, const kernel::ModulePage&))
-  NONE(VerbsPortAttr(const std::string&, std::uint32_t))
-#undef NONE
-  kernel::Answer LldpNeighbors(const std::string&) override {
+  kernel::Answer Ask(const kernel::Request& r) override {
+    if (!std::holds_alternative<kernel::call::LldpNeighbors>(r)) return {{}, ENODATA};
     ++asked;
     return answer;
   }

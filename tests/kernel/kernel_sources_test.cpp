@@ -106,53 +106,20 @@ class CountingKernel final : public kernel::KernelAnswers {
   std::map<std::string, int> calls;
   std::function<void(const std::string& call, const std::string& netdev, kernel::Answer&)> rewrite;
 
-  kernel::Answer EthtoolDriverInfo(const std::string& n) override {
-    return Count("drvinfo", n, inner_->EthtoolDriverInfo(n));
-  }
-  kernel::Answer EthtoolStringSetInfo(const std::string& n, std::uint32_t set) override {
-    return Count("sset_info", n, inner_->EthtoolStringSetInfo(n, set));
-  }
-  kernel::Answer EthtoolStrings(const std::string& n, std::uint32_t set, std::uint32_t c) override {
-    return Count("strings", n, inner_->EthtoolStrings(n, set, c));
-  }
-  kernel::Answer EthtoolStats(const std::string& n, std::uint32_t c) override {
-    return Count("stats", n, inner_->EthtoolStats(n, c));
-  }
-  kernel::Answer EthtoolLinkSettings(const std::string& n) override {
-    return Count("link_settings", n, inner_->EthtoolLinkSettings(n));
-  }
-  kernel::Answer EthtoolModuleInfo(const std::string& n) override {
-    return inner_->EthtoolModuleInfo(n);
-  }
-  kernel::Answer EthtoolModuleEeprom(const std::string& n, std::uint32_t o,
-                                     std::uint32_t l) override {
-    return inner_->EthtoolModuleEeprom(n, o, l);
-  }
-  kernel::Answer DcbIeee(const std::string& n) override {
-    return Count("ieee", n, inner_->DcbIeee(n));
-  }
-  kernel::Answer DcbDcbx(const std::string& n) override {
-    return Count("dcbx", n, inner_->DcbDcbx(n));
-  }
-  kernel::Answer LinkState(const std::string& n) override {
-    return Count("linkstate", n, inner_->LinkState(n));
-  }
-  kernel::Answer Pause(const std::string& n) override {
-    return Count("pause", n, inner_->Pause(n));
-  }
-  kernel::Answer ModuleEepromPage(const std::string& n, const kernel::ModulePage& p) override {
-    return inner_->ModuleEepromPage(n, p);
-  }
-  kernel::Answer VerbsPortAttr(const std::string& d, std::uint32_t port) override {
-    return Count("verbs", d, inner_->VerbsPortAttr(d, port));
-  }
-
- private:
-  kernel::Answer Count(const std::string& call, const std::string& netdev, kernel::Answer a) {
+  // Counts the call as its capture key names it (ethtool/<netdev>/<call>[.<set>]): "drvinfo",
+  // "sset_info", "strings", "stats", "ieee", "linkstate"…
+  kernel::Answer Ask(const kernel::Request& r) override {
+    const std::string key = kernel::KeyOf(r);
+    const std::size_t first = key.find('/'), last = key.rfind('/');
+    const std::string netdev = key.substr(first + 1, last - first - 1);
+    const std::string call = key.substr(last + 1, key.find('.', last) - last - 1);
+    kernel::Answer a = inner_->Ask(r);
     calls[call] += 1;
     if (rewrite) rewrite(call, netdev, a);
     return a;
   }
+
+ private:
   std::unique_ptr<kernel::KernelAnswers> inner_;
 };
 
@@ -418,10 +385,10 @@ TEST(EthtoolSource, SeveralNamesForOneSeriesGiveOneSeriesFirstWins) {
   const std::vector<std::string> names = {"rx_prio3_pause",  "rx_priority_3_xoff.nic",
                                           "rx_discards_phy", "rx_discards_phy",
                                           "rx0_packets",     "rx0_packets"};
-  WriteBytes(dir, kernel::key::DriverInfo("eth9"), DriverInfoBytes("test", 6));
-  WriteBytes(dir, kernel::key::StringSetInfo("eth9", ETH_SS_STATS), SsetInfoBytes(6));
-  WriteBytes(dir, kernel::key::Strings("eth9", ETH_SS_STATS), StringsBytes(names));
-  WriteBytes(dir, kernel::key::Stats("eth9"), StatsBytes({10, 20, 30, 40, 50, 60}));
+  WriteBytes(dir, kernel::call::DriverInfo{"eth9"}.Key(), DriverInfoBytes("test", 6));
+  WriteBytes(dir, kernel::call::StringSetInfo{"eth9", ETH_SS_STATS}.Key(), SsetInfoBytes(6));
+  WriteBytes(dir, kernel::call::Strings{"eth9", ETH_SS_STATS}.Key(), StringsBytes(names));
+  WriteBytes(dir, kernel::call::Stats{"eth9"}.Key(), StatsBytes({10, 20, 30, 40, 50, 60}));
   auto kernel = kernel::MakeReplayKernel(dir.path());
   SourceUnderTest source("ethtool", *kernel, {{"metrics-include", "^rx0_"}});
   Collected r = source.Collect(NetdevInventory({"eth9"}));
@@ -535,7 +502,7 @@ TEST(EthtoolMetrics, PerPrioritySeriesOnlyForPrioritiesInUseByDefault) {
 TEST(EthtoolSource, TruncatedStatsFailOnlyThatNetdev) {
   TestDir dir;
   CopyKernelAnswers(FixtureDir("mlx5-roce"), dir);
-  const std::string stats = dir / ("kernel/" + kernel::key::Stats("ens2f0np0"));
+  const std::string stats = dir / ("kernel/" + kernel::call::Stats{"ens2f0np0"}.Key());
   stdfs::resize_file(stats, 8 + 100 * 8);  // n_stats still says 1126
   auto kernel = kernel::MakeReplayKernel(dir.path());
   SourceUnderTest source("ethtool", *kernel);
@@ -558,7 +525,7 @@ TEST(EthtoolSource, TruncatedStatsFailOnlyThatNetdev) {
 TEST(EthtoolSource, VanishedNetdevIsLeftOutAndRediscovered) {
   TestDir dir;
   CopyKernelAnswers(FixtureDir("mlx5-roce"), dir);
-  WriteErrno(dir, kernel::key::DriverInfo("ens2f0np0"), ENODEV);
+  WriteErrno(dir, kernel::call::DriverInfo{"ens2f0np0"}.Key(), ENODEV);
   auto kernel = kernel::MakeReplayKernel(dir.path());
   SourceUnderTest source("ethtool", *kernel);
   Collected r = source.Collect(FixtureInventory(FixtureDir("mlx5-roce")));
@@ -571,8 +538,8 @@ TEST(EthtoolSource, VanishedNetdevIsLeftOutAndRediscovered) {
 
 TEST(EthtoolSource, NotCapturedAndUnsupportedAreNoData) {
   TestDir dir;
-  WriteErrno(dir, kernel::key::DriverInfo("eth9"), EOPNOTSUPP);
-  WriteErrno(dir, kernel::key::LinkSettings("eth9"), EOPNOTSUPP);
+  WriteErrno(dir, kernel::call::DriverInfo{"eth9"}.Key(), EOPNOTSUPP);
+  WriteErrno(dir, kernel::call::LinkSettings{"eth9"}.Key(), EOPNOTSUPP);
   auto kernel = kernel::MakeReplayKernel(dir.path());
   SourceUnderTest source("ethtool", *kernel);
   Collected r = source.Collect(NetdevInventory({"eth9", "eth10"}));  // eth10: nothing captured
@@ -657,7 +624,7 @@ TEST(DcbSource, NetdevWithoutDcbIsUnsupportedNotFailed) {
 TEST(DcbSource, WrongLengthPfcAttributeFailsOnlyThatNetdev) {
   TestDir dir;
   CopyKernelAnswers(FixtureDir("mlx5-roce"), dir);
-  WriteBytes(dir, kernel::key::DcbIeee("ens2f0np0"), DcbReply("ens2f0np0", 100, {}));
+  WriteBytes(dir, kernel::call::DcbIeee{"ens2f0np0"}.Key(), DcbReply("ens2f0np0", 100, {}));
   auto kernel = kernel::MakeReplayKernel(dir.path());
   SourceUnderTest source("dcb", *kernel);
   Collected r = source.Collect(FixtureInventory(FixtureDir("mlx5-roce")));
@@ -671,7 +638,7 @@ TEST(DcbSource, WrongLengthPfcAttributeFailsOnlyThatNetdev) {
 
 TEST(DcbSource, AmbiguousDscpKeepsTheFirstPriorityAndIsFlagged) {
   TestDir dir;
-  WriteBytes(dir, kernel::key::DcbIeee("eth9"),
+  WriteBytes(dir, kernel::call::DcbIeee{"eth9"}.Key(),
              DcbReply("eth9", sizeof(ieee_pfc),
                       {dcb_app{IEEE_8021QAZ_APP_SEL_DSCP, 3, 26},
                        dcb_app{IEEE_8021QAZ_APP_SEL_DSCP, 4, 26},
@@ -741,7 +708,7 @@ TEST(DcbSource, VanishedNetdevIsNotAFailure) {
   h.nlmsg_seq = 2;
   std::memcpy(request.data(), &h, sizeof h);
   skb.Ack(request, ENODEV);
-  WriteBytes(dir, kernel::key::DcbIeee("ens2f0np0"), skb.bytes());
+  WriteBytes(dir, kernel::call::DcbIeee{"ens2f0np0"}.Key(), skb.bytes());
   auto kernel = kernel::MakeReplayKernel(dir.path());
   SourceUnderTest source("dcb", *kernel);
   Collected r = source.Collect(FixtureInventory(FixtureDir("mlx5-roce")));
@@ -807,8 +774,8 @@ TEST(EthtoolNetlinkSource, IpoibHasLinkButNoPause) {
 TEST(EthtoolNetlinkSource, KernelWithoutTheEthtoolFamilyServesNothingAndSucceeds) {
   TestDir dir;
   for (const char* n : kRoceNetdevs) {
-    WriteErrno(dir, kernel::key::LinkState(n), EOPNOTSUPP);  // what the live transport
-    WriteErrno(dir, kernel::key::Pause(n), EOPNOTSUPP);      // answers without the family
+    WriteErrno(dir, kernel::call::LinkState{n}.Key(), EOPNOTSUPP);  // what the live transport
+    WriteErrno(dir, kernel::call::Pause{n}.Key(), EOPNOTSUPP);      // answers without the family
   }
   auto kernel = kernel::MakeReplayKernel(dir.path());
   SourceUnderTest source("ethtool_netlink", *kernel);
@@ -821,7 +788,7 @@ TEST(EthtoolNetlinkSource, KernelWithoutTheEthtoolFamilyServesNothingAndSucceeds
 TEST(EthtoolNetlinkSource, TruncatedReplyFailsOnlyThatNetdev) {
   TestDir dir;
   CopyKernelAnswers(FixtureDir("mlx5-roce"), dir);
-  stdfs::resize_file(dir / ("kernel/" + kernel::key::LinkState("ens4f0np0")), 30);
+  stdfs::resize_file(dir / ("kernel/" + kernel::call::LinkState{"ens4f0np0"}.Key()), 30);
   auto kernel = kernel::MakeReplayKernel(dir.path());
   SourceUnderTest source("ethtool_netlink", *kernel);
   Collected r = source.Collect(FixtureInventory(FixtureDir("mlx5-roce")));
@@ -872,7 +839,7 @@ TEST(VerbsSource, InfinibandPorts) {
 TEST(VerbsSource, NoVerbsDeviceIsNoSeriesAndNoError) {
   TestDir dir;
   for (const char* d : {"mlx5_0", "mlx5_1", "mlx5_2", "mlx5_3"}) {
-    WriteErrno(dir, kernel::key::VerbsPortAttr(d, 1), ENODEV);
+    WriteErrno(dir, kernel::call::VerbsPortAttr{d, 1}.Key(), ENODEV);
   }
   auto kernel = kernel::MakeReplayKernel(dir.path());
   SourceUnderTest source("verbs", *kernel);
@@ -893,8 +860,8 @@ TEST(VerbsSource, ExtendedSpeedAndShortAnswers) {
   xdr[44] = 0;  // active_speed
   const std::uint32_t speed_ex = 256;
   std::memcpy(xdr.data() + 52, &speed_ex, sizeof speed_ex);
-  WriteBytes(dir, kernel::key::VerbsPortAttr("mlx5_0", 1), xdr);
-  WriteBytes(dir, kernel::key::VerbsPortAttr("mlx5_1", 1), std::vector<std::uint8_t>(40, 0));
+  WriteBytes(dir, kernel::call::VerbsPortAttr{"mlx5_0", 1}.Key(), xdr);
+  WriteBytes(dir, kernel::call::VerbsPortAttr{"mlx5_1", 1}.Key(), std::vector<std::uint8_t>(40, 0));
   auto kernel = kernel::MakeReplayKernel(dir.path());
   SourceUnderTest source("verbs", *kernel);
   Collected r = source.Collect(FixtureInventory(FixtureDir("mlx5-roce")));

@@ -188,7 +188,7 @@ std::optional<double> Included(const EthtoolSnapshot& e, const std::string& name
 
 TEST_F(VethTest, DriverInfoIsVeth) {
   WithLiveKernel([](kernel::KernelAnswers& k) {
-    kernel::Answer a = k.EthtoolDriverInfo("rwv0");
+    kernel::Answer a = k.Ask(kernel::call::DriverInfo{"rwv0"});
     ASSERT_TRUE(a.ok()) << a.error;
     auto info = ethtool::DecodeDriverInfo(a.bytes);
     ASSERT_TRUE(info.ok()) << info.error().message;
@@ -202,19 +202,19 @@ TEST_F(VethTest, DriverInfoIsVeth) {
 
 TEST_F(VethTest, StatisticNamesAndValuesThatMoveWithTraffic) {
   WithLiveKernel([](kernel::KernelAnswers& k) {
-    kernel::Answer sset = k.EthtoolStringSetInfo("rwv1", ETH_SS_STATS);
+    kernel::Answer sset = k.Ask(kernel::call::StringSetInfo{"rwv1", ETH_SS_STATS});
     ASSERT_TRUE(sset.ok()) << sset.error;
     auto count = ethtool::DecodeSsetInfo(sset.bytes, ETH_SS_STATS);
     ASSERT_TRUE(count.ok()) << count.error().message;
     EXPECT_EQ(*count, kVethStrings.size());
-    kernel::Answer strings = k.EthtoolStrings("rwv1", ETH_SS_STATS, *count);
+    kernel::Answer strings = k.Ask(kernel::call::Strings{"rwv1", ETH_SS_STATS, *count});
     ASSERT_TRUE(strings.ok()) << strings.error;
     auto names = ethtool::DecodeStrings(strings.bytes);
     ASSERT_TRUE(names.ok()) << names.error().message;
     EXPECT_EQ(*names, kVethStrings);
 
     auto read = [&] {
-      kernel::Answer stats = k.EthtoolStats("rwv1", *count);
+      kernel::Answer stats = k.Ask(kernel::call::Stats{"rwv1", *count});
       EXPECT_TRUE(stats.ok()) << stats.error;
       auto named = ethtool::DecodeNamedStats(strings.bytes, stats.bytes);
       EXPECT_TRUE(named.ok()) << (named.ok() ? "" : named.error().message);
@@ -247,7 +247,7 @@ TEST_F(VethTest, StatisticNamesAndValuesThatMoveWithTraffic) {
 
 TEST_F(VethTest, LinkSettings10000FullDuplex) {
   WithLiveKernel([](kernel::KernelAnswers& k) {
-    kernel::Answer a = k.EthtoolLinkSettings("rwv0");
+    kernel::Answer a = k.Ask(kernel::call::LinkSettings{"rwv0"});
     ASSERT_TRUE(a.ok()) << a.error;
     auto ls = ethtool::DecodeLinkSettings(a.bytes);
     ASSERT_TRUE(ls.ok()) << ls.error().message;
@@ -262,7 +262,7 @@ TEST_F(VethTest, LinkSettings10000FullDuplex) {
 
 TEST_F(VethTest, LinkStateUpThenDownWhenThePeerGoesDown) {
   WithLiveKernel([](kernel::KernelAnswers& k) {
-    kernel::Answer a = k.LinkState("rwv0");
+    kernel::Answer a = k.Ask(kernel::call::LinkState{"rwv0"});
     ASSERT_TRUE(a.ok()) << a.error;
     auto state = ethtool_nl::DecodeLinkStateReply(a.bytes);
     ASSERT_TRUE(state.ok()) << state.error().message;
@@ -284,25 +284,25 @@ TEST_F(VethTest, LinkStateUpThenDownWhenThePeerGoesDown) {
 
 TEST_F(VethTest, DcbPauseAndModuleEepromAreUnsupported) {
   WithLiveKernel([](kernel::KernelAnswers& k) {
-    kernel::Answer dcb = k.DcbIeee("rwv0");
+    kernel::Answer dcb = k.Ask(kernel::call::DcbIeee{"rwv0"});
     ASSERT_TRUE(dcb.ok()) << dcb.error;
     auto state = dcbnl::DecodeIeeeReply(dcb.bytes);
     ASSERT_TRUE(state.ok()) << state.error().message;
     EXPECT_FALSE(state->supported);
 
-    kernel::Answer pause = k.Pause("rwv0");
+    kernel::Answer pause = k.Ask(kernel::call::Pause{"rwv0"});
     ASSERT_TRUE(pause.ok()) << pause.error;
     auto p = ethtool_nl::DecodePauseReply(pause.bytes);
     ASSERT_FALSE(p.ok());
     EXPECT_EQ(p.error().code, EOPNOTSUPP) << p.error().message;
 
-    kernel::Answer page = k.ModuleEepromPage("rwv0", kernel::ModulePage{});
+    kernel::Answer page = k.Ask(kernel::call::ModuleEepromPage{"rwv0", kernel::ModulePage{}});
     ASSERT_TRUE(page.ok()) << page.error;
     auto eeprom = ethtool_nl::DecodeModuleEepromReply(page.bytes);
     ASSERT_FALSE(eeprom.ok());
     EXPECT_EQ(eeprom.error().code, EOPNOTSUPP) << eeprom.error().message;
 
-    EXPECT_EQ(k.EthtoolModuleInfo("rwv0").error, EOPNOTSUPP);
+    EXPECT_EQ(k.Ask(kernel::call::ModuleInfo{"rwv0"}).error, EOPNOTSUPP);
 
     // Through the sources: DCB reported as unsupported, no failure anywhere.
     Collected d = CollectOnce("dcb", k, VethInventory({"rwv0", "rwv1"}));

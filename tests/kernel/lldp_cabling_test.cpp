@@ -246,12 +246,12 @@ TEST_F(LldpFabricTest, ExporterServesEveryNeighbourAndLintFindsTheCrossedPair) {
 TEST(LldpLive, NoDaemonIsNoDataNotAFailure) {
   TempDir dir;
   auto kernel = kernel::MakeLiveKernel();
-  kernel::Answer a = kernel->LldpNeighbors(dir.path + "/no-such.sock");
+  kernel::Answer a = kernel->Ask(kernel::call::LldpNeighbors{dir.path + "/no-such.sock"});
   EXPECT_EQ(a.error, ENOENT);
   const std::string regular = dir.path + "/file";
   std::ofstream(regular) << "x";
-  EXPECT_EQ(kernel->LldpNeighbors(regular).error, ECONNREFUSED);
-  EXPECT_EQ(kernel->LldpNeighbors(std::string(200, 'a')).error, ENAMETOOLONG);
+  EXPECT_EQ(kernel->Ask(kernel::call::LldpNeighbors{regular}).error, ECONNREFUSED);
+  EXPECT_EQ(kernel->Ask(kernel::call::LldpNeighbors{std::string(200, 'a')}).error, ENAMETOOLONG);
 }
 
 }  // namespace

@@ -118,7 +118,7 @@ TEST(ConvertModuleDump, RealSfpDumpByteForByte) {
   const OpticsSnapshot m = ConvertAndCollect(dump, dir.path());
 
   // GMODULEINFO: SFF-8079 (A0h only, 256 bytes) for an SFP whose byte 92 says no diagnostics.
-  kernel::Answer info = kernel::ReadAnswer(dir.path(), kernel::key::ModuleInfo(kNetdev));
+  kernel::Answer info = kernel::ReadAnswer(dir.path(), kernel::call::ModuleInfo{kNetdev}.Key());
   ASSERT_TRUE(info.ok());
   ethtool_modinfo modinfo{};
   ASSERT_GE(info.bytes.size(), sizeof modinfo);
@@ -127,7 +127,7 @@ TEST(ConvertModuleDump, RealSfpDumpByteForByte) {
   EXPECT_EQ(modinfo.eeprom_len, 256u);
   // GMODULEEEPROM: struct ethtool_eeprom, then the dump's bytes exactly.
   kernel::Answer eeprom =
-      kernel::ReadAnswer(dir.path(), kernel::key::ModuleEeprom(kNetdev, 0, 256));
+      kernel::ReadAnswer(dir.path(), kernel::call::ModuleEeprom{kNetdev, 0, 256}.Key());
   ASSERT_TRUE(eeprom.ok());
   ASSERT_EQ(eeprom.bytes.size(), sizeof(ethtool_eeprom) + 256);
   EXPECT_EQ(std::vector<std::uint8_t>(eeprom.bytes.begin() + sizeof(ethtool_eeprom),

@@ -322,7 +322,9 @@ Status WriteNetlinkPages(const std::string& capture_dir, const std::string& netd
                                  std::vector<std::uint8_t>(half->begin(), half->end()))
              : ModuleEepromError(netdev, page, seq, EINVAL);
     ++seq;
-    if (Status s = Write(capture_dir, kernel::key::ModuleEepromPage(netdev, page), {bytes, 0}); !s)
+    if (Status s =
+            Write(capture_dir, kernel::call::ModuleEepromPage{netdev, page}.Key(), {bytes, 0});
+        !s)
       return s;
   }
   return {};
@@ -338,7 +340,8 @@ Status WriteIoctl(const std::string& capture_dir, const std::string& netdev,
   info.eeprom_len = static_cast<std::uint32_t>(module.raw.size());
   std::vector<std::uint8_t> info_bytes(sizeof info);
   std::memcpy(info_bytes.data(), &info, sizeof info);
-  if (Status s = Write(capture_dir, kernel::key::ModuleInfo(netdev), {info_bytes, 0}); !s) return s;
+  if (Status s = Write(capture_dir, kernel::call::ModuleInfo{netdev}.Key(), {info_bytes, 0}); !s)
+    return s;
 
   ethtool_eeprom header{};
   header.cmd = ETHTOOL_GMODULEEEPROM;
@@ -347,7 +350,7 @@ Status WriteIoctl(const std::string& capture_dir, const std::string& netdev,
   std::vector<std::uint8_t> eeprom_bytes(sizeof header);
   std::memcpy(eeprom_bytes.data(), &header, sizeof header);
   eeprom_bytes.insert(eeprom_bytes.end(), module.raw.begin(), module.raw.end());
-  return Write(capture_dir, kernel::key::ModuleEeprom(netdev, 0, info.eeprom_len),
+  return Write(capture_dir, kernel::call::ModuleEeprom{netdev, 0, info.eeprom_len}.Key(),
                {eeprom_bytes, 0});
 }
 
@@ -369,17 +372,17 @@ Status WriteNetlinkError(const std::string& capture_dir, const std::string& netd
                          const kernel::ModulePage& page, int errno_value) {
   auto bytes = ModuleEepromError(netdev, page, 1, errno_value);
   if (bytes.empty()) return Error{"optics capture: cannot build a request for " + netdev};
-  return Write(capture_dir, kernel::key::ModuleEepromPage(netdev, page), {bytes, 0});
+  return Write(capture_dir, kernel::call::ModuleEepromPage{netdev, page}.Key(), {bytes, 0});
 }
 
 Status WriteIoctlError(const std::string& capture_dir, const std::string& netdev, int errno_value) {
-  return Write(capture_dir, kernel::key::ModuleInfo(netdev), {{}, errno_value});
+  return Write(capture_dir, kernel::call::ModuleInfo{netdev}.Key(), {{}, errno_value});
 }
 
 Status WriteEmptyCage(const std::string& capture_dir, const std::string& netdev,
                       EmptyCageAnswer answer, const CaptureOptions& options) {
   Status s = answer == EmptyCageAnswer::kNoData
-                 ? Write(capture_dir, kernel::key::ModuleEepromPage(netdev, LowerPage()),
+                 ? Write(capture_dir, kernel::call::ModuleEepromPage{netdev, LowerPage()}.Key(),
                          {ModuleEepromReply(netdev, options.ifindex, 1, {}), 0})
                  : WriteNetlinkError(capture_dir, netdev, LowerPage(), EIO);
   if (!s) return s;

@@ -105,7 +105,7 @@ TEST(OpticsCapture, WritesUnderTheReplayKeys) {
   EXPECT_TRUE(fs::exists(kernel_dir / "ethtool/eth0/module_eeprom.0.640"));
 
   // GMODULEINFO: SFF-8636, 640 bytes; GMODULEEEPROM: the header then ethtool's raw layout.
-  kernel::Answer info = kernel::ReadAnswer(dir.path(), kernel::key::ModuleInfo("eth0"));
+  kernel::Answer info = kernel::ReadAnswer(dir.path(), kernel::call::ModuleInfo{"eth0"}.Key());
   ASSERT_TRUE(info.ok());
   ASSERT_EQ(info.bytes.size(), sizeof(ethtool_modinfo));
   ethtool_modinfo modinfo;
@@ -113,7 +113,8 @@ TEST(OpticsCapture, WritesUnderTheReplayKeys) {
   EXPECT_EQ(modinfo.cmd, static_cast<std::uint32_t>(ETHTOOL_GMODULEINFO));
   EXPECT_EQ(modinfo.type, static_cast<std::uint32_t>(ETH_MODULE_SFF_8636));
   EXPECT_EQ(modinfo.eeprom_len, 640u);
-  kernel::Answer eeprom = kernel::ReadAnswer(dir.path(), kernel::key::ModuleEeprom("eth0", 0, 640));
+  kernel::Answer eeprom =
+      kernel::ReadAnswer(dir.path(), kernel::call::ModuleEeprom{"eth0", 0, 640}.Key());
   ASSERT_TRUE(eeprom.ok());
   ASSERT_EQ(eeprom.bytes.size(), sizeof(ethtool_eeprom) + 640);
   const auto raw = optics::ToRaw(ot::Qsfp28());
@@ -122,10 +123,10 @@ TEST(OpticsCapture, WritesUnderTheReplayKeys) {
   // Errors are NLMSG_ERROR messages on netlink, errno files for the ioctl.
   ASSERT_TRUE(ot::WritePermissionDenied(dir.path(), "eth1"));
   kernel::Answer nl =
-      kernel::ReadAnswer(dir.path(), kernel::key::ModuleEepromPage("eth1", ot::LowerPage()));
+      kernel::ReadAnswer(dir.path(), kernel::call::ModuleEepromPage{"eth1", ot::LowerPage()}.Key());
   ASSERT_TRUE(nl.ok());
   EXPECT_EQ(ethtool_nl::DecodeModuleEepromReply(nl.bytes).error().code, EPERM);
-  EXPECT_EQ(kernel::ReadAnswer(dir.path(), kernel::key::ModuleInfo("eth1")).error, EPERM);
+  EXPECT_EQ(kernel::ReadAnswer(dir.path(), kernel::call::ModuleInfo{"eth1"}.Key()).error, EPERM);
 }
 
 TEST(OpticsCapture, IoctlLayoutsAsDriversReportThem) {

@@ -44,41 +44,11 @@ class CountingKernel final : public kernel::KernelAnswers {
   int infos() const { return infos_; }
   int eeproms() const { return eeproms_; }
 
-  kernel::Answer EthtoolDriverInfo(const std::string& n) override {
-    return inner_->EthtoolDriverInfo(n);
-  }
-  kernel::Answer EthtoolStringSetInfo(const std::string& n, std::uint32_t set) override {
-    return inner_->EthtoolStringSetInfo(n, set);
-  }
-  kernel::Answer EthtoolStrings(const std::string& n, std::uint32_t set,
-                                std::uint32_t count) override {
-    return inner_->EthtoolStrings(n, set, count);
-  }
-  kernel::Answer EthtoolStats(const std::string& n, std::uint32_t count) override {
-    return inner_->EthtoolStats(n, count);
-  }
-  kernel::Answer EthtoolLinkSettings(const std::string& n) override {
-    return inner_->EthtoolLinkSettings(n);
-  }
-  kernel::Answer EthtoolModuleInfo(const std::string& n) override {
-    ++infos_;
-    return inner_->EthtoolModuleInfo(n);
-  }
-  kernel::Answer EthtoolModuleEeprom(const std::string& n, std::uint32_t offset,
-                                     std::uint32_t length) override {
-    ++eeproms_;
-    return inner_->EthtoolModuleEeprom(n, offset, length);
-  }
-  kernel::Answer DcbIeee(const std::string& n) override { return inner_->DcbIeee(n); }
-  kernel::Answer DcbDcbx(const std::string& n) override { return inner_->DcbDcbx(n); }
-  kernel::Answer LinkState(const std::string& n) override { return inner_->LinkState(n); }
-  kernel::Answer Pause(const std::string& n) override { return inner_->Pause(n); }
-  kernel::Answer ModuleEepromPage(const std::string& n, const kernel::ModulePage& page) override {
-    ++pages_;
-    return inner_->ModuleEepromPage(n, page);
-  }
-  kernel::Answer VerbsPortAttr(const std::string& d, std::uint32_t port) override {
-    return inner_->VerbsPortAttr(d, port);
+  kernel::Answer Ask(const kernel::Request& r) override {
+    pages_ += std::holds_alternative<kernel::call::ModuleEepromPage>(r);
+    infos_ += std::holds_alternative<kernel::call::ModuleInfo>(r);
+    eeproms_ += std::holds_alternative<kernel::call::ModuleEeprom>(r);
+    return inner_->Ask(r);
   }
 
  private:
@@ -285,7 +255,7 @@ TEST_F(OpticsSourceTest, FallsBackToTheIoctlsWhenNetlinkAnswersEopnotsupp) {
   // without a reply message.
   ASSERT_TRUE(ot::WriteIoctl(dir_.path(), "eth1", ot::Qsfp28()));
   ASSERT_TRUE(kernel::WriteAnswer(dir_.path(),
-                                  kernel::key::ModuleEepromPage("eth1", ot::LowerPage()),
+                                  kernel::call::ModuleEepromPage{"eth1", ot::LowerPage()}.Key(),
                                   kernel::Answer{{}, EOPNOTSUPP}));
   AddNetdev("eth0");
   AddNetdev("eth1");
@@ -353,7 +323,7 @@ TEST_F(OpticsSourceTest, EmptyCageAsBnxtAnswersIt) {
   rocewatch::testing::KernelSkb skb;
   skb.Ack(*request, EINVAL, false, "bnxt_en: Transceiver module not inserted", 0);
   ASSERT_TRUE(kernel::WriteAnswer(dir_.path(),
-                                  kernel::key::ModuleEepromPage("eth0", ot::LowerPage()),
+                                  kernel::call::ModuleEepromPage{"eth0", ot::LowerPage()}.Key(),
                                   kernel::Answer{skb.bytes(), 0}));
   AddNetdev("eth0");
   Start();
@@ -461,7 +431,7 @@ TEST_F(OpticsSourceTest, CorruptedPageIsAParseErrorOfThatNetdevOnly) {
   ASSERT_TRUE(ot::WriteModule(dir_.path(), "eth0", ot::QsfpDd8Lane()));
   // Page 02h's reply is cut short in the capture: not a netlink message any more.
   const kernel::ModulePage page02{0x50, 0, 0x02, 128, 128};
-  ASSERT_TRUE(kernel::WriteAnswer(dir_.path(), kernel::key::ModuleEepromPage("eth0", page02),
+  ASSERT_TRUE(kernel::WriteAnswer(dir_.path(), kernel::call::ModuleEepromPage{"eth0", page02}.Key(),
                                   kernel::Answer{{0x2c, 0x00, 0x00, 0x00, 0x15, 0x00}, 0}));
   // eth2: a module whose identifier no decoder knows.
   optics::EepromImage unknown;

@@ -114,18 +114,18 @@ Status WriteEthtoolStats(const std::string& capture_dir, const std::string& netd
   if (driver) {
     auto info = DriverInfoAnswer(driver->driver, driver->firmware, count);
     if (!info) return info.error();
-    if (Status s = Write(capture_dir, kernel::key::DriverInfo(netdev), std::move(*info)); !s)
+    if (Status s = Write(capture_dir, kernel::call::DriverInfo{netdev}.Key(), std::move(*info)); !s)
       return s;
   }
-  if (Status s = Write(capture_dir, kernel::key::StringSetInfo(netdev, ETH_SS_STATS),
+  if (Status s = Write(capture_dir, kernel::call::StringSetInfo{netdev, ETH_SS_STATS}.Key(),
                        SsetInfoAnswer(ETH_SS_STATS, count));
       !s)
     return s;
-  if (Status s = Write(capture_dir, kernel::key::Strings(netdev, ETH_SS_STATS),
+  if (Status s = Write(capture_dir, kernel::call::Strings{netdev, ETH_SS_STATS}.Key(),
                        StringsAnswer(ETH_SS_STATS, stats));
       !s)
     return s;
-  return Write(capture_dir, kernel::key::Stats(netdev), StatsAnswer(stats));
+  return Write(capture_dir, kernel::call::Stats{netdev}.Key(), StatsAnswer(stats));
 }
 
 Status WriteModuleEeprom(const std::string& capture_dir, const std::string& netdev,
@@ -139,7 +139,8 @@ Status WriteModuleEeprom(const std::string& capture_dir, const std::string& netd
   info.eeprom_len = static_cast<std::uint32_t>(module.raw.size());
   std::vector<std::uint8_t> info_bytes;
   Append(info_bytes, info);
-  if (Status s = Write(capture_dir, kernel::key::ModuleInfo(netdev), std::move(info_bytes)); !s)
+  if (Status s = Write(capture_dir, kernel::call::ModuleInfo{netdev}.Key(), std::move(info_bytes));
+      !s)
     return s;
 
   ethtool_eeprom header{};
@@ -149,7 +150,7 @@ Status WriteModuleEeprom(const std::string& capture_dir, const std::string& netd
   std::vector<std::uint8_t> eeprom;
   Append(eeprom, header);
   eeprom.insert(eeprom.end(), module.raw.begin(), module.raw.end());
-  return Write(capture_dir, kernel::key::ModuleEeprom(netdev, 0, info.eeprom_len),
+  return Write(capture_dir, kernel::call::ModuleEeprom{netdev, 0, info.eeprom_len}.Key(),
                std::move(eeprom));
 }
 

@@ -2,19 +2,19 @@
 // a replay gets the same answer for the same call.
 
 #include "capture/files/capture_files.h"
-#include "kernel/calls.h"
+#include "kernel/answers.h"
 #include "util/log.h"
 
 namespace rocewatch::kernel {
 namespace {
 
-class RecordingKernel final : public RequestAnswers {
+class RecordingKernel final : public KernelAnswers {
  public:
   RecordingKernel(std::shared_ptr<KernelAnswers> inner, std::string dir)
       : inner_(std::move(inner)), dir_(std::move(dir)) {}
 
-  Answer Serve(const Request& request) override {
-    Answer answer = Ask(*inner_, request);
+  Answer Ask(const Request& request) override {
+    Answer answer = inner_->Ask(request);
     Status s = WriteAnswer(dir_, KeyOf(request), answer);
     if (!s.ok()) log::Error("capture: cannot keep a kernel answer", {{"error", s.error().message}});
     return answer;

@@ -5,21 +5,23 @@
 
 #include "capture/files/capture_files.h"
 #include "capture/replay/motion.h"
-#include "kernel/calls.h"
+#include "kernel/answers.h"
 
 namespace rocewatch::kernel {
 namespace {
 
-class ReplayKernel final : public RequestAnswers {
+class ReplayKernel final : public KernelAnswers {
  public:
   ReplayKernel(std::string dir, std::shared_ptr<const replay::Motion> motion)
       : dir_(std::move(dir)), motion_(std::move(motion)) {}
 
-  Answer Serve(const Request& request) override {
+  Answer Ask(const Request& request) override {
     Answer answer = ReadAnswer(dir_, KeyOf(request));
-    if (request.call == Call::kStats && answer.ok() && motion_ && !motion_->empty()) {
-      Answer strings = ReadAnswer(dir_, key::Strings(request.object, 1));  // ETH_SS_STATS
-      if (strings.ok()) motion_->ApplyToStats(request.object, strings.bytes, answer.bytes);
+    const auto* stats = std::get_if<call::Stats>(&request);
+    if (stats != nullptr && answer.ok() && motion_ && !motion_->empty()) {
+      // The names of the statistics (ETH_SS_STATS), which motion is written against.
+      Answer strings = ReadAnswer(dir_, call::Strings{.netdev = stats->netdev, .set = 1}.Key());
+      if (strings.ok()) motion_->ApplyToStats(stats->netdev, strings.bytes, answer.bytes);
     }
     return answer;
   }

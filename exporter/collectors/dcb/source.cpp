@@ -49,7 +49,7 @@ class DcbSource final : public Source {
 
   Verdict CollectOne(const std::string& netdev, DcbSnapshot& snap, SourceStatus& status) {
     const std::string subject = "netdev " + netdev;
-    kernel::Answer a = kernel_.DcbIeee(netdev);
+    kernel::Answer a = kernel_.Ask(kernel::call::DcbIeee{netdev});
     Outcome o = reader_.Check(a, "dcbnl IEEE_GET", subject, status);
     if (o == Outcome::kGone) return Verdict::kGone;
     if (o == Outcome::kFailed) return Verdict::kSkip;
@@ -67,7 +67,7 @@ class DcbSource final : public Source {
     if (!state->dcbx) {
       // Drivers put DCB_ATTR_DCBX in the IEEE reply when they have getdcbx; ask on its own
       // only when it is missing (older kernels, or a driver without it answers EOPNOTSUPP).
-      a = kernel_.DcbDcbx(netdev);
+      a = kernel_.Ask(kernel::call::DcbDcbx{netdev});
       o = reader_.Check(a, "dcbnl GDCBX", subject, status);
       if (o == Outcome::kGone) return Verdict::kGone;
       if (o == Outcome::kOk) {

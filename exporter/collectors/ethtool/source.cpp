@@ -71,7 +71,7 @@ class EthtoolSource final : public Source {
   bool CollectOne(const std::string& netdev, EthtoolSnapshot& snap, SourceStatus& status) {
     const std::string subject = "netdev " + netdev;
     std::optional<ethtool::DriverInfo> info;
-    kernel::Answer a = kernel_.EthtoolDriverInfo(netdev);
+    kernel::Answer a = kernel_.Ask(kernel::call::DriverInfo{netdev});
     Outcome o = reader_.Check(a, "ethtool GDRVINFO", subject, status);
     if (o == Outcome::kGone) return false;
     if (o == Outcome::kOk) {
@@ -88,7 +88,7 @@ class EthtoolSource final : public Source {
       }
     }
 
-    a = kernel_.EthtoolLinkSettings(netdev);
+    a = kernel_.Ask(kernel::call::LinkSettings{netdev});
     o = reader_.Check(a, "ethtool GLINKSETTINGS", subject, status);
     if (o == Outcome::kGone) return false;
     if (o == Outcome::kOk) {
@@ -117,7 +117,7 @@ class EthtoolSource final : public Source {
       set.driver = info->driver;
       set.drv_n_stats = info->n_stats;
     }
-    kernel::Answer a = kernel_.EthtoolStringSetInfo(netdev, ETH_SS_STATS);
+    kernel::Answer a = kernel_.Ask(kernel::call::StringSetInfo{netdev, ETH_SS_STATS});
     Outcome o = reader_.Check(a, "ethtool GSSET_INFO", subject, status);
     if (o == Outcome::kGone) return false;
     if (o != Outcome::kOk) return true;
@@ -127,7 +127,7 @@ class EthtoolSource final : public Source {
       return true;
     }
     if (*count == 0) return true;  // the driver has no statistics
-    a = kernel_.EthtoolStrings(netdev, ETH_SS_STATS, *count);
+    a = kernel_.Ask(kernel::call::Strings{netdev, ETH_SS_STATS, *count});
     o = reader_.Check(a, "ethtool GSTRINGS", subject, status);
     if (o == Outcome::kGone) return false;
     if (o != Outcome::kOk) return true;
@@ -157,7 +157,7 @@ class EthtoolSource final : public Source {
                                                       const std::string& subject,
                                                       std::uint32_t count, bool& gone,
                                                       SourceStatus& status) {
-    kernel::Answer a = kernel_.EthtoolStats(netdev, count);
+    kernel::Answer a = kernel_.Ask(kernel::call::Stats{netdev, count});
     Outcome o = reader_.Check(a, "ethtool GSTATS", subject, status);
     if (o == Outcome::kGone) gone = true;
     if (o != Outcome::kOk) return std::nullopt;

@@ -50,7 +50,7 @@ class EthtoolNetlinkSource final : public Source {
                   SourceStatus& status) {
     const std::string subject = "netdev " + netdev;
     std::optional<ethtool_nl::LinkState> state;
-    Outcome o = Ask(kernel_.LinkState(netdev), &ethtool_nl::DecodeLinkStateReply,
+    Outcome o = Ask(kernel_.Ask(kernel::call::LinkState{netdev}), &ethtool_nl::DecodeLinkStateReply,
                     "ethtool netlink LINKSTATE_GET", subject, state, status);
     if (o == Outcome::kGone) return false;
     if (state) {
@@ -66,8 +66,8 @@ class EthtoolNetlinkSource final : public Source {
     }
 
     std::optional<ethtool_nl::Pause> pause;
-    o = Ask(kernel_.Pause(netdev), &ethtool_nl::DecodePauseReply, "ethtool netlink PAUSE_GET",
-            subject, pause, status);
+    o = Ask(kernel_.Ask(kernel::call::Pause{netdev}), &ethtool_nl::DecodePauseReply,
+            "ethtool netlink PAUSE_GET", subject, pause, status);
     if (o == Outcome::kGone) return false;
     if (pause) {
       served = true;

@@ -66,7 +66,7 @@ class LldpSource final : public Source {
  private:
   void Read() {
     neighbors_.clear();
-    const kernel::Answer a = kernel_->LldpNeighbors(socket_);
+    const kernel::Answer a = kernel_->Ask(kernel::call::LldpNeighbors{socket_});
     const std::string where = "lldpd (" + (socket_.empty() ? std::string("default socket") : socket_) + ")";
     if (a.ok()) {
       auto decoded = lldp::DecodeNeighborsJson(

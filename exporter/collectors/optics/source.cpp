@@ -349,7 +349,7 @@ class OpticsSource final : public Source {
     page.page = r.page.page;
     page.offset = r.offset;
     page.length = r.length;
-    return FromNetlink(kernel_->ModuleEepromPage(netdev, page));
+    return FromNetlink(kernel_->Ask(kernel::call::ModuleEepromPage{netdev, page}));
   }
 
   // Paged reads over netlink, starting from the lower page already read.
@@ -400,7 +400,7 @@ class OpticsSource final : public Source {
 
   // The ioctl fallback: GMODULEINFO for type and length, GMODULEEEPROM for the flat bytes.
   void ReadFlat(const std::string& netdev, int netlink_error, ModuleRead& read) {
-    const kernel::Answer info = kernel_->EthtoolModuleInfo(netdev);
+    const kernel::Answer info = kernel_->Ask(kernel::call::ModuleInfo{netdev});
     if (!info.ok()) {
       if (info.error == ENODATA) {
         if (netlink_error == ENODATA) {
@@ -437,7 +437,8 @@ class OpticsSource final : public Source {
       return;
     }
     read.snap.present = true;
-    const kernel::Answer eeprom = kernel_->EthtoolModuleEeprom(netdev, 0, modinfo.eeprom_len);
+    const kernel::Answer eeprom =
+        kernel_->Ask(kernel::call::ModuleEeprom{netdev, 0, modinfo.eeprom_len});
     if (!eeprom.ok()) {
       PageAnswer a;
       a.kind = PageAnswer::Kind::kErrno;

@@ -85,7 +85,7 @@ class VerbsSource final : public Source {
     for (const auto& dev : inventory.devices) {
       const std::string subject = "device " + dev.name;
       for (const auto& port : dev.ports) {
-        kernel::Answer a = kernel_.VerbsPortAttr(dev.name, port.number);
+        kernel::Answer a = kernel_.Ask(kernel::call::VerbsPortAttr{dev.name, port.number});
         // ENODEV: libibverbs lists no such device (no provider, no RDMA stack here, or it
         // went away). Not an error; the inventory says whether the device still exists.
         if (a.error == ENODEV) break;
