@@ -19,8 +19,6 @@
 #include <regex>
 #include <set>
 
-#include <prometheus/text_serializer.h>
-
 #include "collect/collector.h"
 #include "collect/scrape_coalescer.h"
 #include "ethtool/classify.h"
@@ -161,32 +159,6 @@ void BM_RenderText(benchmark::State& state) {
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * bytes));
 }
 BENCHMARK(BM_RenderText)->Arg(1)->Arg(16)->Arg(32)->Unit(benchmark::kMicrosecond);
-
-// The same snapshot through prometheus-cpp MetricFamily objects and its
-// TextSerializer: the path /metrics took before TextRenderer, kept as the
-// reference the text path is measured against (and what embedders get from
-// ScrapeCoalescer::Collect()).
-void BM_RenderFamiliesAndSerialize(benchmark::State& state) {
-  std::string dir = NodeDir(state);
-  if (dir.empty()) return;
-  auto c = MakeCollector(state, dir, false);
-  if (!c) return;
-  NodeSnapshot snap = c->Collect();
-  prometheus::TextSerializer serializer;
-  std::size_t bytes = 0, series = 0;
-  for (auto _ : state) {
-    auto families = RenderSnapshot(snap, c->enabled_sources(), c->stats());
-    std::string text = serializer.Serialize(families);
-    bytes = text.size();
-    series = 0;
-    for (const auto& f : families) series += f.metric.size();
-    benchmark::DoNotOptimize(text);
-  }
-  state.counters["series"] = static_cast<double>(series);
-  state.counters["bytes"] = static_cast<double>(bytes);
-  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * bytes));
-}
-BENCHMARK(BM_RenderFamiliesAndSerialize)->Arg(1)->Arg(16)->Arg(32)->Unit(benchmark::kMicrosecond);
 
 // Decoding an 8-lane CMIS module (all pages) and a QSFP28.
 void BM_DecodeCmis8Lane(benchmark::State& state) {

@@ -4,7 +4,6 @@
 #include <exception>
 
 #include "metrics/exporter_metrics.h"
-#include "metrics/family_set.h"
 #include "metrics/text_renderer.h"
 #include "sources/registry.h"
 #include "util/log.h"
@@ -25,14 +24,6 @@ void RenderSnapshot(const NodeSnapshot& snap, const std::vector<std::string>& en
     if (const auto* info = sources::FindSource(name)) info->render(snap, out);
   }
   metrics::RenderExporter(snap, stats, out);
-}
-
-std::vector<prometheus::MetricFamily> RenderSnapshot(const NodeSnapshot& snap,
-                                                     const std::vector<std::string>& enabled,
-                                                     const metrics::CollectorStats& stats) {
-  metrics::FamilySet families;
-  RenderSnapshot(snap, enabled, stats, families);
-  return std::move(families).Take();
 }
 
 ScrapeCoalescer::ScrapeCoalescer(std::unique_ptr<Collector> collector, double timeout_offset_seconds,
@@ -114,11 +105,6 @@ std::shared_ptr<const std::string> ScrapeCoalescer::CollectText(std::optional<do
     pass->text = std::make_shared<const std::string>(std::move(text).Take());
   });
   return pass->text;
-}
-
-std::vector<prometheus::MetricFamily> ScrapeCoalescer::Collect() const {
-  std::shared_ptr<const Pass> pass = Run(std::nullopt);
-  return RenderSnapshot(pass->snap, *pass->enabled, pass->stats);
 }
 
 }  // namespace rocewatch

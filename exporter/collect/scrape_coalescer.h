@@ -6,9 +6,6 @@
 // coalesce window after a pass finished is answered from it (several Prometheus
 // replicas scraping at the same second). A pass is rendered to text once and
 // the same bytes go to every scrape that shares it. Exceptions stop here.
-//
-// It is also a prometheus-cpp Collectable (families for the same pass), which
-// tests and embedders use; the HTTP paths serve CollectText().
 
 #include <atomic>
 #include <chrono>
@@ -19,15 +16,12 @@
 #include <string>
 #include <vector>
 
-#include <prometheus/collectable.h>
-#include <prometheus/metric_family.h>
-
 #include "collect/collector.h"
 #include "metrics/metric_sink.h"
 
 namespace rocewatch {
 
-class ScrapeCoalescer : public prometheus::Collectable {
+class ScrapeCoalescer {
  public:
   // `timeout_offset_seconds` is kept free of a scrape's announced timeout for
   // rendering and sending the answer (--web.scrape-timeout-offset).
@@ -38,8 +32,6 @@ class ScrapeCoalescer : public prometheus::Collectable {
   // request's X-Prometheus-Scrape-Timeout-Seconds) bounds a pass this call starts, less the
   // offset; a pass already in flight is shared as it is.
   std::shared_ptr<const std::string> CollectText(std::optional<double> scrape_timeout = std::nullopt) const;
-  // The same pass as prometheus-cpp families.
-  std::vector<prometheus::MetricFamily> Collect() const override;
 
   // Scrapes waiting for the pass in flight (for tests and diagnostics).
   int waiting() const;
@@ -66,9 +58,5 @@ class ScrapeCoalescer : public prometheus::Collectable {
 // exporter's own series.
 void RenderSnapshot(const NodeSnapshot& snap, const std::vector<std::string>& enabled,
                     const metrics::CollectorStats& stats, metrics::MetricSink& out);
-// The same as prometheus-cpp families.
-std::vector<prometheus::MetricFamily> RenderSnapshot(const NodeSnapshot& snap,
-                                                     const std::vector<std::string>& enabled,
-                                                     const metrics::CollectorStats& stats);
 
 }  // namespace rocewatch

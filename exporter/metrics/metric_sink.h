@@ -1,8 +1,8 @@
 #pragma once
 
-// MetricSink: where a renderer puts samples. The HTTP path renders straight to
-// exposition text (TextRenderer); tests and the prometheus-cpp Collectable use
-// MetricFamily objects (FamilySet). Renderers write to this interface only.
+// MetricSink: where a renderer puts samples. /metrics renders straight to
+// exposition text (TextRenderer), and so do the tests (tests/common/rendered_text.h).
+// Renderers write to this interface only.
 
 #include <initializer_list>
 #include <string_view>

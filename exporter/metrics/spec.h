@@ -21,6 +21,9 @@ struct MetricSpec {
 // A collector's table of specs, as its renderer file lists it.
 using SpecList = std::vector<const MetricSpec*>;
 
-std::string_view TypeName(MetricType type);
+// "counter" or "gauge", as the TYPE line and the catalogue write it.
+inline std::string_view TypeName(MetricType type) {
+  return type == MetricType::kCounter ? "counter" : "gauge";
+}
 
 }  // namespace rocewatch::metrics

@@ -24,12 +24,11 @@
 #include "collectors/ethtool/collector.h"
 #include "collectors/ethtool_netlink/collector.h"
 #include "common/fixture_paths.h"
+#include "common/rendered_text.h"
 #include "common/test_dir.h"
 #include "inventory/inventory.h"
 #include "kernel/answers.h"
 #include "capture/files/capture_files.h"
-#include "metrics/family_set.h"
-#include "metrics/family_set.h"
 #include "netlink/kernel_skb.h"
 #include "sources/registry.h"
 
@@ -246,10 +245,8 @@ std::vector<std::uint8_t> DcbReply(const std::string& ifname, std::size_t pfc_by
   return skb.bytes();
 }
 
-std::size_t SamplesOf(std::vector<prometheus::MetricFamily>& families, const std::string& name) {
-  for (const auto& f : families)
-    if (f.name == name) return f.metric.size();
-  return 0;
+std::size_t SamplesOf(const lint::observe::Exposition& text, const std::string& name) {
+  return text.SamplesOf(name).size();
 }
 
 constexpr const char* kRoceNetdevs[] = {"ens1f0np0", "ens2f0np0", "ens3f0np0", "ens4f0np0"};
@@ -402,36 +399,23 @@ TEST(EthtoolSource, SeveralNamesForOneSeriesGiveOneSeriesFirstWins) {
   EXPECT_FALSE(e.speed_bytes_per_second);  // link settings not captured: no series
 
   // And the rendered families carry each series once.
-  metrics::FamilySet out;
-  metrics::RenderEthtool(r.snap, out);
-  auto families = std::move(out).Take();
+  auto families = testing::RenderText(metrics::RenderEthtool, r.snap);
   EXPECT_EQ(SamplesOf(families, "roce_pfc_pause_frames_total"), 1u);
   EXPECT_EQ(SamplesOf(families, "roce_ethtool_rx_discarded_packets_total"), 1u);
   EXPECT_EQ(SamplesOf(families, "roce_ethtool_stat_total"), 1u);
 }
 
 // The priorities of a per-priority family's samples for one netdev.
-std::set<std::string> PrioritiesOf(const std::vector<prometheus::MetricFamily>& families,
+std::set<std::string> PrioritiesOf(const lint::observe::Exposition& text,
                                    const std::string& name, const std::string& netdev) {
   std::set<std::string> out;
-  for (const auto& f : families) {
-    if (f.name != name) continue;
-    for (const auto& m : f.metric) {
-      std::string nd, prio;
-      for (const auto& l : m.label) {
-        if (l.name == "netdev") nd = l.value;
-        if (l.name == "priority") prio = l.value;
-      }
-      if (nd == netdev) out.insert(prio);
-    }
-  }
+  for (std::uint32_t i : text.Find(name, "netdev", netdev))
+    out.insert(std::string(text.LabelValue(text.samples()[i], "priority").value_or("")));
   return out;
 }
 
-std::vector<prometheus::MetricFamily> RenderEthtoolOf(const NodeSnapshot& snap) {
-  metrics::FamilySet out;
-  metrics::RenderEthtool(snap, out);
-  return std::move(out).Take();
+lint::observe::Exposition RenderEthtoolOf(const NodeSnapshot& snap) {
+  return testing::RenderText(metrics::RenderEthtool, snap);
 }
 
 TEST(EthtoolMetrics, PerPrioritySeriesOnlyForPrioritiesInUseByDefault) {
@@ -613,12 +597,11 @@ TEST(DcbSource, NetdevWithoutDcbIsUnsupportedNotFailed) {
     EXPECT_FALSE(d.pfc_enabled);
     EXPECT_TRUE(d.trust.empty());
   }
-  metrics::FamilySet out;
-  metrics::RenderDcb(r.snap, out);
-  auto families = std::move(out).Take();
-  ASSERT_EQ(families.size(), 1u);  // roce_dcb_supported only
-  EXPECT_EQ(families[0].name, "roce_dcb_supported");
-  EXPECT_EQ(families[0].metric.at(0).gauge.value, 0);
+  auto text = testing::RenderText(metrics::RenderDcb, r.snap);
+  ASSERT_EQ(text.families().size(), 1u);  // roce_dcb_supported only
+  EXPECT_EQ(text.families()[0].name, "roce_dcb_supported");
+  ASSERT_FALSE(text.samples().empty());
+  EXPECT_EQ(text.samples()[0].value, 0);
 }
 
 TEST(DcbSource, WrongLengthPfcAttributeFailsOnlyThatNetdev) {
@@ -655,9 +638,7 @@ TEST(DcbSource, AmbiguousDscpKeepsTheFirstPriorityAndIsFlagged) {
   EXPECT_TRUE(d.dscp_priority[0].ambiguous);
   EXPECT_FALSE(d.dscp_priority[1].ambiguous);
   EXPECT_EQ(d.dcbx_modes, (std::vector<std::string>{"host", "ieee"}));
-  metrics::FamilySet out;
-  metrics::RenderDcb(r.snap, out);
-  auto families = std::move(out).Take();
+  auto families = testing::RenderText(metrics::RenderDcb, r.snap);
   EXPECT_EQ(SamplesOf(families, "roce_dscp_priority_ambiguous"), 1u);
   EXPECT_EQ(SamplesOf(families, "roce_dscp_priority"), 2u);  // 26 and 48: --collector.dcb.dscps
   // By default the APP table is a digest (two DSCPs mapped); its entries need full-tables.
@@ -666,9 +647,7 @@ TEST(DcbSource, AmbiguousDscpKeepsTheFirstPriorityAndIsFlagged) {
 
   SourceUnderTest full("dcb", *kernel, {{"full-tables", "true"}});
   Collected rf = full.Collect(NetdevInventory({"eth9"}));
-  metrics::FamilySet out_full;
-  metrics::RenderDcb(rf.snap, out_full);
-  auto full_families = std::move(out_full).Take();
+  auto full_families = testing::RenderText(metrics::RenderDcb, rf.snap);
   EXPECT_EQ(SamplesOf(full_families, "roce_dcb_app_info"), 3u);
   EXPECT_EQ(SamplesOf(full_families, "roce_dscp_priority"), 2u);
 }
@@ -679,9 +658,7 @@ TEST(DcbSource, DefaultServesOnlyTheDscpsInUseAndTheFullMapOneFlagAway) {
   auto kernel = kernel::MakeReplayKernel(FixtureDir("mlx5-roce"));
   SourceUnderTest source("dcb", *kernel, {{"dscps", "10"}});
   Collected r = source.Collect(FixtureInventory(FixtureDir("mlx5-roce")));
-  metrics::FamilySet out;
-  metrics::RenderDcb(r.snap, out);
-  auto families = std::move(out).Take();
+  auto families = testing::RenderText(metrics::RenderDcb, r.snap);
   const std::size_t netdevs = r.snap.dcb.size();
   ASSERT_GT(netdevs, 0u);
   EXPECT_EQ(SamplesOf(families, "roce_dscp_priority"), netdevs);
@@ -746,9 +723,7 @@ TEST(EthtoolNetlinkSource, LinkStateWithDownReasonAndPause) {
   EXPECT_EQ(down->ext_substate, "kr_frame_lock_not_acquired");
   EXPECT_EQ(down->link_down_events, 9);
 
-  metrics::FamilySet out;
-  metrics::RenderLinkState(r.snap, out);
-  auto families = std::move(out).Take();
+  auto families = testing::RenderText(metrics::RenderLinkState, r.snap);
   EXPECT_EQ(SamplesOf(families, "roce_link_down_reason_info"), 1u);
   EXPECT_EQ(SamplesOf(families, "roce_pause_frames_total"), 8u);
 }

@@ -1,9 +1,8 @@
 // The optics source on kernel answers written by optics_capture (the way a real node answers),
-// read back through the real replay kernel, and the families its renderer makes.
+// read back through the real replay kernel, and the families its renderer makes (as text).
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
-#include <prometheus/text_serializer.h>
 
 #include <cerrno>
 #include <cstdio>
@@ -14,9 +13,10 @@
 
 #include "collectors/optics/collector.h"
 #include "collectors/optics/source.h"
+#include "common/rendered_text.h"
 #include "common/test_dir.h"
 #include "capture/files/capture_files.h"
-#include "metrics/family_set.h"
+#include "sources/registry.h"
 #include "netlink/ethtool_genl.h"
 #include "netlink/kernel_skb.h"
 #include "optics/images.h"
@@ -125,24 +125,28 @@ class OpticsSourceTest : public ::testing::Test {
   double mono_ = 1000;
 };
 
-// The families rendered from a snapshot: name -> samples as "label=value,..." -> value.
+// The families rendered from a snapshot, as served and parsed (common/rendered_text.h):
+// name -> samples as "label=value,..." (labels in the order of the family's spec) -> value.
+// `text`, when given, receives the exposition text.
 using Samples = std::map<std::string, std::map<std::string, double>>;
-Samples Render(const NodeSnapshot& snap,
-               std::vector<prometheus::MetricFamily>* families = nullptr) {
-  metrics::FamilySet set;
-  metrics::RenderOptics(snap, set);
-  EXPECT_EQ(set.malformed(), 0u);
-  auto taken = std::move(set).Take();
+Samples Render(const NodeSnapshot& snap, std::string* text = nullptr) {
+  const auto parsed = testing::RenderText(metrics::RenderOptics, snap, text);
+  std::map<std::string_view, const metrics::MetricSpec*> specs;
+  for (const auto* spec : sources::FindSource("optics")->specs()) specs[spec->name] = spec;
   Samples out;
-  for (const auto& f : taken) {
-    auto& samples = out[f.name];
-    for (const auto& m : f.metric) {
-      std::string key;
-      for (const auto& l : m.label) key += (key.empty() ? "" : ",") + l.name + "=" + l.value;
-      samples[key] = m.gauge.value;
+  for (const auto& sample : parsed.samples()) {
+    const std::string_view name = parsed.MetricName(sample);
+    const auto spec = specs.find(name);
+    if (spec == specs.end()) {
+      ADD_FAILURE() << name << " is not in the optics spec table";
+      continue;
     }
+    std::string key;
+    for (std::string_view label : spec->second->labels)
+      key += (key.empty() ? "" : ",") + std::string(label) + "=" +
+             std::string(parsed.LabelValue(sample, label).value_or(""));
+    out[std::string(name)][key] = sample.value;
   }
-  if (families != nullptr) *families = std::move(taken);
   return out;
 }
 
@@ -539,10 +543,12 @@ TEST_F(OpticsSourceTest, RendersTheFamiliesOfOneModule) {
   ASSERT_TRUE(ot::WriteModule(dir_.path(), "eth0", ot::Qsfp28()));
   AddNetdev("eth0");
   Start();
-  std::vector<prometheus::MetricFamily> families;
-  Samples s = Render(Collect(), &families);
+  const NodeSnapshot snap = Collect();
+  std::string text;
+  Samples s = Render(snap, &text);
+  const auto families = testing::RenderText(metrics::RenderOptics, snap);
   std::vector<std::string> names;
-  for (const auto& f : families) names.push_back(f.name);
+  for (const auto& f : families.families()) names.emplace_back(f.name);
   EXPECT_THAT(names,
               ::testing::UnorderedElementsAre(
                   "roce_module_present", "roce_module_info", "roce_module_temperature_celsius",
@@ -551,7 +557,8 @@ TEST_F(OpticsSourceTest, RendersTheFamiliesOfOneModule) {
                   "roce_module_lane_rx_power_watts", "roce_module_threshold", "roce_module_flag",
                   "roce_module_flags_raised", "roce_module_last_read_timestamp_seconds",
                   "roce_module_read_success"));
-  for (const auto& f : families) EXPECT_EQ(f.type, prometheus::MetricType::Gauge) << f.name;
+  for (const auto& f : families.families())
+    EXPECT_EQ(f.type, lint::observe::MetricType::kGauge) << f.name;
   EXPECT_EQ(s["roce_module_tx_power_advertised"]["netdev=eth0"], 1);  // byte 220 bit 2 set
 
   EXPECT_EQ(s["roce_module_present"]["netdev=eth0"], 1);
@@ -590,8 +597,7 @@ TEST_F(OpticsSourceTest, RendersTheFamiliesOfOneModule) {
   EXPECT_EQ(s["roce_module_last_read_timestamp_seconds"]["netdev=eth0"], kUnixStart);
   EXPECT_EQ(s["roce_module_read_success"]["netdev=eth0"], 1);
 
-  // The exposition passes promtool where it is installed.
-  const std::string text = prometheus::TextSerializer().Serialize(families);
+  // The exposition text, as /metrics serves it, passes promtool where it is installed.
   if (std::system("command -v promtool >/dev/null 2>&1") != 0) return;
   TestDir out;
   out.Write("metrics.prom", text);
