@@ -1,8 +1,8 @@
 #pragma once
 
 // Test and fixture support: the kernel answers a real node gives for a transceiver module,
-// written into a capture directory (CAPTURE/kernel/<key>, the keys of
-// exporter/kernel/answer_keys.cpp and the file format of exporter/capture/files/capture_files.cpp),
+// written into a capture directory (CAPTURE/kernel/<key>, the call keys of
+// exporter/kernel/calls.h and the file format of exporter/capture/files/capture_files.cpp),
 // so the optics source runs on them through the real replay kernel. The module images come
 // from images.h, the one source of truth for optics bytes.
 //

@@ -3,7 +3,7 @@
 ``kernel/`` (docs/capture.md), built exactly as the kernel (and libibverbs)
 build them.  Python 3 standard library only; little-endian (x86-64, arm64).
 
-Keys (``key_*``) are the paths exporter/kernel/answer_keys.cpp gives each call.
+Keys (``key_*``) are the paths exporter/kernel/calls.h gives each call (its Key()).
 
 SIOCETHTOOL (include/uapi/linux/ethtool.h, net/ethtool/ioctl.c).  An ioctl
 answer is the whole buffer the caller passed, as the kernel left it; the
@@ -60,7 +60,7 @@ from typing import Iterable, List, Optional, Sequence, Tuple
 
 import netlink_bytes as nb
 
-# --- capture keys (exporter/kernel/answer_keys.cpp) --------------------------------------
+# --- capture keys (exporter/kernel/calls.h, each call's Key()) ---------------------------
 
 def key_drvinfo(netdev: str) -> str:
     return f"ethtool/{netdev}/drvinfo"

@@ -58,7 +58,7 @@ Usage (see tests/fixtures/generate.py for complete examples)::
     nt.write_node(node, "out/gpu-node-01")
 
 Kernel answers: :class:`NodeSpec` ``kernel_answers`` maps a key, exactly as
-exporter/kernel/answer_keys.cpp names it ("ethtool/ens1f0np0/drvinfo",
+exporter/kernel/calls.h names it ("ethtool/ens1f0np0/drvinfo",
 "dcbnl/ens1f0np0/ieee", "verbs/mlx5_0/port1"; ``kernel_answers.key_*`` build
 them), to the answer: ``bytes`` (written to ``kernel/<key>``) or a
 :class:`KernelErrno` (written to ``kernel/<key>.errno`` as "95 EOPNOTSUPP").

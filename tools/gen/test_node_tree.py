@@ -441,7 +441,7 @@ class NetlinkBytesTest(unittest.TestCase):
 
 
 class KernelAnswersTest(TempDirCase):
-    def test_keys_are_answer_keys_cpp(self) -> None:
+    def test_keys_are_those_of_calls_h(self) -> None:
         self.assertEqual(ka.key_drvinfo("e0"), "ethtool/e0/drvinfo")
         self.assertEqual(ka.key_sset_info("e0", 1), "ethtool/e0/sset_info.1")
         self.assertEqual(ka.key_strings("e0", 1), "ethtool/e0/strings.1")
