@@ -107,6 +107,37 @@ int SendFrames(const char* ifname, int count) {
   return sent;
 }
 
+// rx_queue_0_xdp_packets of `netdev` (veth's NAPI receive counter), or nullopt.
+std::optional<std::uint64_t> VethNapiPackets(kernel::KernelAnswers& k, const std::string& netdev) {
+  kernel::Answer sset = k.Ask(kernel::call::StringSetInfo{netdev, ETH_SS_STATS});
+  if (!sset.ok()) return std::nullopt;
+  auto count = ethtool::DecodeSsetInfo(sset.bytes, ETH_SS_STATS);
+  if (!count.ok()) return std::nullopt;
+  kernel::Answer strings = k.Ask(kernel::call::Strings{netdev, ETH_SS_STATS, *count});
+  kernel::Answer stats = k.Ask(kernel::call::Stats{netdev, *count});
+  if (!strings.ok() || !stats.ok()) return std::nullopt;
+  auto named = ethtool::DecodeNamedStats(strings.bytes, stats.bytes);
+  if (!named.ok()) return std::nullopt;
+  for (const auto& stat : *named)
+    if (stat.name == "rx_queue_0_xdp_packets") return stat.value;
+  return std::nullopt;
+}
+
+// A fresh veth drops what it is given (noop qdisc) until linkwatch has activated it, up to a
+// second after carrier-on and later under load. Sends single frames from `sender` until one
+// reaches `receiver`'s NAPI counter (after EnableVethNapi); false if none did in 5 s.
+bool WaitUntilVethDelivers(kernel::KernelAnswers& k, const char* sender, const char* receiver) {
+  const auto start = VethNapiPackets(k, receiver);
+  if (!start) return false;
+  for (int i = 0; i < 500; ++i) {
+    SendFrames(sender, 1);
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    auto now = VethNapiPackets(k, receiver);
+    if (now && *now > *start) return true;
+  }
+  return false;
+}
+
 class VethTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -227,6 +258,7 @@ TEST_F(VethTest, StatisticNamesAndValuesThatMoveWithTraffic) {
     EXPECT_EQ(before["peer_ifindex"], ::if_nametoindex("rwv0"));
 
     ASSERT_TRUE(EnableVethNapi("rwv1", "rwv0"));
+    ASSERT_TRUE(WaitUntilVethDelivers(k, "rwv0", "rwv1")) << "no frame reached rwv1 in 5 s";
     before = read();
     ASSERT_EQ(SendFrames("rwv0", 20), 20);
     // NAPI runs in softirq after the send returns and adds to the counters at the end of
@@ -329,6 +361,7 @@ TEST_F(VethTest, NoRdmaDeviceMeansNoVerbsSeries) {
 TEST_F(VethTest, EthtoolSourceOnTheLiveKernel) {
   WithLiveKernel([](kernel::KernelAnswers& k) {
     ASSERT_TRUE(EnableVethNapi("rwv1", "rwv0"));
+    ASSERT_TRUE(WaitUntilVethDelivers(k, "rwv0", "rwv1")) << "no frame reached rwv1 in 5 s";
     const sources::SourceInfo* info = sources::FindSource("ethtool");
     ASSERT_NE(info, nullptr);
     sources::SourceEnv env;
