@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <tuple>
 
 #include "lint/checks/cabling/group.h"
 
@@ -126,6 +127,11 @@ const Cluster& ClusterOf(const FleetContext& fleet) {
     std::vector<CablingRecord> observed;
     for (const auto& r : fleet.cabling)
       if (r.observed) observed.push_back(r);
+    // Nodes arrive in the order their metrics do (parsed on every core): the plan's order makes
+    // the texts that list NICs ("reported by 2 NICs (n6 …, n8 …)") the same on every run.
+    std::sort(observed.begin(), observed.end(), [](const CablingRecord& a, const CablingRecord& b) {
+      return std::tie(a.node, a.nic) < std::tie(b.node, b.nic);
+    });
     fleet.cabling_cluster = std::make_shared<const Cluster>(Build(fleet.plan, std::move(observed)));
   }
   return *fleet.cabling_cluster;
