@@ -13,7 +13,7 @@
 namespace rocewatch::lint::checks {
 
 struct CheckFamilies {
-  std::string_view group;                  // "link": the checks of lint/checks/link.cpp
+  std::string_view group;                  // "link": the checks of lint/checks/link/
   std::vector<std::string_view> latest;    // read at their latest value (gauges, info series)
   std::vector<std::string_view> increase;  // counters read as their increase over the window
 };

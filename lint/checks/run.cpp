@@ -1,5 +1,7 @@
+// CheckRunner: every registered node check, by kind (lint/checks/spec.h), node by node, then
+// the fleet checks once every node is in.
+
 #include <algorithm>
-#include <deque>
 #include <map>
 #include <tuple>
 
@@ -8,53 +10,23 @@
 
 namespace rocewatch::lint::checks {
 
-namespace {
-
-std::deque<CheckSpec>& Registry() {
-  static std::deque<CheckSpec> specs;  // a deque: registered specs keep their address
-  return specs;
-}
-
-std::vector<const CheckSpec*>& RegistryList() {
-  static std::vector<const CheckSpec*> list;
-  return list;
-}
-
-}  // namespace
-
-const CheckSpec& RegisterCheck(CheckSpec spec) {
-  const CheckSpec& stored = Registry().emplace_back(spec);
-  RegistryList().push_back(&stored);
-  return stored;
-}
-
-const std::vector<const CheckSpec*>& AllCheckSpecs() { return RegistryList(); }
-
-const CheckSpec* FindCheckSpec(std::string_view id) {
-  for (const auto* s : AllCheckSpecs())
-    if (s->id == id) return s;
-  return nullptr;
-}
-
 void CheckRunner::AddNode(std::size_t node_index, const observe::NodeView& view) {
   const plan::Node& node = plan_.nodes[node_index];
-  CheckInventory(plan_, node, view, sink_);
+  const NodeContext at_node{plan_, node, view};
+  for (const CheckSpec* spec : AllCheckSpecs())
+    if (spec->node != nullptr) spec->node(at_node, sink_);
   if (!view.reachable()) return;
   for (std::size_t n = 0; n < node.nics.size(); ++n) {
     const plan::Nic& nic = node.nics[n];
     cabling_.push_back(ObserveCabling(node_index, n, nic, view));
-    bool present = !view.Select("roce_device_info", {{"device", nic.ib_dev}}).empty();
+    bool present = inventory::HasDevice(view, nic);
     if (!present) continue;  // inventory.device-missing says so; nothing else to compare
     std::string port = "1";
     auto ports = view.Select("roce_port_info", {{"device", nic.ib_dev}});
     if (!ports.empty()) port = std::string(ports.front().Label("port"));
     NicContext c{plan_, node, nic, plan_.FindProfile(nic.profile), view, port, present};
-    CheckLink(c, sink_);
-    CheckQos(c, sink_);
-    CheckEcn(c, sink_);
-    CheckVersions(c, sink_);
-    CheckOptics(c, sink_);
-    CheckCounters(c, sink_);
+    for (const CheckSpec* spec : AllCheckSpecs())
+      if (spec->nic != nullptr) spec->nic(c, sink_);
     DriftRecord r{static_cast<std::uint32_t>(node_index), static_cast<std::uint32_t>(n), port,
                   ExtractSettings(view, nic.ib_dev, port, nic.netdev, pool_)};
     // A port that is down reports a fallback rate: link.port-down says what matters.
@@ -68,8 +40,9 @@ void CheckRunner::AddNode(std::size_t node_index, const observe::NodeView& view)
 }
 
 std::vector<Finding> CheckRunner::Finish() {
-  CheckDrift(plan_, records_, pool_, sink_);
-  CheckCabling(plan_, cabling_, sink_);
+  const FleetContext fleet{plan_, records_, pool_, cabling_};
+  for (const CheckSpec* spec : AllCheckSpecs())
+    if (spec->fleet != nullptr) spec->fleet(fleet, sink_);
   std::vector<Finding> findings = std::move(sink_.findings());
   std::map<std::string, std::size_t> node_order;
   for (std::size_t i = 0; i < plan_.nodes.size(); ++i) node_order[plan_.nodes[i].name] = i;

@@ -2,6 +2,7 @@
 // its field (lint/plan/name_rules.h, docs/plan.md "Names").
 
 #include "lint/plan/checks_internal.h"
+#include "lint/plan/plan_checks.h"
 #include "lint/plan/name_rules.h"
 #include "rocewatch/strings.h"
 
@@ -17,7 +18,7 @@ struct NameCheck {
              const std::string& rule, const std::string& pointer, const Node* node,
              bool at_key = false) {
     if (problem.empty()) return;
-    Finding f = MakeFinding("plan.invalid-name",
+    Finding f = MakeFinding(kPlanInvalidName,
                             what + " " + Quote(value) + " is not valid: " + problem, rule,
                             Quote(value, 256), "rename it to " + rule);
     if (node) f.node = node->name;

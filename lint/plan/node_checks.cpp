@@ -7,6 +7,7 @@
 
 #include "lint/plan/address.h"
 #include "lint/plan/checks_internal.h"
+#include "lint/plan/plan_checks.h"
 #include "rocewatch/strings.h"
 
 namespace rocewatch::lint::plan::internal {
@@ -56,14 +57,14 @@ std::string ExporterKey(const HostPort& hp) {
 
 void CheckNodeList(const Plan& plan, FindingSink& sink) {
   if (plan.nodes.empty()) {
-    sink.Add(MakeFinding("plan.no-nodes", "the plan lists no nodes, so nothing will be checked",
+    sink.Add(MakeFinding(kPlanNoNodes, "the plan lists no nodes, so nothing will be checked",
                          "at least one node", "none", "add the cluster's nodes under \"nodes\""),
              "/nodes");
   }
   for (std::size_t i = 0; i < plan.nodes.size(); ++i) {
     const Node& node = plan.nodes[i];
     if (node.nics.empty()) {
-      sink.Add(ForNode(MakeFinding("plan.node-without-nics",
+      sink.Add(ForNode(MakeFinding(kPlanNodeWithoutNics,
                                    NodeLabel(plan, i) + " lists no NICs, so nothing on it will be "
                                                         "checked",
                                    "at least one NIC", "none", "add its RoCE NICs under \"nics\""),
@@ -80,7 +81,7 @@ void CheckNodeNames(const Plan& plan, FindingSink& sink) {
     if (node.name.empty()) continue;  // missing: reported by the loader
     auto [it, inserted] = seen.emplace(node.name, i);
     if (inserted) continue;
-    sink.Add(ForNode(MakeFinding("plan.duplicate-node-name",
+    sink.Add(ForNode(MakeFinding(kPlanDuplicateNodeName,
                                  "node name " + Quote(node.name) + " is also used by nodes[" +
                                      std::to_string(it->second) + "] at " +
                                      sink.Where(NodePointer(it->second) + "/name"),
@@ -99,7 +100,7 @@ void CheckManagementIps(const Plan& plan, FindingSink& sink) {
     auto ip = ParseIpAddress(node.management_ip);
     if (!ip.ok()) {
       sink.Add(
-          ForNode(MakeFinding("plan.invalid-ip",
+          ForNode(MakeFinding(kPlanInvalidIp,
                               "management_ip of " + NodeLabel(plan, i) + ": " + ip.error().message,
                               "an IPv4 or IPv6 address", node.management_ip,
                               "write the node's management address, e.g. 10.0.0.11"),
@@ -109,7 +110,7 @@ void CheckManagementIps(const Plan& plan, FindingSink& sink) {
     }
     auto [it, inserted] = seen.emplace(ip->ToString(), i);
     if (inserted) continue;
-    sink.Add(ForNode(MakeFinding("plan.duplicate-management-ip",
+    sink.Add(ForNode(MakeFinding(kPlanDuplicateManagementIp,
                                  "management IP " + ip->ToString() + " of " + NodeLabel(plan, i) +
                                      " is also used by " + NodeLabel(plan, it->second) + " at " +
                                      sink.Where(NodePointer(it->second) + "/management_ip"),
@@ -131,7 +132,7 @@ void CheckExporters(const Plan& plan, FindingSink& sink) {
       // A derived address is only invalid when management_ip is, which is reported already.
       if (node.exporter_given) {
         sink.Add(
-            ForNode(MakeFinding("plan.invalid-exporter",
+            ForNode(MakeFinding(kPlanInvalidExporter,
                                 "exporter of " + NodeLabel(plan, i) + ": " + hp.error().message,
                                 "host:port", node.exporter,
                                 "write the exporter address as host:port, e.g. "
@@ -146,7 +147,7 @@ void CheckExporters(const Plan& plan, FindingSink& sink) {
     const Node& first = plan.nodes[it->second];
     // Two derived addresses collide only when the management IPs do, which is reported already.
     if (!node.exporter_given && !first.exporter_given) continue;
-    sink.Add(ForNode(MakeFinding("plan.duplicate-exporter",
+    sink.Add(ForNode(MakeFinding(kPlanDuplicateExporter,
                                  "exporter " + node.exporter + " of " + NodeLabel(plan, i) +
                                      " is also the exporter of " + NodeLabel(plan, it->second) +
                                      ", so one node's metrics would be read for both",
@@ -168,7 +169,7 @@ void CheckRoceIps(const Plan& plan, FindingSink& sink) {
       auto prefix = ParseIpPrefix(nic.roce_ip);
       if (!prefix.ok()) {
         sink.Add(
-            ForNic(MakeFinding("plan.invalid-ip",
+            ForNic(MakeFinding(kPlanInvalidIp,
                                "roce_ip of " + NicLabel(plan, i, k) + ": " + prefix.error().message,
                                "address/prefix", nic.roce_ip,
                                "write the RoCE address with its prefix length, e.g. "
@@ -182,7 +183,7 @@ void CheckRoceIps(const Plan& plan, FindingSink& sink) {
           (prefix->IsNetworkAddress() || prefix->IsBroadcastAddress())) {
         std::string what = prefix->IsNetworkAddress() ? "network" : "broadcast";
         sink.Add(
-            ForNic(MakeFinding("plan.roce-ip-not-host",
+            ForNic(MakeFinding(kPlanRoceIpNotHost,
                                "roce_ip " + nic.roce_ip + " of " + NicLabel(plan, i, k) +
                                    " is the " + what + " address of its subnet, not a host address",
                                "a host address inside the subnet", nic.roce_ip,
@@ -194,7 +195,7 @@ void CheckRoceIps(const Plan& plan, FindingSink& sink) {
       auto [it, inserted] = seen.emplace(address, std::pair(i, k));
       if (inserted) continue;
       auto [fi, fk] = it->second;
-      sink.Add(ForNic(MakeFinding("plan.duplicate-roce-ip",
+      sink.Add(ForNic(MakeFinding(kPlanDuplicateRoceIp,
                                   "RoCE IP " + address + " of " + NicLabel(plan, i, k) +
                                       " is also used by " + NicLabel(plan, fi, fk) + " at " +
                                       sink.Where(NicPointer(fi, fk) + "/roce_ip"),
@@ -221,7 +222,7 @@ void CheckNicUniqueness(const Plan& plan, FindingSink& sink) {
       if (!nic.ib_dev.empty()) {
         auto [it, inserted] = ib_devs.emplace(nic.ib_dev, k);
         if (!inserted) {
-          sink.Add(ForNic(MakeFinding("plan.duplicate-ib-dev",
+          sink.Add(ForNic(MakeFinding(kPlanDuplicateIbDev,
                                       "ib_dev " + Quote(nic.ib_dev) + " appears twice in " +
                                           NodeLabel(plan, i) + ": nics[" + std::to_string(k) +
                                           "] and " + first_at(it->second, "ib_dev"),
@@ -235,7 +236,7 @@ void CheckNicUniqueness(const Plan& plan, FindingSink& sink) {
       if (!nic.netdev.empty()) {
         auto [it, inserted] = netdevs.emplace(nic.netdev, k);
         if (!inserted) {
-          sink.Add(ForNic(MakeFinding("plan.duplicate-netdev",
+          sink.Add(ForNic(MakeFinding(kPlanDuplicateNetdev,
                                       "netdev " + Quote(nic.netdev) + " appears twice in " +
                                           NodeLabel(plan, i) + ": nics[" + std::to_string(k) +
                                           "] and " + first_at(it->second, "netdev"),
@@ -250,7 +251,7 @@ void CheckNicUniqueness(const Plan& plan, FindingSink& sink) {
         auto [it, inserted] = rails.emplace(*nic.rail, k);
         if (!inserted) {
           sink.Add(
-              ForNic(MakeFinding("plan.duplicate-rail",
+              ForNic(MakeFinding(kPlanDuplicateRail,
                                  "rail " + std::to_string(*nic.rail) + " is given to two NICs of " +
                                      NodeLabel(plan, i) + ": nics[" + std::to_string(k) + "] and " +
                                      first_at(it->second, "rail"),
@@ -282,7 +283,7 @@ void CheckProfileReferences(const Plan& plan, FindingSink& sink) {
         message += "; did you mean \"" + *suggestion + "\"?";
         fix = "set profile to \"" + *suggestion + "\"";
       }
-      sink.Add(ForNic(MakeFinding("plan.unknown-profile", std::move(message), "a defined profile",
+      sink.Add(ForNic(MakeFinding(kPlanUnknownProfile, std::move(message), "a defined profile",
                                   nic.profile, std::move(fix)),
                       node, nic),
                NicPointer(i, k) + "/profile");
@@ -291,7 +292,7 @@ void CheckProfileReferences(const Plan& plan, FindingSink& sink) {
   for (const auto& name : names) {
     if (used.count(name) != 0) continue;
     sink.Add(
-        MakeFinding("plan.unused-profile", "profile " + Quote(name) + " is not used by any NIC", "",
+        MakeFinding(kPlanUnusedProfile, "profile " + Quote(name) + " is not used by any NIC", "",
                     "", "remove the profile or assign it to NICs"),
         ProfilePointer(name), /*at_key=*/true);
   }

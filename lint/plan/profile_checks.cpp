@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "lint/plan/checks_internal.h"
+#include "lint/plan/plan_checks.h"
 #include "lint/plan/validate.h"
 #include "rocewatch/strings.h"
 
@@ -39,7 +40,7 @@ class ProfileChecker {
   }
 
  private:
-  void Add(std::string_view id, std::string_view key, std::string message, std::string expected,
+  void Add(const checks::CheckSpec& id, std::string_view key, std::string message, std::string expected,
            std::string found, std::string fix) {
     sink_.Add(
         MakeFinding(id, std::move(message), std::move(expected), std::move(found), std::move(fix)),
@@ -48,7 +49,7 @@ class ProfileChecker {
 
   void Priority(std::string_view key, std::string_view name, std::int64_t v) {
     if (v >= 0 && v <= 7) return;
-    Add("plan.priority-range", key,
+    Add(kPlanPriorityRange, key,
         std::string(name) + " of " + label_ + " is " + std::to_string(v) +
             "; priorities are 0 to 7",
         "0-7", std::to_string(v), "set " + std::string(name) + " to a priority from 0 to 7");
@@ -65,7 +66,7 @@ class ProfileChecker {
 
   void Dscp(std::string_view key, std::string_view name, std::int64_t v) {
     if (v >= 0 && v <= 63) return;
-    Add("plan.dscp-range", key,
+    Add(kPlanDscpRange, key,
         std::string(name) + " of " + label_ + " is " + std::to_string(v) +
             "; DSCP values are 0 to 63",
         "0-63", std::to_string(v), "set " + std::string(name) + " to a DSCP value from 0 to 63");
@@ -89,14 +90,14 @@ class ProfileChecker {
       }
     }
     if (p_.link_speed_gbps && *p_.link_speed_gbps <= 0) {
-      Add("plan.value-range", "link_speed_gbps",
+      Add(kPlanValueRange, "link_speed_gbps",
           "link_speed_gbps of " + label_ + " is " + std::to_string(*p_.link_speed_gbps) +
               "; a link speed is a positive number of Gb/s",
           "a positive number", std::to_string(*p_.link_speed_gbps),
           "set link_speed_gbps to the port speed, e.g. 400");
     }
     if (p_.netdev_mtu && (*p_.netdev_mtu < 68 || *p_.netdev_mtu > 65535)) {
-      Add("plan.value-range", "netdev_mtu",
+      Add(kPlanValueRange, "netdev_mtu",
           "netdev_mtu of " + label_ + " is " + std::to_string(*p_.netdev_mtu) +
               "; an Ethernet MTU is 68 to 65535 bytes",
           "68-65535", std::to_string(*p_.netdev_mtu),
@@ -111,7 +112,7 @@ class ProfileChecker {
                    bool lo_open, std::string_view meaning) {
     if (!v || ((lo_open ? *v > lo : *v >= lo) && *v <= hi)) return;
     std::string range = (lo_open ? "above " : "") + FormatDouble(lo) + " to " + FormatDouble(hi);
-    Add("plan.value-range", "verify/" + std::string(key),
+    Add(kPlanValueRange, "verify/" + std::string(key),
         "verify." + std::string(key) + " of " + label_ + " is " + FormatDouble(*v) + "; it is " +
             std::string(meaning) + ", " + range,
         range, FormatDouble(*v), "set verify." + std::string(key) + " within " + range);
@@ -140,7 +141,7 @@ class ProfileChecker {
     if (pcie.speed_gts && std::none_of(std::begin(kSpeeds), std::end(kSpeeds), [&](double s) {
           return std::fabs(s - *pcie.speed_gts) < 1e-9;
         })) {
-      Add("plan.value-range", "pcie/speed_gts",
+      Add(kPlanValueRange, "pcie/speed_gts",
           "pcie.speed_gts of " + label_ + " is " + FormatDouble(*pcie.speed_gts) +
               "; PCIe runs at 2.5, 5, 8, 16, 32 or 64 GT/s",
           "2.5, 5, 8, 16, 32 or 64", FormatDouble(*pcie.speed_gts),
@@ -149,7 +150,7 @@ class ProfileChecker {
     static const std::int64_t kWidths[] = {1, 2, 4, 8, 12, 16, 32};
     if (pcie.width &&
         std::find(std::begin(kWidths), std::end(kWidths), *pcie.width) == std::end(kWidths)) {
-      Add("plan.value-range", "pcie/width",
+      Add(kPlanValueRange, "pcie/width",
           "pcie.width of " + label_ + " is " + std::to_string(*pcie.width) +
               "; PCIe links are x1, x2, x4, x8, x12, x16 or x32",
           "1, 2, 4, 8, 12, 16 or 32", std::to_string(*pcie.width),
@@ -161,7 +162,7 @@ class ProfileChecker {
               const std::optional<double>& max) {
     if (!min || !max || *min <= *max) return;
     std::string qmin = std::string(quantity) + "_min", qmax = std::string(quantity) + "_max";
-    Add("plan.value-range", "optics/" + qmin,
+    Add(kPlanValueRange, "optics/" + qmin,
         "optics." + qmin + " of " + label_ + " (" + FormatDouble(*min) + ") is above optics." +
             qmax + " (" + FormatDouble(*max) + "), so every module would fail",
         qmin + " <= " + qmax, FormatDouble(*min) + " > " + FormatDouble(*max),
@@ -180,7 +181,7 @@ class ProfileChecker {
     if (!p_.roce_mtu) return;
     const std::int64_t roce = *p_.roce_mtu;
     if (!IsRdmaMtu(roce)) {
-      Add("plan.roce-mtu-invalid", "roce_mtu",
+      Add(kPlanRoceMtuInvalid, "roce_mtu",
           "roce_mtu of " + label_ + " is " + std::to_string(roce) +
               "; RDMA MTUs are 256, 512, 1024, 2048 and 4096 bytes",
           "256, 512, 1024, 2048 or 4096", std::to_string(roce),
@@ -192,7 +193,7 @@ class ProfileChecker {
     const std::int64_t active = ActiveRoceMtu(*p_.netdev_mtu);
     std::string consequence = active == 0 ? "RoCE could not run at all"
                                           : "the port would run RoCE MTU " + std::to_string(active);
-    Add("plan.roce-mtu-exceeds-netdev-mtu", "roce_mtu",
+    Add(kPlanRoceMtuExceedsNetdevMtu, "roce_mtu",
         "roce_mtu " + std::to_string(roce) + " of " + label_ + " needs a netdev MTU of at least " +
             std::to_string(needed) + " (" + std::to_string(kRoceHeaderBytes) +
             " bytes of RoCEv2 headers), but netdev_mtu is " + std::to_string(*p_.netdev_mtu) +
@@ -207,7 +208,7 @@ class ProfileChecker {
     if (p_.roce_priority && !Contains(pfc, *p_.roce_priority)) {
       std::string prio = std::to_string(*p_.roce_priority);
       std::string dscp = p_.roce_dscp ? " (DSCP " + std::to_string(*p_.roce_dscp) + ")" : "";
-      Add("plan.roce-priority-not-lossless", "roce_priority",
+      Add(kPlanRocePriorityNotLossless, "roce_priority",
           "RoCE traffic" + dscp + " of " + label_ + " goes to priority " + prio +
               ", which has no PFC (pfc_priorities " + List(pfc) +
               "), so RoCE drops packets under congestion",
@@ -227,7 +228,7 @@ class ProfileChecker {
       for (std::size_t i = 0; i < ecn->size(); ++i) {
         std::int64_t v = (*ecn)[i];
         if (v < 0 || v > 7 || Contains(pfc, v)) continue;  // out of range: reported already
-        Add("plan.ecn-not-lossless",
+        Add(kPlanEcnNotLossless,
             "ecn/" + std::string(point) + "_priorities/" + std::to_string(i),
             key + " of " + label_ + " enables ECN on priority " + std::to_string(v) +
                 ", which is not lossless (pfc_priorities " + List(pfc) + ")",
@@ -237,7 +238,7 @@ class ProfileChecker {
     }
     if (ecn && p_.roce_priority && !Contains(*ecn, *p_.roce_priority)) {
       std::string prio = std::to_string(*p_.roce_priority);
-      Add("plan.ecn-missing-roce-priority", "ecn/" + std::string(point) + "_priorities",
+      Add(kPlanEcnMissingRocePriority, "ecn/" + std::string(point) + "_priorities",
           key + " of " + label_ + " does not include the RoCE priority " + prio +
               ", so DCQCN does not " +
               (point == "np" ? "send congestion notifications for" : "slow down") + " RoCE traffic",
@@ -248,7 +249,7 @@ class ProfileChecker {
   void Cnp() {
     if (p_.cnp_priority && p_.pfc_priorities && Contains(*p_.pfc_priorities, *p_.cnp_priority)) {
       std::string prio = std::to_string(*p_.cnp_priority);
-      Add("plan.cnp-on-lossless", "cnp_priority",
+      Add(kPlanCnpOnLossless, "cnp_priority",
           "CNPs of " + label_ + " go to priority " + prio +
               ", a lossless priority, so congestion notifications wait behind the paused traffic "
               "they should slow down",
@@ -257,7 +258,7 @@ class ProfileChecker {
     }
     if (p_.cnp_dscp && p_.roce_dscp && *p_.cnp_dscp == *p_.roce_dscp) {
       std::string dscp = std::to_string(*p_.cnp_dscp);
-      Add("plan.cnp-dscp-equals-roce-dscp", "cnp_dscp",
+      Add(kPlanCnpDscpEqualsRoceDscp, "cnp_dscp",
           "CNPs of " + label_ + " use DSCP " + dscp +
               ", the RoCE data DSCP, so switches cannot queue them apart from the data",
           "cnp_dscp different from roce_dscp " + dscp, dscp,
@@ -269,7 +270,7 @@ class ProfileChecker {
                         std::string_view profile_key) {
       auto it = np.find(std::string(param));
       if (it == np.end() || !profile_value || it->second == *profile_value) return;
-      Add("plan.dcqcn-cnp-mismatch", "dcqcn/np/" + std::string(param),
+      Add(kPlanDcqcnCnpMismatch, "dcqcn/np/" + std::string(param),
           "dcqcn.np." + std::string(param) + " of " + label_ + " is " + std::to_string(it->second) +
               " but " + std::string(profile_key) + " is " + std::to_string(*profile_value) +
               "; the NIC marks CNPs with the dcqcn.np value",

@@ -2,7 +2,8 @@
 
 // Semantic checks of a loaded plan ("plan.*" findings, documented in docs/plan.md, section
 // "Plan checks"): duplicates, invalid addresses, values out of range and internal contradictions
-// of the RoCE profiles. Shape problems are found by LoadPlan, not here.
+// of the RoCE profiles. Shape problems are found by LoadPlan, not here. The checks are in the
+// one registry (lint/plan/plan_checks.h, checks::PlanCheckSpecs()).
 
 #include <cstdint>
 #include <string_view>
@@ -12,15 +13,6 @@
 #include "lint/plan/model.h"
 
 namespace rocewatch::lint::plan {
-
-struct PlanCheck {
-  std::string_view id;  // "plan.duplicate-roce-ip"
-  Severity severity;
-  std::string_view summary;  // what it finds, one line
-};
-
-// Every plan check, in the order of docs/plan.md.
-const std::vector<PlanCheck>& PlanChecks();
 
 // All findings of all plan checks, in document order.
 std::vector<Finding> ValidatePlan(const Plan& plan);

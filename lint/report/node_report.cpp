@@ -51,7 +51,8 @@ NodeState StateOf(const CheckRun& run, const plan::Node& node) {
 
 std::string CheckTitle(const std::string& check_id, Language lang) {
   const checks::CheckSpec* spec = checks::FindCheckSpec(check_id);
-  if (spec == nullptr) return check_id;
+  // A plan check's title is its one-line summary, in English only: the report names it by ID.
+  if (spec == nullptr || spec->kind == checks::CheckKind::kPlan) return check_id;
   return std::string(lang == Language::kChinese ? spec->title_zh : spec->title);
 }
 

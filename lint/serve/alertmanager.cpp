@@ -5,9 +5,17 @@
 
 #include <nlohmann/json.hpp>
 
+#include "lint/checks/spec.h"
 #include "rocewatch/time_format.h"
 
 namespace rocewatch::lint::serve {
+
+std::string AlertmanagerPusher::RunbookUrl(const Finding& f) {
+  // Where the check's registration says it is documented; a finding of no registered check
+  // (none reaches here today) points at the list of checks.
+  const checks::CheckSpec* spec = checks::FindCheckSpec(f.check);
+  return spec != nullptr ? spec->DocsUrl() : std::string(checks::kChecksDoc);
+}
 
 std::string AlertmanagerPusher::Key(const Finding& f) {
   return f.check + "\x1f" + f.node + "\x1f" + f.device + "\x1f" + f.port + "\x1f" + f.netdev + "\x1f" +
@@ -27,7 +35,7 @@ AlertmanagerPusher::Alert AlertmanagerPusher::MakeAlert(const Finding& f,
                    {"expected", f.expected},
                    {"found", f.found},
                    {"fix", f.fix},
-                   {"runbook_url", "docs/checks.md#" + f.check}};
+                   {"runbook_url", RunbookUrl(f)}};
   a.starts_at = now;
   return a;
 }

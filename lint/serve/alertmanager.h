@@ -50,6 +50,8 @@ class AlertmanagerPusher {
     std::chrono::system_clock::time_point starts_at;
   };
   static std::string Key(const Finding& f);
+  // The alert's runbook_url: the docs anchor of the finding's check (CheckSpec::DocsUrl).
+  static std::string RunbookUrl(const Finding& f);
   Alert MakeAlert(const Finding& f, std::chrono::system_clock::time_point now) const;
 
   AlertmanagerOptions options_;

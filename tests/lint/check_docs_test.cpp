@@ -5,9 +5,11 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <vector>
 
 #include "lint/checks/check.h"
 
@@ -70,6 +72,46 @@ TEST(ChecksDoc, DocumentsNoCheckThatDoesNotExist) {
         << "docs/checks.md documents " << id << ", which specs.h lacks";
   }
   EXPECT_EQ(headings, static_cast<int>(AllCheckSpecs().size()));
+}
+
+// GitHub's anchor of a Markdown heading: lower case, punctuation but '-' and '_' dropped,
+// spaces as '-'.
+std::string HeadingSlug(std::string_view heading) {
+  std::string slug;
+  for (unsigned char ch : heading) {
+    if (std::isalnum(ch) || ch == '-' || ch == '_') slug += static_cast<char>(std::tolower(ch));
+    else if (ch == ' ') slug += '-';
+  }
+  return slug;
+}
+
+// Every registered check, plan checks included, links to an anchor that its page has: an
+// explicit <a id="..."> or a heading of that slug. SARIF's helpUri and Alertmanager's
+// runbook_url are this link.
+TEST(ChecksDoc, EveryRegisteredCheckLinksToAnAnchorThatExists) {
+  std::vector<const CheckSpec*> all = AllCheckSpecs();
+  all.insert(all.end(), PlanCheckSpecs().begin(), PlanCheckSpecs().end());
+  ASSERT_GT(all.size(), AllCheckSpecs().size());
+  for (const CheckSpec* spec : all) {
+    SCOPED_TRACE(std::string(spec->id));
+    const std::string url = spec->DocsUrl();
+    const std::size_t hash = url.find('#');
+    ASSERT_NE(hash, std::string::npos) << url;
+    const std::string page = url.substr(0, hash), anchor = url.substr(hash + 1);
+    std::ifstream f(std::string(ROCEWATCH_SOURCE_DIR) + "/" + page, std::ios::binary);
+    ASSERT_TRUE(f) << "cannot read " << page;
+    std::set<std::string> anchors;
+    std::string line;
+    while (std::getline(f, line)) {
+      for (std::size_t at = line.find("<a id=\""); at != std::string::npos;
+           at = line.find("<a id=\"", at + 1)) {
+        const std::size_t start = at + 7, end = line.find('"', start);
+        if (end != std::string::npos) anchors.insert(line.substr(start, end - start));
+      }
+      if (line.rfind('#', 0) == 0) anchors.insert(HeadingSlug(line.substr(line.find(' ') + 1)));
+    }
+    EXPECT_TRUE(anchors.count(anchor)) << url << ": " << page << " has no anchor " << anchor;
+  }
 }
 
 TEST(ChecksDoc, IdsAreUniqueAndPointsToThePlanChecks) {

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "lint/plan/plan_checks.h"
 #include "lint/plan/validate.h"
 #include "plan_test_util.h"
 
@@ -418,9 +419,10 @@ TEST(PlanChecks, EveryCheckIsDocumented) {
   ss << doc.rdbuf();
   const std::string text = ss.str();
   ASSERT_FALSE(text.empty());
-  for (const auto& check : PlanChecks()) {
-    EXPECT_NE(text.find("`" + std::string(check.id) + "`"), std::string::npos)
-        << check.id << " is not in docs/plan.md";
+  ASSERT_FALSE(checks::PlanCheckSpecs().empty());
+  for (const checks::CheckSpec* check : checks::PlanCheckSpecs()) {
+    EXPECT_NE(text.find("`" + std::string(check->id) + "`"), std::string::npos)
+        << check->id << " is not in docs/plan.md";
   }
   for (const char* schema_check :
        {"plan.schema.type", "plan.schema.missing-key", "plan.schema.unknown-key",

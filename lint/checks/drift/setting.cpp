@@ -1,4 +1,4 @@
-// Drift: every setting of every NIC against the NICs of the same profile, even
+// drift.setting: every setting of every NIC against the NICs of the same profile, even
 // where the plan is silent — the "PFC on here, off there" case. A NIC is
 // reported when it differs from a clear majority of its peers on a setting
 // the plan does not fix (settings the plan fixes have their own checks).
@@ -7,13 +7,13 @@
 #include <map>
 #include <set>
 
-#include "lint/checks/check.h"
+#include "lint/checks/drift/group.h"
 #include "lint/checks/observed.h"
 #include "lint/checks/specs.h"
 #include "lint/fix/commands.h"
 #include "rocewatch/strings.h"
 
-namespace rocewatch::lint::checks {
+namespace rocewatch::lint::checks::drift {
 namespace {
 
 // Settings keys the profile fixes (checked against the plan instead).
@@ -74,8 +74,10 @@ std::string FixFor(const plan::Nic& nic, const std::string& port, const std::str
 
 }  // namespace
 
-void CheckDrift(const plan::Plan& plan, const std::vector<DriftRecord>& records,
-                const SettingsPool& pool, FindingSink& sink) {
+void Setting(const FleetContext& c, FindingSink& sink) {
+  const plan::Plan& plan = c.plan;
+  const std::vector<DriftRecord>& records = c.drift;
+  const SettingsPool& pool = c.pool;
   std::map<std::string, std::vector<const DriftRecord*>> by_profile;
   for (const auto& r : records) by_profile[plan.nodes[r.node].nics[r.nic].profile].push_back(&r);
   for (const auto& [profile_name, members] : by_profile) {
@@ -114,4 +116,4 @@ void CheckDrift(const plan::Plan& plan, const std::vector<DriftRecord>& records,
   }
 }
 
-}  // namespace rocewatch::lint::checks
+}  // namespace rocewatch::lint::checks::drift

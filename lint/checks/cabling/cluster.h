@@ -3,7 +3,7 @@
 // Cabling: where each planned NIC's cable lands, from the LLDP neighbour its exporter serves
 // (roce_lldp_neighbor_info), against the plan's switch_port and rail, and across the cluster
 // (rails' switches, switch ports reported twice). Node by node, CheckRunner keeps one small
-// CablingRecord per NIC; CheckCabling compares them once every node is in.
+// CablingRecord per NIC; the cabling.* checks (group.h) compare them once every node is in.
 
 #include <cstdint>
 #include <string>
@@ -45,8 +45,5 @@ PlannedPort ParsePlannedPort(const std::string& text);
 // Whether `seen` is `planned`: the switch by System Name or chassis ID, the port by port ID or
 // port description.
 bool SamePort(const PlannedPort& planned, const SeenPort& seen);
-
-void CheckCabling(const plan::Plan& plan, const std::vector<CablingRecord>& records,
-                  FindingSink& sink);
 
 }  // namespace rocewatch::lint::checks

@@ -1,0 +1,42 @@
+// cabling.duplicate-port: two NICs report the same switch port.
+
+#include <map>
+#include <utility>
+#include <vector>
+
+#include "lint/checks/cabling/group.h"
+#include "lint/checks/specs.h"
+
+namespace rocewatch::lint::checks::cabling {
+namespace {
+
+void DuplicatePortOf(const Cluster& c, FindingSink& sink) {
+  std::map<std::pair<std::string, std::string>, std::vector<const CablingRecord*>> at;
+  for (const auto& r : c.records)
+    for (const auto& s : r.neighbors) at[{s.switch_name, s.port_id}].push_back(&r);
+  for (const auto& [key, recs] : at) {
+    if (recs.size() < 2) continue;
+    const std::string port = key.first + ":" + key.second;
+    std::string all;
+    for (const auto* r : recs) all += (all.empty() ? "" : ", ") + c.Where(*r);
+    for (const auto* r : recs) {
+      if (MatchesPlan(c, *r)) continue;  // the one planned there is where it belongs
+      const plan::Nic& nic = c.Nic(*r);
+      sink.Nic(kCablingDuplicatePort, c.Node(*r), nic, "", "one NIC on " + port, all,
+               port + " is reported by " + std::to_string(recs.size()) + " NICs (" + all +
+                   "): a switch port has one cable.",
+               "trace the cable of " + c.Where(*r) + (nic.switch_port ? " to " + *nic.switch_port
+                                                                       : std::string()) +
+                   "; lldpcli show neighbors ports " + nic.netdev +
+                   " (an unmanaged switch or a breakout in between repeats the port)");
+    }
+  }
+}
+
+}  // namespace
+
+void DuplicatePort(const FleetContext& fleet, FindingSink& sink) {
+  DuplicatePortOf(ClusterOf(fleet), sink);
+}
+
+}  // namespace rocewatch::lint::checks::cabling

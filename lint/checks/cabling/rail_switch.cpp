@@ -1,0 +1,39 @@
+// cabling.rail-switch: a NIC without a planned switch_port whose cable lands on a switch of
+// another rail.
+
+#include <set>
+
+#include "lint/checks/cabling/group.h"
+#include "lint/checks/specs.h"
+
+namespace rocewatch::lint::checks::cabling {
+namespace {
+
+void RailSwitchOf(const Cluster& c, const CablingRecord& r, FindingSink& sink) {
+  const plan::Nic& nic = c.Nic(r);
+  if (nic.switch_port || !nic.rail || r.neighbors.empty()) return;  // switch-port says it
+  const SeenPort& seen = r.neighbors.front();
+  auto seen_rail = c.RailOf(seen.switch_name);
+  if (!seen_rail || *seen_rail == *nic.rail) return;
+  std::set<std::string> want;
+  auto it = c.planned_switches.find(*nic.rail);
+  if (it != c.planned_switches.end()) want = it->second;
+  for (const auto& [sw, rail] : c.rail_of_switch)
+    if (rail == *nic.rail) want.insert(sw);
+  const std::string target = want.empty() ? "a switch of " + RailText(*nic.rail) : Join(want);
+  sink.Nic(kCablingRailSwitch, c.Node(r), nic, "", RailText(*nic.rail) + " (" + target + ")",
+           seen.Text() + " (" + RailText(*seen_rail) + ")",
+           c.Where(r) + " is on " + RailText(*nic.rail) + " but its cable lands on " +
+               seen.Text() + ", a switch of " + RailText(*seen_rail) + ".",
+           "move the cable of " + c.Where(r) + " from " + seen.Text() + " to a free port of " +
+               target);
+}
+
+}  // namespace
+
+void RailSwitch(const FleetContext& fleet, FindingSink& sink) {
+  const Cluster& c = ClusterOf(fleet);
+  for (const auto& r : c.records) RailSwitchOf(c, r, sink);
+}
+
+}  // namespace rocewatch::lint::checks::cabling

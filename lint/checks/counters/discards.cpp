@@ -1,0 +1,34 @@
+// counters.discards: the NIC discarded packets over the window.
+
+#include <algorithm>
+
+#include "lint/checks/counters/group.h"
+#include "lint/checks/observed.h"
+#include "lint/checks/specs.h"
+
+namespace rocewatch::lint::checks::counters {
+
+void Discards(const NicContext& c, FindingSink& sink) {
+  const auto& v = c.view;
+  if (!v.has_increase()) return;
+  const double w = v.window_seconds();
+  const std::string& nd = c.nic.netdev;
+  const std::string& dev = c.nic.ib_dev;
+  double discards = 0;
+  for (const char* m : {"roce_ethtool_tx_discarded_packets_total", "roce_ethtool_rx_out_of_buffer_packets_total"})
+    discards += v.Increase(m, {{"netdev", nd}}).value_or(0);
+  // The per-priority discards break down the port's rx discards (mlx5
+  // rx_prio<N>_discards vs rx_discards_phy): count the same packets once.
+  double per_priority_discards = 0;
+  for (const auto& s : v.SelectIncrease("roce_priority_discards_total", {{"netdev", nd}})) per_priority_discards += s.value();
+  discards += std::max(per_priority_discards,
+                       v.Increase("roce_ethtool_rx_discarded_packets_total", {{"netdev", nd}}).value_or(0));
+  discards += v.Increase("roce_hw_stat_total", {{"device", dev}, {"port", c.port}, {"counter", "out_of_buffer"}}).value_or(0);
+  if (discards > 0) {
+    sink.Nic(kDiscards, c, "no discards", FormatNumber(discards) + " in " + Window(w),
+             nd + " discarded " + FormatNumber(discards) + " packets in " + Window(w) + " (" + PerSecond(discards, w) + ").",
+             "ethtool -S " + nd + " | grep -E 'discard|out_of_buffer'; check PFC on the RoCE priority and receive buffers");
+  }
+}
+
+}  // namespace rocewatch::lint::checks::counters

@@ -1,0 +1,24 @@
+#pragma once
+
+// Counters (counters.*): what grew over the observation window (two scrapes, consecutive runs of
+// `serve`, or increase() through Prometheus). Without a window these checks are skipped, never
+// guessed. One file per check; each is registered in lint/checks/specs.h.
+
+#include <string>
+
+#include "lint/checks/check.h"
+
+namespace rocewatch::lint::checks::counters {
+
+void PauseOnNonPfcPriority(const NicContext& c, FindingSink& sink);
+void PauseStorm(const NicContext& c, FindingSink& sink);
+void Discards(const NicContext& c, FindingSink& sink);
+void TransportErrors(const NicContext& c, FindingSink& sink);
+void LinkFlaps(const NicContext& c, FindingSink& sink);
+
+// "1.5e+03/s": an increase over the window as a rate.
+std::string PerSecond(double increase, double window);
+// "60 s".
+std::string Window(double seconds);
+
+}  // namespace rocewatch::lint::checks::counters

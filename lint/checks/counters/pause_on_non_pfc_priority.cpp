@@ -1,0 +1,41 @@
+// counters.pause-on-non-pfc-priority: pause frames on a priority without PFC — something sends
+// PFC for a class that should be lossy (a switch or peer with another QoS plan).
+
+#include <algorithm>
+#include <map>
+
+#include "lint/checks/counters/group.h"
+#include "lint/checks/observed.h"
+#include "lint/checks/specs.h"
+
+namespace rocewatch::lint::checks::counters {
+
+void PauseOnNonPfcPriority(const NicContext& c, FindingSink& sink) {
+  const auto& v = c.view;
+  if (!v.has_increase()) return;
+  const double w = v.window_seconds();
+  const std::string& nd = c.nic.netdev;
+  auto pfc = EnabledPriorities(v, "roce_pfc_enabled", nd);
+  if (pfc) {
+    // mlx5's ethtool stats list only the priorities with PFC enabled; dcbnl
+    // counts all eight (the same counters on mlx5): take the larger per priority.
+    std::map<std::string, double> per_priority;
+    for (const char* family : {"roce_pfc_pause_frames_total", "roce_dcb_pfc_pause_frames_total"}) {
+      std::map<std::string, double> counted;
+      for (const auto& s : v.SelectIncrease(family, {{"netdev", nd}}))
+        counted[std::string(s.Label("priority"))] += s.value();
+      for (const auto& [prio, inc] : counted) per_priority[prio] = std::max(per_priority[prio], inc);
+    }
+    for (const auto& [prio, inc] : per_priority) {
+      bool enabled = false;
+      for (auto p : *pfc) enabled = enabled || std::to_string(p) == prio;
+      if (enabled || inc <= 0) continue;
+      sink.Nic(kPauseNonPfc, c, "no pause frames on priority " + prio, FormatNumber(inc) + " in " + Window(w),
+               nd + " saw " + FormatNumber(inc) + " pause frames on priority " + prio +
+                   ", which has no PFC here (" + PerSecond(inc, w) + ").",
+               "compare the switch port's PFC/QoS config with the plan; mlnx_qos -i " + nd);
+    }
+  }
+}
+
+}  // namespace rocewatch::lint::checks::counters

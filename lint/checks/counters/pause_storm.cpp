@@ -1,0 +1,38 @@
+// counters.pause-storm: the NIC's own storm detector fired, or a priority was paused most of
+// the window.
+
+#include <cmath>
+
+#include "lint/checks/counters/group.h"
+#include "lint/checks/observed.h"
+#include "lint/checks/specs.h"
+
+namespace rocewatch::lint::checks::counters {
+
+void PauseStorm(const NicContext& c, FindingSink& sink) {
+  const auto& v = c.view;
+  if (!v.has_increase()) return;
+  const double w = v.window_seconds();
+  const std::string& nd = c.nic.netdev;
+  double storms = 0;
+  for (const char* m : {"roce_ethtool_tx_pause_storm_warning_events_total", "roce_ethtool_tx_pause_storm_error_events_total"})
+    storms += v.Increase(m, {{"netdev", nd}}).value_or(0);
+  double worst_paused = 0;
+  std::string worst;
+  for (const auto& s : v.SelectIncrease("roce_pfc_pause_duration_seconds_total", {{"netdev", nd}})) {
+    if (w > 0 && s.value() / w > worst_paused) {
+      worst_paused = s.value() / w;
+      worst = std::string(s.Label("direction")) + " priority " + std::string(s.Label("priority"));
+    }
+  }
+  if (storms > 0 || worst_paused > 0.5) {
+    std::string found = storms > 0 ? FormatNumber(storms) + " storm events in " + Window(w)
+                                   : worst + " paused " + FormatNumber(std::round(worst_paused * 100)) + "% of the time";
+    sink.Nic(kPauseStorm, c, "no pause storm", found,
+             nd + " is in a PFC pause storm: " + found + "; it can stall the whole lossless fabric.",
+             "find the receiver that cannot drain (ethtool -S " + nd +
+                 " | grep -E 'pause|storm'); the NIC's storm guard disables PFC after the timeout");
+  }
+}
+
+}  // namespace rocewatch::lint::checks::counters

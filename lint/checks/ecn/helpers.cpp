@@ -1,0 +1,29 @@
+// What the ecn.* checks share (group.h).
+
+#include <algorithm>
+
+#include "lint/checks/ecn/group.h"
+#include "lint/checks/observed.h"
+#include "lint/fix/commands.h"
+
+namespace rocewatch::lint::checks::ecn {
+
+void PointPriorities(const NicContext& c, FindingSink& sink, const CheckSpec& spec,
+                     const char* point, const std::optional<std::vector<std::int64_t>>& planned) {
+  const std::string& nd = c.nic.netdev;
+  if (!planned) return;
+  auto on = EnabledPriorities(c.view, "roce_ecn_enabled", nd, point);
+  if (!on || *on == *planned) return;
+  std::string fixes;
+  for (int prio = 0; prio < 8; ++prio) {
+    bool want = std::find(planned->begin(), planned->end(), prio) != planned->end();
+    bool have = std::find(on->begin(), on->end(), prio) != on->end();
+    if (want != have) fixes += (fixes.empty() ? "" : "; ") + fix::SetEcn(nd, point, prio, want);
+  }
+  sink.Nic(spec, c, FormatPriorities(*planned), FormatPriorities(*on),
+           nd + " has ECN (" + point + ") on " + FormatPriorities(*on) + ", the profile wants " +
+               FormatPriorities(*planned) + ".",
+           fixes);
+}
+
+}  // namespace rocewatch::lint::checks::ecn

@@ -1,0 +1,26 @@
+// inventory.unplanned-device: an RDMA device on the node that the plan does not list.
+
+#include <set>
+
+#include "lint/checks/inventory/group.h"
+#include "lint/checks/specs.h"
+
+namespace rocewatch::lint::checks::inventory {
+
+void UnplannedDevice(const NodeContext& c, FindingSink& sink) {
+  const auto& view = c.view;
+  const plan::Node& node = c.node;
+  if (!view.reachable()) return;
+  std::set<std::string> planned;
+  for (const auto& nic : node.nics) planned.insert(nic.ib_dev);
+  for (const auto& d : view.Select("roce_device_info")) {
+    std::string device(d.Label("device"));
+    if (planned.count(device)) continue;
+    sink.Node(kUnplannedDevice, node, device, "", "not present (not in the plan)", device,
+              device + " is present on " + node.name + " but not in the plan.",
+              "add " + device + " to the node's nics in the plan, or exclude it with "
+              "--device-exclude on the exporter");
+  }
+}
+
+}  // namespace rocewatch::lint::checks::inventory

@@ -1,0 +1,24 @@
+// link.netdev-mtu: the netdev MTU differs from the profile's.
+
+#include "lint/checks/link/group.h"
+#include "lint/checks/observed.h"
+#include "lint/checks/specs.h"
+#include "lint/fix/commands.h"
+
+namespace rocewatch::lint::checks::link {
+
+void NetdevMtu(const NicContext& c, FindingSink& sink) {
+  const plan::Profile* p = c.profile;
+  if (p == nullptr) return;
+  if (p->netdev_mtu) {
+    auto mtu = c.view.Value("roce_netdev_mtu_bytes", {{"netdev", c.nic.netdev}});
+    if (mtu && *mtu != static_cast<double>(*p->netdev_mtu)) {
+      sink.Nic(kNetdevMtu, c, std::to_string(*p->netdev_mtu), FormatNumber(*mtu),
+               c.nic.netdev + " has MTU " + FormatNumber(*mtu) + ", the profile wants " +
+                   std::to_string(*p->netdev_mtu) + ".",
+               fix::SetMtu(c.nic.netdev, *p->netdev_mtu));
+    }
+  }
+}
+
+}  // namespace rocewatch::lint::checks::link

@@ -1,0 +1,29 @@
+// link.rate: an active port runs at another rate than the profile's link speed.
+
+#include <cmath>
+
+#include "lint/checks/link/group.h"
+#include "lint/checks/specs.h"
+
+namespace rocewatch::lint::checks::link {
+
+void Rate(const NicContext& c, FindingSink& sink) {
+  const plan::Profile* p = c.profile;
+  if (p == nullptr) return;
+  const auto& v = c.view;
+  const std::string& dev = c.nic.ib_dev;
+  auto state = v.Value("roce_port_state", {{"device", dev}, {"port", c.port}});
+  if (p->link_speed_gbps && state && *state == 4) {
+    auto rate = v.Value("roce_port_rate_bytes_per_second", {{"device", dev}, {"port", c.port}});
+    double want = static_cast<double>(*p->link_speed_gbps) * 1e9 / 8;
+    if (rate && std::fabs(*rate - want) > 1) {
+      sink.Nic(kLinkRate, c, Gbps(want), Gbps(*rate),
+               dev + " port " + c.port + " runs at " + Gbps(*rate) + ", the profile wants " + Gbps(want) + ".",
+               "ethtool " + c.nic.netdev + " (check the cable/module and the switch port speed); "
+               "ethtool -s " + c.nic.netdev + " speed " + std::to_string(*p->link_speed_gbps * 1000) +
+                   " autoneg off");
+    }
+  }
+}
+
+}  // namespace rocewatch::lint::checks::link

@@ -1,0 +1,26 @@
+// link.roce-mtu: the port's active RoCE MTU differs from the profile's.
+
+#include "lint/checks/link/group.h"
+#include "lint/checks/observed.h"
+#include "lint/checks/specs.h"
+#include "lint/fix/commands.h"
+
+namespace rocewatch::lint::checks::link {
+
+void RoceMtu(const NicContext& c, FindingSink& sink) {
+  const plan::Profile* p = c.profile;
+  if (p == nullptr) return;
+  const std::string& dev = c.nic.ib_dev;
+  if (p->roce_mtu) {
+    auto active = c.view.Value("roce_port_active_mtu_bytes", {{"device", dev}, {"port", c.port}});
+    if (active && *active != static_cast<double>(*p->roce_mtu)) {
+      sink.Nic(kRoceMtu, c, std::to_string(*p->roce_mtu), FormatNumber(*active),
+               dev + " port " + c.port + " has an active RoCE MTU of " + FormatNumber(*active) +
+                   ", the profile wants " + std::to_string(*p->roce_mtu) +
+                   " (the netdev MTU must be at least the RoCE MTU + 96).",
+               fix::SetMtu(c.nic.netdev, p->netdev_mtu ? *p->netdev_mtu : *p->roce_mtu + 96));
+    }
+  }
+}
+
+}  // namespace rocewatch::lint::checks::link

@@ -1,0 +1,108 @@
+// What the optics.* checks share (group.h).
+
+#include <cmath>
+#include <cstdio>
+
+#include "lint/checks/observed.h"
+#include "lint/checks/optics/group.h"
+#include "lint/checks/specs.h"
+
+namespace rocewatch::lint::checks::optics {
+
+std::string Show(std::string_view sensor, double v) {
+  if (sensor == "rx_power_watts" || sensor == "tx_power_watts") {
+    if (v <= 0) return "-inf dBm (" + FormatNumber(v * 1e3) + " mW)";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.2f dBm", 10 * std::log10(v * 1e3));
+    return buf;
+  }
+  char buf[64];
+  if (sensor == "tx_bias_amperes") std::snprintf(buf, sizeof buf, "%.2f mA", v * 1e3);
+  else if (sensor == "temperature_celsius") std::snprintf(buf, sizeof buf, "%.1f °C", v);
+  else std::snprintf(buf, sizeof buf, "%.3f V", v);
+  return buf;
+}
+
+std::string What(const Reading& r) {
+  std::string name(r.sensor.substr(0, r.sensor.rfind('_')));  // drop the unit
+  for (auto& ch : name) if (ch == '_') ch = ' ';
+  return r.lane == "0" ? name : "lane " + std::string(r.lane) + " " + name;
+}
+
+std::string Where(const NicContext& c) {
+  return c.nic.netdev + (c.nic.switch_port ? " (switch port " + *c.nic.switch_port + ")" : "");
+}
+
+std::string CleanFix(const NicContext& c) {
+  return "clean the fiber ends and the module's optics on " + Where(c) +
+         ", reseat, then swap the module or cable";
+}
+
+bool CageEmpty(const NicContext& c) {
+  auto present = c.view.Value("roce_module_present", {{"netdev", c.nic.netdev}});
+  return present && *present == 0;
+}
+
+bool ReadFails(const NicContext& c) {
+  auto read_ok = c.view.Value("roce_module_read_success", {{"netdev", c.nic.netdev}});
+  return read_ok && *read_ok == 0;
+}
+
+std::optional<Module> ReadModule(const NicContext& c) {
+  if (CageEmpty(c) || ReadFails(c)) return std::nullopt;
+  const auto& v = c.view;
+  const std::string& nd = c.nic.netdev;
+  Module m;
+  if (auto t = v.Value("roce_module_temperature_celsius", {{"netdev", nd}})) m.readings.push_back({"temperature_celsius", "0", *t});
+  if (auto u = v.Value("roce_module_voltage_volts", {{"netdev", nd}})) m.readings.push_back({"voltage_volts", "0", *u});
+  for (auto [metric, sensor] : {std::pair{"roce_module_lane_tx_bias_amperes", "tx_bias_amperes"},
+                                std::pair{"roce_module_lane_tx_power_watts", "tx_power_watts"},
+                                std::pair{"roce_module_lane_rx_power_watts", "rx_power_watts"}}) {
+    for (const auto& s : v.Select(metric, {{"netdev", nd}})) m.readings.push_back({sensor, s.Label("lane"), s.value()});
+  }
+  for (const auto& s : v.Select("roce_module_threshold", {{"netdev", nd}}))
+    m.thresholds.push_back({s.Label("sensor"), s.Label("level"), s.value()});
+  for (const auto& s : v.Select("roce_module_flag", {{"netdev", nd}}))
+    if (s.value() == 1) m.flags.push_back({s.Label("sensor"), s.Label("lane"), s.Label("level")});
+  return m;
+}
+
+Beyond BeyondModule(const Module& m, const Reading& r) {
+  auto level = [&](std::string_view name) -> std::optional<double> {
+    for (const auto& t : m.thresholds)
+      if (t.sensor == r.sensor && t.level == name) return t.value;
+    return std::nullopt;
+  };
+  Beyond b;
+  if (auto hi = level("high_alarm"); hi && r.value > *hi) b.spec = &kOpticsAlarm, b.bound = "≤ " + Show(r.sensor, *hi);
+  else if (auto lo = level("low_alarm"); lo && r.value < *lo) b.spec = &kOpticsAlarm, b.bound = "≥ " + Show(r.sensor, *lo);
+  else if (auto hw = level("high_warning"); hw && r.value > *hw) b.spec = &kOpticsWarning, b.bound = "≤ " + Show(r.sensor, *hw);
+  else if (auto lw = level("low_warning"); lw && r.value < *lw) b.spec = &kOpticsWarning, b.bound = "≥ " + Show(r.sensor, *lw);
+  if (b.spec == nullptr) {
+    // The worst flag raised for this reading: an alarm over a warning.
+    const RaisedFlag* worst = nullptr;
+    for (const auto& f : m.flags) {
+      if (f.sensor != r.sensor || f.lane != r.lane) continue;
+      if (worst == nullptr || (f.level.find("alarm") != std::string_view::npos &&
+                               worst->level.find("alarm") == std::string_view::npos))
+        worst = &f;
+    }
+    if (worst != nullptr) {
+      b.spec = worst->level.find("alarm") != std::string_view::npos ? &kOpticsAlarm : &kOpticsWarning;
+      b.bound = "no " + std::string(worst->level) + " flag";
+    }
+  }
+  return b;
+}
+
+void AddBeyond(const NicContext& c, FindingSink& sink, const Reading& r, const Beyond& b) {
+  const std::string& nd = c.nic.netdev;
+  std::string found = Show(r.sensor, r.value);
+  sink.Nic(*b.spec, c, What(r) + " " + b.bound, found,
+           nd + " module " + What(r) + " is " + found + ", beyond the module's " +
+               (b.spec == &kOpticsAlarm ? "alarm" : "warning") + " threshold (" + b.bound + ").",
+           r.sensor == "temperature_celsius" ? "check airflow and fans around " + Where(c) + "; replace the module if it persists"
+                                             : CleanFix(c));
+}
+
+}  // namespace rocewatch::lint::checks::optics

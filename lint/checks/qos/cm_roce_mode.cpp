@@ -1,0 +1,23 @@
+// qos.cm-roce-mode: rdma_cm's default RoCE mode is not RoCE v2.
+
+#include "lint/checks/qos/group.h"
+#include "lint/checks/specs.h"
+#include "lint/fix/commands.h"
+
+namespace rocewatch::lint::checks::qos {
+
+void CmRoceMode(const NicContext& c, FindingSink& sink) {
+  const plan::Profile* p = c.profile;
+  if (p == nullptr || NoDcb(c)) return;
+  if (p->roce_mode) {
+    for (const auto& m : c.view.Select("roce_cm_default_roce_mode_info", {{"device", c.nic.ib_dev}, {"port", c.port}})) {
+      if (m.Label("mode") == "RoCE v2") continue;
+      sink.Nic(kCmRoceMode, c, "RoCE v2", std::string(m.Label("mode")),
+               c.nic.ib_dev + " port " + c.port + " defaults rdma_cm connections to " +
+                   std::string(m.Label("mode")) + ": NCCL/UCX connections are not routable RoCE v2.",
+               fix::SetCmRoceModeV2(fix::Toolset::kUpstream, c.nic.ib_dev, c.port));
+    }
+  }
+}
+
+}  // namespace rocewatch::lint::checks::qos

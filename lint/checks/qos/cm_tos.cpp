@@ -1,0 +1,25 @@
+// qos.cm-tos: rdma_cm's default ToS does not carry the profile's RoCE DSCP.
+
+#include "lint/checks/observed.h"
+#include "lint/checks/qos/group.h"
+#include "lint/checks/specs.h"
+#include "lint/fix/commands.h"
+
+namespace rocewatch::lint::checks::qos {
+
+void CmTos(const NicContext& c, FindingSink& sink) {
+  const plan::Profile* p = c.profile;
+  if (p == nullptr || NoDcb(c)) return;
+  if (p->roce_dscp) {
+    auto tos = c.view.Value("roce_cm_default_tos", {{"device", c.nic.ib_dev}, {"port", c.port}});
+    if (tos && static_cast<std::int64_t>(*tos) >> 2 != *p->roce_dscp) {
+      sink.Nic(kCmTos, c, "DSCP " + std::to_string(*p->roce_dscp) + " (ToS " + std::to_string(fix::TosForDscp(*p->roce_dscp)) + ")",
+               "ToS " + FormatNumber(*tos) + " (DSCP " + std::to_string(static_cast<std::int64_t>(*tos) >> 2) + ")",
+               c.nic.ib_dev + " port " + c.port + " gives rdma_cm connections ToS " + FormatNumber(*tos) +
+                   ", which does not carry the RoCE DSCP " + std::to_string(*p->roce_dscp) + ".",
+               fix::SetCmTos(fix::Toolset::kUpstream, c.nic.ib_dev, c.port, fix::TosForDscp(*p->roce_dscp)));
+    }
+  }
+}
+
+}  // namespace rocewatch::lint::checks::qos

@@ -1,0 +1,51 @@
+// qos.dscp-priority: the RoCE or CNP DSCP is mapped to another priority than planned (or its
+// mapping is not exported).
+
+#include <tuple>
+
+#include "lint/checks/observed.h"
+#include "lint/checks/qos/group.h"
+#include "lint/checks/specs.h"
+#include "lint/fix/commands.h"
+
+namespace rocewatch::lint::checks::qos {
+
+void DscpPriority(const NicContext& c, FindingSink& sink) {
+  const plan::Profile* p = c.profile;
+  if (p == nullptr || NoDcb(c)) return;
+  const auto& v = c.view;
+  const std::string& nd = c.nic.netdev;
+  const auto tools = fix::Toolset::kUpstream;
+  if (!p->trust || *p->trust == "dscp") {
+    if (auto map = DscpPriorities(v, nd)) {
+      for (auto [dscp, prio, what] :
+           {std::tuple{p->roce_dscp, p->roce_priority, "RoCE"}, std::tuple{p->cnp_dscp, p->cnp_priority, "CNP"}}) {
+        if (!dscp || !prio) continue;
+        const int mapped = *dscp >= 0 && *dscp < 64 ? (*map)[static_cast<std::size_t>(*dscp)] : -1;
+        std::string found = mapped < 0 ? "unmapped" : "priority " + std::to_string(mapped);
+        if (mapped < 0 && DscpMapPartial(v, nd)) {
+          // The exporter serves only the DSCPs the node uses (and --collector.dcb.dscps): this
+          // one may be mapped; say how to see it instead of calling it unmapped.
+          sink.Nic(kDscpPriority, c, "DSCP " + std::to_string(*dscp) + " → priority " + std::to_string(*prio),
+                   "DSCP " + std::to_string(*dscp) + " not exported",
+                   nd + " does not export the " + what + " DSCP " + std::to_string(*dscp) +
+                       " (its exporter serves the DSCPs the node uses); its mapping is unknown.",
+                   "run roce_exporter with --collector.dcb.dscps=" + std::to_string(*dscp) +
+                       " (or --collector.dcb.full-tables=true)");
+          continue;
+        }
+        if (mapped != *prio) {
+          sink.Nic(kDscpPriority, c, "DSCP " + std::to_string(*dscp) + " → priority " + std::to_string(*prio),
+                   "DSCP " + std::to_string(*dscp) + " → " + found,
+                   nd + " maps the " + what + " DSCP " + std::to_string(*dscp) + " to " + found +
+                       ", the profile wants priority " + std::to_string(*prio) + ".",
+                   fix::SetDscpPriority(tools, nd, *dscp, *prio),
+                   {"dscp." + std::to_string(*dscp), *prio,
+                    mapped < 0 ? SettingValue{} : SettingValue{std::int64_t{mapped}}});
+        }
+      }
+    }
+  }
+}
+
+}  // namespace rocewatch::lint::checks::qos

@@ -1,0 +1,24 @@
+// qos.global-pause: 802.3x global pause is on beside PFC.
+
+#include "lint/checks/qos/group.h"
+#include "lint/checks/specs.h"
+#include "lint/fix/commands.h"
+
+namespace rocewatch::lint::checks::qos {
+
+void GlobalPause(const NicContext& c, FindingSink& sink) {
+  const plan::Profile* p = c.profile;
+  if (p == nullptr || NoDcb(c) || !WantsPfc(*p)) return;
+  const auto& v = c.view;
+  const std::string& nd = c.nic.netdev;
+  auto rx = v.Value("roce_pause_rx_enabled", {{"netdev", nd}});
+  auto tx = v.Value("roce_pause_tx_enabled", {{"netdev", nd}});
+  if ((rx && *rx == 1) || (tx && *tx == 1)) {
+    std::string found = std::string("rx ") + (rx && *rx == 1 ? "on" : "off") + ", tx " + (tx && *tx == 1 ? "on" : "off");
+    sink.Nic(kGlobalPause, c, "rx off, tx off", found,
+             nd + " has 802.3x global pause on (" + found + ") beside PFC: a pause stops every priority.",
+             fix::SetGlobalPauseOff(nd));
+  }
+}
+
+}  // namespace rocewatch::lint::checks::qos

@@ -1,0 +1,25 @@
+// qos.pfc-priorities: PFC is enabled on other priorities than the profile's.
+
+#include "lint/checks/observed.h"
+#include "lint/checks/qos/group.h"
+#include "lint/checks/specs.h"
+#include "lint/fix/commands.h"
+
+namespace rocewatch::lint::checks::qos {
+
+void PfcPriorities(const NicContext& c, FindingSink& sink) {
+  const plan::Profile* p = c.profile;
+  if (p == nullptr || NoDcb(c)) return;
+  const std::string& nd = c.nic.netdev;
+  if (p->pfc_priorities) {
+    auto pfc = EnabledPriorities(c.view, "roce_pfc_enabled", nd);
+    if (pfc && *pfc != *p->pfc_priorities) {
+      sink.Nic(kPfcPriorities, c, FormatPriorities(*p->pfc_priorities), FormatPriorities(*pfc),
+               nd + " has PFC on " + FormatPriorities(*pfc) + ", the profile wants " +
+                   FormatPriorities(*p->pfc_priorities) + ".",
+               fix::SetPfc(fix::Toolset::kUpstream, nd, *p->pfc_priorities));
+    }
+  }
+}
+
+}  // namespace rocewatch::lint::checks::qos

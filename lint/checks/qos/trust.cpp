@@ -1,0 +1,31 @@
+// qos.trust: the trust mode (pcp or dscp) differs from the profile's.
+
+#include <map>
+
+#include "lint/checks/observed.h"
+#include "lint/checks/qos/group.h"
+#include "lint/checks/specs.h"
+#include "lint/fix/commands.h"
+
+namespace rocewatch::lint::checks::qos {
+
+void Trust(const NicContext& c, FindingSink& sink) {
+  const plan::Profile* p = c.profile;
+  if (p == nullptr || NoDcb(c)) return;
+  const std::string& nd = c.nic.netdev;
+  const auto tools = fix::Toolset::kUpstream;
+  if (p->trust) {
+    auto trust = TrustMode(c.view, nd);
+    if (trust && *trust != *p->trust) {
+      std::map<std::int64_t, std::int64_t> entries;
+      if (p->roce_dscp && p->roce_priority) entries[*p->roce_dscp] = *p->roce_priority;
+      if (p->cnp_dscp && p->cnp_priority) entries[*p->cnp_dscp] = *p->cnp_priority;
+      sink.Nic(kTrust, c, *p->trust, *trust,
+               nd + " trusts " + *trust + ", the profile wants " + *p->trust +
+                   ": RoCE packets land on the wrong priority and lose their lossless class.",
+               *p->trust == "dscp" ? fix::SetTrustDscp(tools, nd, entries) : fix::SetTrustPcp(tools, nd));
+    }
+  }
+}
+
+}  // namespace rocewatch::lint::checks::qos
