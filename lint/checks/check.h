@@ -43,11 +43,12 @@ struct NodeContext {
   const observe::NodeView& view;
 };
 
-// What drift keeps of a checked NIC once its node's metrics are gone.
+// What drift keeps of a checked NIC once its node's metrics are gone: ids into the plan and
+// into the SettingsPool (the port's text, the NIC's interned set of settings).
 struct DriftRecord {
   std::uint32_t node = 0, nic = 0;  // indices into the plan
-  std::string port;
-  SettingIds settings;
+  std::uint32_t port = 0;           // SettingsPool::Text
+  std::uint32_t settings = 0;       // SettingsPool::Set
 };
 
 // Every checked NIC, once the last node is in (kFleet checks): what drift and cabling keep of

@@ -27,15 +27,15 @@ void CheckRunner::AddNode(std::size_t node_index, const observe::NodeView& view)
     NicContext c{plan_, node, nic, plan_.FindProfile(nic.profile), view, port, present};
     for (const CheckSpec* spec : AllCheckSpecs())
       if (spec->nic != nullptr) spec->nic(c, sink_);
-    DriftRecord r{static_cast<std::uint32_t>(node_index), static_cast<std::uint32_t>(n), port,
-                  ExtractSettings(view, nic.ib_dev, port, nic.netdev, pool_)};
+    SettingIds settings = ExtractSettings(view, nic.ib_dev, port, nic.netdev, pool_);
     // A port that is down reports a fallback rate: link.port-down says what matters.
     auto state = view.Value("roce_port_state", {{"device", nic.ib_dev}, {"port", port}});
     if (state && *state != 4) {
       std::uint32_t rate_key = pool_.Intern("port_rate");
-      std::erase_if(r.settings, [&](const auto& kv) { return kv.first == rate_key; });
+      std::erase_if(settings, [&](const auto& kv) { return kv.first == rate_key; });
     }
-    records_.push_back(std::move(r));
+    records_.push_back({static_cast<std::uint32_t>(node_index), static_cast<std::uint32_t>(n), pool_.Intern(port),
+                        pool_.InternSet(std::move(settings))});
   }
 }
 

@@ -14,6 +14,12 @@ std::uint32_t SettingsPool::Intern(std::string_view text) {
   return table_.Intern(texts_.emplace_back(text));
 }
 
+std::uint32_t SettingsPool::InternSet(SettingIds settings) {
+  auto [it, added] = set_ids_.try_emplace(std::move(settings), static_cast<std::uint32_t>(sets_.size()));
+  if (added) sets_.push_back(&it->first);
+  return it->second;
+}
+
 namespace {
 
 class Builder {

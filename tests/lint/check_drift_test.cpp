@@ -27,6 +27,20 @@ TEST(CheckDrift, PfcOnHereOffThereWhileThePlanIsSilent) {
             "dcb pfc set dev ens2f0np0 prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off");
 }
 
+// Drift keeps one stored set of settings per distinct set, not one per NIC.
+TEST(CheckDrift, NicsSetAlikeShareOneStoredSet) {
+  SettingsPool pool;
+  const std::uint32_t pfc = pool.Intern("pfc"), mtu = pool.Intern("netdev_mtu");
+  const std::uint32_t three = pool.Intern("3"), nine_k = pool.Intern("9000"), none = pool.Intern("none");
+  const std::uint32_t a = pool.InternSet({{pfc, three}, {mtu, nine_k}});
+  const std::uint32_t b = pool.InternSet({{pfc, three}, {mtu, nine_k}});
+  const std::uint32_t c = pool.InternSet({{pfc, none}, {mtu, nine_k}});
+  EXPECT_EQ(a, b);
+  EXPECT_NE(a, c);
+  EXPECT_EQ(pool.SetCount(), 2u);
+  EXPECT_EQ(pool.Text(pool.Set(c).front().second), "none");
+}
+
 TEST(CheckDrift, ASettingThePlanFixesIsNotDrift) {
   Cluster c(2, 2);
   c.Set(2, R"(roce_pfc_enabled{netdev="ens2f0np0",priority="4"})", "1");

@@ -86,7 +86,7 @@ void Setting(const FleetContext& c, FindingSink& sink) {
     // key -> value -> how many NICs have it; keys in id order.
     std::map<std::uint32_t, std::map<std::uint32_t, std::size_t>> counts;
     for (const DriftRecord* r : members)
-      for (const auto& [key, value] : r->settings) ++counts[key][value];
+      for (const auto& [key, value] : pool.Set(r->settings)) ++counts[key][value];
     for (const auto& [key, values] : counts) {
       if (values.size() < 2) continue;
       const std::string key_name(pool.Text(key));
@@ -100,16 +100,18 @@ void Setting(const FleetContext& c, FindingSink& sink) {
       if (best * 2 <= having) continue;  // no clear majority: nothing to call drift
       const std::string want(pool.Text(majority));
       for (const DriftRecord* r : members) {
-        auto it = std::lower_bound(r->settings.begin(), r->settings.end(), std::make_pair(key, 0u));
-        if (it == r->settings.end() || it->first != key || it->second == majority) continue;
+        const SettingIds& settings = pool.Set(r->settings);
+        auto it = std::lower_bound(settings.begin(), settings.end(), std::make_pair(key, 0u));
+        if (it == settings.end() || it->first != key || it->second == majority) continue;
         const plan::Node& node = plan.nodes[r->node];
         const plan::Nic& nic = node.nics[r->nic];
         const std::string found(pool.Text(it->second));
-        sink.Nic(kDrift, node, nic, r->port, key_name + " = " + want, key_name + " = " + found,
+        const std::string port(pool.Text(r->port));
+        sink.Nic(kDrift, node, nic, port, key_name + " = " + want, key_name + " = " + found,
                  nic.netdev + " has " + key_name + " = " + found + ", while " + std::to_string(best) +
                      " of " + std::to_string(having) + " NICs with profile " + profile_name + " have " +
                      want + ".",
-                 FixFor(nic, r->port, key_name, want),
+                 FixFor(nic, port, key_name, want),
                  {key_name, TypedSetting(key_name, want), TypedSetting(key_name, found)});
       }
     }
