@@ -8,12 +8,17 @@ peak RSS, the store's CPU seconds while roce-lint ran, the largest answer, the q
 roce-lint and the store report, and whether exactly the seeded faults (and the same findings
 as --metrics-dir) were found.
 
-The stores hold only the families roce-lint asks for (recorded from its queries to a
-stand-in, fleet_store.families_asked). A store's data directory is deleted after its run
-unless --keep; --reuse runs on a directory an earlier --keep left (its time from the blocks).
+The stores hold what the exporter served (TEMPLATE: a default scrape of today's exporter), or
+with --families asked only the families roce-lint asks for (recorded from its queries to a
+stand-in, fleet_store.families_asked). Prometheus's blocks are written --slice nodes at a time
+(one promtool run and one block each); VictoriaMetrics gets one node a request on --streams
+connections. The fill's wall time, the store's disk use and its peak RSS are printed. A
+store's data directory is deleted after its run unless --keep; --reuse runs on a directory an
+earlier --keep left (its time from the blocks).
 
     bench/lint_store.py --build build --template node8.prom --out /tmp/rocewatch-store [--nodes 1000,10000]
         [--engines prometheus,victoria-metrics] [--batch 100] [--concurrency 4] [--keep] [--reuse]
+        [--families all|asked] [--slice 1000] [--streams 4] [--vm-memory 6GiB]
 """
 
 import argparse
@@ -74,6 +79,10 @@ def main():
     ap.add_argument("--batch", default="100")
     ap.add_argument("--concurrency", default="4")
     ap.add_argument("--max-bytes", default="32MiB")
+    ap.add_argument("--families", choices=("all", "asked"), default="all")
+    ap.add_argument("--slice", type=int, default=1000, help="nodes per promtool block")
+    ap.add_argument("--streams", type=int, default=4, help="parallel VictoriaMetrics import requests")
+    ap.add_argument("--vm-memory", default=None, help="VictoriaMetrics -memory.allowedBytes")
     ap.add_argument("--keep", action="store_true", help="keep each store's data directory")
     ap.add_argument("--reuse", action="store_true", help="query a data directory an earlier --keep left")
     ap.add_argument("--rule-cost", action="store_true",
@@ -96,7 +105,7 @@ def main():
         missed, extra = verdict(reference, expected)
         print(f"\n== {m} nodes: --metrics-dir: {wall:.1f} s wall, {cpu:.1f} s CPU, peak RSS {rss:.0f} MiB, "
               f"exit {code}, missed {missed}, extra {extra}", flush=True)
-        families = fleet_store.families_asked(lint, fleet)
+        families = fleet_store.families_asked(lint, fleet) if args.families == "asked" else None
         t1 = float(int(time.time()) - 120)
         t0 = t1 - 300
         for engine in args.engines.split(","):
@@ -111,18 +120,32 @@ def main():
                     t1 = float(int(max(x["maxTime"] for x in metas) / 1000))
                     e = fleet_store.start_prometheus(None, work, keep_data=True)
                 else:
+                    data.mkdir(parents=True, exist_ok=True)
+                    for b in data.iterdir():
+                        shutil.rmtree(b, ignore_errors=True)
                     om = work / "fleet.om"
-                    samples = fleet_store.write_openmetrics(fleet, metrics, metrics, t0, t1, om, families)
-                    e = fleet_store.start_prometheus(om, work)
-                    om.unlink()
+                    for first in range(0, m, args.slice):
+                        samples += fleet_store.write_openmetrics(fleet, metrics, metrics, t0, t1, om, families,
+                                                                 slice(first, first + args.slice))
+                        fleet_store.add_blocks(om, data, work / "prometheus.log")
+                        om.unlink()
+                        print(f"  promtool: nodes {first} to {min(m, first + args.slice)} in "
+                              f"{time.perf_counter() - f0:.0f} s", flush=True)
+                    e = fleet_store.start_prometheus(None, work, keep_data=True)
             else:
-                e = fleet_store.start_victoria_metrics(work, keep_data=args.reuse)
+                e = fleet_store.start_victoria_metrics(work, keep_data=args.reuse, memory=args.vm_memory)
                 if not args.reuse:
-                    samples = fleet_store.import_into_victoria_metrics(e, fleet, metrics, metrics, t0, t1, families)
+                    samples = fleet_store.import_into_victoria_metrics(e, fleet, metrics, metrics, t0, t1, families,
+                                                                       streams=args.streams)
                 else:
                     t1 = float((work / "t1").read_text())
             (work / "t1").write_text(f"{t1:.0f}")
             fill = time.perf_counter() - f0
+            store_dir = work / ("prometheus-data" if engine == "prometheus" else "vm-data")
+            disk = int(subprocess.run(["du", "-sb", str(store_dir)], capture_output=True, text=True).stdout.split()[0])
+            fill_rss = e.rss_mib()
+            print(f"{engine}: {samples} samples ({samples / 2 / m:.0f} series a node) stored in {fill:.0f} s, "
+                  f"{disk / 2**20:.0f} MiB on disk, store peak RSS {fill_rss:.0f} MiB so far", flush=True)
             try:
                 store_cpu0 = cpu_seconds(e.proc.pid)
                 wall, cpu, rss, code = run([lint, "check", plan, "--prometheus", e.url, "--window", "5m",

@@ -23,6 +23,7 @@ import threading
 import time
 import urllib.parse
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -68,13 +69,13 @@ def nodes_of(fleet: Path):
 
 
 def write_openmetrics(fleet: Path, prev_dir: Path, now_dir: Path, t0: float, t1: float, out: Path,
-                      families=None) -> int:
-    """One OpenMetrics file with every node's samples at t0 (prev_dir) and t1 (now_dir),
-    grouped by family as OpenMetrics requires. `families`: keep only these (None: all).
-    Returns the number of samples written."""
+                      families=None, nodes: slice = slice(None)) -> int:
+    """One OpenMetrics file with the samples at t0 (prev_dir) and t1 (now_dir) of every node
+    (or of the plan's nodes[`nodes`]), grouped by family as OpenMetrics requires. `families`:
+    keep only these (None: all). Returns the number of samples written."""
     by_family: dict[str, list[str]] = {}
     for t, d in ((t0, prev_dir), (t1, now_dir)):
-        for node, instance in nodes_of(fleet):
+        for node, instance in nodes_of(fleet)[nodes]:
             path = d / f"{node}.prom"
             if not path.exists():
                 continue
@@ -91,6 +92,15 @@ def write_openmetrics(fleet: Path, prev_dir: Path, now_dir: Path, t0: float, t1:
             count += len(lines)
         f.write("# EOF\n")
     return count
+
+
+def add_blocks(openmetrics, data: Path, log: Path):
+    """`promtool tsdb create-blocks-from openmetrics` for each file, into `data`."""
+    files = [openmetrics] if isinstance(openmetrics, Path) else list(openmetrics)
+    with log.open("a") as lf:
+        for om in files:
+            subprocess.run(["nice", "promtool", "tsdb", "create-blocks-from", "openmetrics", str(om), str(data)],
+                           check=True, stdout=lf, stderr=subprocess.STDOUT)
 
 
 class Engine:
@@ -131,18 +141,17 @@ def wait_ready(url: str, proc: subprocess.Popen, log: Path, timeout: float = 60)
     raise RuntimeError(f"{url}: not ready after {timeout} s: {log.read_text()[-2000:]}")
 
 
-def start_prometheus(openmetrics: Path | None, workdir: Path, max_samples: int | None = None,
+def start_prometheus(openmetrics, workdir: Path, max_samples: int | None = None,
                      keep_data: bool = False) -> Engine:
-    """Blocks from the OpenMetrics file, then Prometheus on them (no scrape jobs). With
-    keep_data, Prometheus on the blocks an earlier call left in workdir."""
+    """Blocks from the OpenMetrics file (or files: a block each, Prometheus queries them all),
+    then Prometheus on them (no scrape jobs). With keep_data, Prometheus on the blocks an
+    earlier call left in workdir."""
     data = workdir / "prometheus-data"
     log = workdir / "prometheus.log"
     if not keep_data:
         shutil.rmtree(data, ignore_errors=True)
         data.mkdir(parents=True)
-        with log.open("w") as lf:
-            subprocess.run(["nice", "promtool", "tsdb", "create-blocks-from", "openmetrics", str(openmetrics),
-                            str(data)], check=True, stdout=lf, stderr=subprocess.STDOUT)
+        add_blocks(openmetrics, data, log)
     conf = workdir / "prometheus.yml"
     conf.write_text("global:\n  scrape_interval: 1m\n")
     port = free_port()
@@ -156,7 +165,9 @@ def start_prometheus(openmetrics: Path | None, workdir: Path, max_samples: int |
     return Engine("prometheus", url, proc, log)
 
 
-def start_victoria_metrics(workdir: Path, keep_data: bool = False) -> Engine:
+def start_victoria_metrics(workdir: Path, keep_data: bool = False, memory: str | None = None) -> Engine:
+    """VictoriaMetrics on workdir/vm-data; `memory` ("6GiB"): its -memory.allowedBytes, the
+    bound on its caches (by default 60 % of the machine's memory)."""
     binary = shutil.which("victoria-metrics") or shutil.which("victoria-metrics-prod")
     if binary is None:
         raise RuntimeError("victoria-metrics is not installed (scripts/install-deps.sh)")
@@ -166,38 +177,63 @@ def start_victoria_metrics(workdir: Path, keep_data: bool = False) -> Engine:
     data.mkdir(parents=True, exist_ok=True)
     log = workdir / "victoria-metrics.log"
     port = free_port()
-    proc = subprocess.Popen(["nice", binary, f"-storageDataPath={data}", f"-httpListenAddr=127.0.0.1:{port}",
-                             "-retentionPeriod=100y", "-search.disableCache", "-search.latencyOffset=0s"],
-                            stdout=log.open("w"), stderr=subprocess.STDOUT)
+    argv = ["nice", binary, f"-storageDataPath={data}", f"-httpListenAddr=127.0.0.1:{port}",
+            "-retentionPeriod=100y", "-search.disableCache", "-search.latencyOffset=0s"]
+    if memory:
+        argv.append(f"-memory.allowedBytes={memory}")
+    proc = subprocess.Popen(argv, stdout=log.open("w"), stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     wait_ready(url, proc, log, timeout=600)
     return Engine("victoria-metrics", url, proc, log)
 
 
 def import_into_victoria_metrics(engine: Engine, fleet: Path, prev_dir: Path, now_dir: Path, t0: float,
-                                 t1: float, families=None, nodes_per_post: int = 50) -> int:
-    """Posts every node's text at t0 and t1 (ms timestamps) to /api/v1/import/prometheus."""
-    count = 0
+                                 t1: float, families=None, nodes_per_post: int = 50, streams: int = 4) -> int:
+    """Every node's text at t0 and t1 into /api/v1/import/prometheus. With every family (the
+    default: what the exporter served), each file is posted as it is, one node a request on
+    `streams` connections at once, the target labels and the timestamp (ms) as the import's
+    `extra_label` and `timestamp` query args, so nothing is parsed here. With `families`, the
+    lines are filtered and rewritten here, `nodes_per_post` nodes a request."""
     nodes = nodes_of(fleet)
-    for t, d in ((t0, prev_dir), (t1, now_dir)):
-        ms = int(t * 1000)
-        for i in range(0, len(nodes), nodes_per_post):
-            lines = []
-            for node, instance in nodes[i:i + nodes_per_post]:
-                path = d / f"{node}.prom"
-                if not path.exists():
-                    continue
-                for name, labels, value in node_samples(path.read_text()):
-                    if families is not None and name not in families:
-                        continue
-                    lines.append(f"{name}{with_target_labels(labels, node, instance)} {value} {ms}\n")
-            count += len(lines)
-            req = urllib.request.Request(engine.url + "/api/v1/import/prometheus", data="".join(lines).encode(),
-                                         method="POST")
+    if families is None:
+        def post(job):
+            t, d, node, instance = job
+            path = d / f"{node}.prom"
+            if not path.exists():
+                return 0
+            body = path.read_bytes()
+            q = urllib.parse.urlencode([("timestamp", str(int(t * 1000))), ("extra_label", "job=roce"),
+                                        ("extra_label", f"instance={instance}"), ("extra_label", f"node={node}")])
+            req = urllib.request.Request(f"{engine.url}/api/v1/import/prometheus?{q}", data=body, method="POST")
             with urllib.request.urlopen(req, timeout=300) as r:
                 if r.status not in (200, 204):
-                    raise RuntimeError(f"import: HTTP {r.status}")
-    with urllib.request.urlopen(engine.url + "/internal/force_flush", timeout=60):
+                    raise RuntimeError(f"import {path}: HTTP {r.status}")
+            return sum(1 for line in body.splitlines() if line and not line.startswith(b"#"))
+
+        jobs = [(t, d, node, instance) for t, d in ((t0, prev_dir), (t1, now_dir)) for node, instance in nodes]
+        with ThreadPoolExecutor(max_workers=streams) as pool:
+            count = sum(pool.map(post, jobs))
+    else:
+        count = 0
+        for t, d in ((t0, prev_dir), (t1, now_dir)):
+            ms = int(t * 1000)
+            for i in range(0, len(nodes), nodes_per_post):
+                lines = []
+                for node, instance in nodes[i:i + nodes_per_post]:
+                    path = d / f"{node}.prom"
+                    if not path.exists():
+                        continue
+                    for name, labels, value in node_samples(path.read_text()):
+                        if name not in families:
+                            continue
+                        lines.append(f"{name}{with_target_labels(labels, node, instance)} {value} {ms}\n")
+                count += len(lines)
+                req = urllib.request.Request(engine.url + "/api/v1/import/prometheus",
+                                             data="".join(lines).encode(), method="POST")
+                with urllib.request.urlopen(req, timeout=300) as r:
+                    if r.status not in (200, 204):
+                        raise RuntimeError(f"import: HTTP {r.status}")
+    with urllib.request.urlopen(engine.url + "/internal/force_flush", timeout=600):
         pass
     return count
 
