@@ -1,6 +1,8 @@
 #include "lint/plan/json_positions.h"
 
+#include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <map>
 
 namespace rocewatch::lint::plan {
@@ -39,6 +41,8 @@ class Scanner {
 
   JsonPositions Run() {
     out_.complete = Scan();
+    out_.values.Seal();
+    out_.keys.Seal();
     return std::move(out_);
   }
 
@@ -168,7 +172,7 @@ class Scanner {
     while (true) {
       switch (state) {
         case State::kValue: {
-          out_.values[pointer_] = Here();
+          out_.values.Set(pointer_, Here());
           char c = Peek();
           if (c == '{' || c == '[') {
             if (stack.size() >= kMaxJsonDepth) return false;
@@ -209,7 +213,7 @@ class Scanner {
           Frame& frame = stack.back();
           pointer_.resize(frame.pointer_length);
           AppendPointerToken(pointer_, key);
-          out_.keys[pointer_] = at;
+          out_.keys.Set(pointer_, at);
           auto [it, inserted] = frame.seen.emplace(key, at);
           if (!inserted) out_.duplicate_keys.push_back({pointer_, it->second, at});
           state = State::kValue;
@@ -259,6 +263,36 @@ class Scanner {
 }  // namespace
 
 JsonPositions IndexJsonPositions(std::string_view text) { return Scanner(text).Run(); }
+
+void PointerIndex::Set(std::string_view pointer, TextPosition at) {
+  constexpr std::size_t kMax = std::numeric_limits<std::uint32_t>::max();
+  if (text_.size() + pointer.size() > kMax || at.line > kMax || at.column > kMax) return;  // unknown, not wrong
+  entries_.push_back({static_cast<std::uint32_t>(text_.size()), static_cast<std::uint32_t>(pointer.size()),
+                      static_cast<std::uint32_t>(at.line), static_cast<std::uint32_t>(at.column)});
+  text_.append(pointer);
+}
+
+void PointerIndex::Seal() {
+  std::stable_sort(entries_.begin(), entries_.end(),
+                   [&](const Entry& a, const Entry& b) { return Pointer(a) < Pointer(b); });
+  // Of equal pointers keep the last one set (the stable sort kept their order).
+  std::vector<Entry> kept;
+  kept.reserve(entries_.size());
+  for (const Entry& e : entries_) {
+    if (!kept.empty() && Pointer(kept.back()) == Pointer(e)) kept.back() = e;
+    else kept.push_back(e);
+  }
+  entries_ = std::move(kept);
+  entries_.shrink_to_fit();
+  text_.shrink_to_fit();
+}
+
+std::optional<TextPosition> PointerIndex::Find(std::string_view pointer) const {
+  auto it = std::lower_bound(entries_.begin(), entries_.end(), pointer,
+                             [&](const Entry& e, std::string_view p) { return Pointer(e) < p; });
+  if (it == entries_.end() || Pointer(*it) != pointer) return std::nullopt;
+  return TextPosition{it->line, it->column};
+}
 
 TextPosition PositionOfOffset(std::string_view text, std::size_t offset) {
   TextPosition pos{1, 1};

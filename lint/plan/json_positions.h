@@ -9,9 +9,10 @@
 // written for hostile input anyway: bounded depth, bounds-checked, never throws.
 
 #include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace rocewatch::lint::plan {
@@ -27,9 +28,29 @@ struct DuplicateKey {
   TextPosition repeat;  // where it appears again
 };
 
+// Pointer -> position, flat: every pointer's text in one string and 16 bytes an entry, sorted
+// by pointer once the scan is done (a 10,000-node plan has ~800,000 pointers: ~35 MB here
+// against ~100 MB as a hash map of strings). Set the same pointer twice: the last one counts.
+class PointerIndex {
+ public:
+  void Set(std::string_view pointer, TextPosition at);
+  void Seal();  // sorts; Find before Seal sees nothing
+  std::optional<TextPosition> Find(std::string_view pointer) const;
+  std::size_t size() const { return entries_.size(); }
+
+ private:
+  struct Entry {
+    std::uint32_t offset, length;  // into text_
+    std::uint32_t line, column;
+  };
+  std::string_view Pointer(const Entry& e) const { return std::string_view(text_).substr(e.offset, e.length); }
+  std::string text_;
+  std::vector<Entry> entries_;
+};
+
 struct JsonPositions {
-  std::unordered_map<std::string, TextPosition> values;  // pointer -> start of the value
-  std::unordered_map<std::string, TextPosition> keys;    // pointer -> start of the member's key
+  PointerIndex values;  // pointer -> start of the value
+  PointerIndex keys;    // pointer -> start of the member's key
   std::vector<DuplicateKey> duplicate_keys;
   bool complete = false;  // false when the scan gave up (malformed text or nesting too deep)
 };

@@ -17,8 +17,7 @@ TextPosition PositionOf(const PlanSource& source, std::string_view pointer) {
   const auto& index = source.positions.values;
   std::string p(pointer);
   while (true) {
-    auto it = index.find(p);
-    if (it != index.end()) return it->second;
+    if (auto at = index.Find(p)) return *at;
     std::size_t slash = p.rfind('/');
     if (p.empty() || slash == std::string::npos) return {};
     p.resize(slash);
@@ -26,8 +25,7 @@ TextPosition PositionOf(const PlanSource& source, std::string_view pointer) {
 }
 
 TextPosition KeyPositionOf(const PlanSource& source, std::string_view pointer) {
-  auto it = source.positions.keys.find(std::string(pointer));
-  if (it != source.positions.keys.end()) return it->second;
+  if (auto at = source.positions.keys.Find(pointer)) return *at;
   return PositionOf(source, pointer);
 }
 

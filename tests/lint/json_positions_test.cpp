@@ -6,15 +6,15 @@ namespace rocewatch::lint::plan {
 namespace {
 
 std::string At(const JsonPositions& p, const std::string& pointer) {
-  auto it = p.values.find(pointer);
-  if (it == p.values.end()) return "missing";
-  return std::to_string(it->second.line) + ":" + std::to_string(it->second.column);
+  auto at = p.values.Find(pointer);
+  if (!at) return "missing";
+  return std::to_string(at->line) + ":" + std::to_string(at->column);
 }
 
 std::string KeyAt(const JsonPositions& p, const std::string& pointer) {
-  auto it = p.keys.find(pointer);
-  if (it == p.keys.end()) return "missing";
-  return std::to_string(it->second.line) + ":" + std::to_string(it->second.column);
+  auto at = p.keys.Find(pointer);
+  if (!at) return "missing";
+  return std::to_string(at->line) + ":" + std::to_string(at->column);
 }
 
 TEST(JsonPositions, ValuesAndKeysOfNestedDocument) {
@@ -50,6 +50,22 @@ TEST(JsonPositions, DuplicateKeys) {
   EXPECT_EQ(p.duplicate_keys[0].repeat.line, 2u);
   EXPECT_EQ(p.duplicate_keys[0].repeat.column, 2u);
   EXPECT_EQ(p.duplicate_keys[1].pointer, "/a");
+  // The value JSON keeps is the last one, and so is its position.
+  EXPECT_EQ(At(p, "/a"), "2:16");
+  EXPECT_EQ(KeyAt(p, "/a"), "2:11");
+  EXPECT_EQ(At(p, "/a/x"), "2:7");
+}
+
+TEST(JsonPositions, ManyPointersFoundAfterSorting) {
+  std::string text = "{\"nodes\": [";
+  for (int i = 0; i < 500; ++i) text += std::string(i ? "," : "") + "{\"name\": \"n" + std::to_string(i) + "\"}";
+  text += "]}";
+  JsonPositions p = IndexJsonPositions(text);
+  EXPECT_TRUE(p.complete);
+  EXPECT_EQ(p.values.size(), 2u + 500u * 2u);
+  for (int i : {0, 9, 10, 99, 100, 499}) EXPECT_NE(At(p, "/nodes/" + std::to_string(i) + "/name"), "missing") << i;
+  EXPECT_EQ(At(p, "/nodes/500/name"), "missing");
+  EXPECT_EQ(At(p, "/nodes/1/nam"), "missing");
 }
 
 TEST(JsonPositions, CrLfLineEnds) {
