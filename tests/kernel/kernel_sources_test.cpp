@@ -483,6 +483,83 @@ TEST(EthtoolMetrics, PerPrioritySeriesOnlyForPrioritiesInUseByDefault) {
       << made.error().message;
 }
 
+// Samples of `name` for one netdev.
+std::size_t NetdevSamples(const std::vector<prometheus::MetricFamily>& families,
+                          const std::string& name, const std::string& netdev) {
+  std::size_t n = 0;
+  for (const auto& f : families) {
+    if (f.name != name) continue;
+    for (const auto& m : f.metric)
+      for (const auto& l : m.label)
+        if (l.name == "netdev" && l.value == netdev) ++n;
+  }
+  return n;
+}
+
+TEST(EthtoolMetrics, PortStatsThatRepeatAnotherFamilyOnlyWhileItIsServed) {
+  const std::string dir = FixtureDir("mlx5-roce");
+  auto kernel = kernel::MakeReplayKernel(dir);
+  SourceUnderTest ethtool("ethtool", *kernel);
+  SourceUnderTest netlink("ethtool_netlink", *kernel);
+  const std::string nd = "ens1f0np0";
+  Collected r = ethtool.Collect(FixtureInventory(dir));
+  const char* const rdma_traffic[] = {
+      "roce_ethtool_rx_rdma_unicast_bytes_total", "roce_ethtool_rx_rdma_unicast_packets_total",
+      "roce_ethtool_tx_rdma_unicast_bytes_total", "roce_ethtool_tx_rdma_unicast_packets_total"};
+  const char* const pause_control[] = {"roce_ethtool_rx_pause_control_frames_total",
+                                       "roce_ethtool_tx_pause_control_frames_total"};
+  const char* const detail[] = {"roce_ethtool_rx_jabber_frames_total",
+                                "roce_ethtool_rx_mac_control_frames_total",
+                                "roce_ethtool_module_unplug_events_total",
+                                "roce_ethtool_pcie_outbound_read_stalled_seconds_total"};
+  // Alone (no rdma or ethtool_netlink section): the repeats are the only copy, so served;
+  // the detail kinds are not; what the checks read is.
+  auto alone = RenderEthtoolOf(r.snap);
+  for (const char* f : rdma_traffic) EXPECT_EQ(NetdevSamples(alone, f, nd), 1u) << f;
+  for (const char* f : pause_control) EXPECT_EQ(NetdevSamples(alone, f, nd), 1u) << f;
+  for (const char* f : detail) EXPECT_EQ(NetdevSamples(alone, f, nd), 0u) << f;
+  EXPECT_EQ(NetdevSamples(alone, "roce_ethtool_rx_discarded_packets_total", nd), 1u);
+  EXPECT_EQ(NetdevSamples(alone, "roce_ethtool_link_down_events_total", nd), 1u);
+
+  // With the RDMA port's data counters served (roce_port_*_total), the vport RDMA counters
+  // are left out for that netdev only; with ethtool netlink's pause statistics, the pause
+  // control frames.
+  NodeSnapshot both = r.snap;
+  DeviceSnapshot dev;
+  dev.name = "mlx5_0";
+  PortSnapshot port;
+  port.number = 1;
+  port.netdev = nd;
+  port.received_bytes = 4;
+  port.transmitted_bytes = 8;
+  dev.ports.push_back(port);
+  both.devices.push_back(dev);
+  both.link_state = netlink.Collect(FixtureInventory(dir)).snap.link_state;
+  auto trimmed = RenderEthtoolOf(both);
+  for (const char* f : rdma_traffic) {
+    EXPECT_EQ(NetdevSamples(trimmed, f, nd), 0u) << f;
+    EXPECT_EQ(NetdevSamples(trimmed, f, "ens2f0np0"), 1u) << f;
+  }
+  for (const char* f : pause_control) EXPECT_EQ(NetdevSamples(trimmed, f, nd), 0u) << f;
+
+  // --collector.ethtool.all-port-stats: everything.
+  SourceUnderTest all("ethtool", *kernel, {{"all-port-stats", "true"}});
+  NodeSnapshot full = both;
+  full.ethtool = all.Collect(FixtureInventory(dir)).snap.ethtool;
+  auto every = RenderEthtoolOf(full);
+  for (const char* f : rdma_traffic) EXPECT_EQ(NetdevSamples(every, f, nd), 1u) << f;
+  for (const char* f : pause_control) EXPECT_EQ(NetdevSamples(every, f, nd), 1u) << f;
+  for (const char* f : detail) EXPECT_EQ(NetdevSamples(every, f, nd), 1u) << f;
+
+  sources::SourceEnv env;
+  env.kernel = kernel.get();
+  env.options = {{"all-port-stats", "1"}};
+  auto made = sources::FindSource("ethtool")->make(env);
+  ASSERT_FALSE(made.ok());
+  EXPECT_NE(made.error().message.find("--collector.ethtool.all-port-stats"), std::string::npos)
+      << made.error().message;
+}
+
 TEST(EthtoolSource, TruncatedStatsFailOnlyThatNetdev) {
   TestDir dir;
   CopyKernelAnswers(FixtureDir("mlx5-roce"), dir);
