@@ -17,12 +17,14 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <memory>
 #include <set>
 
 #include "collect/collector.h"
 #include "collectors/dcb/collector.h"
 #include "collectors/ethtool/collector.h"
 #include "collectors/ethtool_netlink/collector.h"
+#include "collectors/rdma/collector.h"
 #include "common/fixture_paths.h"
 #include "common/rendered_text.h"
 #include "common/test_dir.h"
@@ -494,6 +496,78 @@ std::size_t NetdevSamples(const std::vector<prometheus::MetricFamily>& families,
         if (l.name == "netdev" && l.value == netdev) ++n;
   }
   return n;
+}
+
+// The rdma renderer's default trims are per driver and link layer: mlx5's detail
+// hw_counters, the unicast/multicast split and IB-fabric counters of Ethernet ports, RoCE v1
+// GID twins; another driver's hw_counters and an InfiniBand port's counters are all served;
+// each --collector.rdma.* option brings its part back.
+TEST(RdmaMetrics, DefaultTrimsArePerDriverAndLinkLayer) {
+  auto set = [](std::vector<std::string> names) {
+    CounterSet c;
+    c.values.assign(names.size(), 0);
+    c.names = std::make_shared<const std::vector<std::string>>(std::move(names));
+    return c;
+  };
+  const std::vector<std::string> hw = {"np_cnp_sent", "rx_write_requests", "req_cqe_flush_error",
+                                       "req_cqe_error"};
+  const std::vector<std::string> counters = {"link_downed", "unicast_rcv_packets", "VL15_dropped"};
+  auto device = [&](const std::string& name, const std::string& driver, const std::string& layer) {
+    DeviceSnapshot d;
+    d.name = name;
+    d.driver = driver;
+    PortSnapshot p;
+    p.number = 1;
+    p.link_layer = layer;
+    p.netdev = layer == "Ethernet" ? name + "_nd" : "";
+    p.hw_counters = set(hw);
+    p.counters = set(counters);
+    p.gids = {{0, "fe80::1", "IB/RoCE v1", p.netdev, "fe80::1"},
+              {1, "fe80::1", "RoCE v2", p.netdev, "fe80::1"},
+              {2, "fe80::2", "IB/RoCE v1", p.netdev, "fe80::2"}};
+    d.ports.push_back(p);
+    return d;
+  };
+  NodeSnapshot snap;
+  snap.devices = {device("mlx5_0", "mlx5_core", "Ethernet"), device("bnxt_re0", "bnxt_en", "Ethernet"),
+                  device("mlx5_1", "mlx5_core", "InfiniBand")};
+  auto labels = [](const std::vector<prometheus::MetricFamily>& families, const std::string& name,
+                   const std::string& dev, const std::string& key) {
+    std::set<std::string> out;
+    for (const auto& f : families) {
+      if (f.name != name) continue;
+      for (const auto& m : f.metric) {
+        std::string d, v;
+        for (const auto& l : m.label) {
+          if (l.name == "device") d = l.value;
+          if (l.name == key) v = l.value;
+        }
+        if (d == dev) out.insert(v);
+      }
+    }
+    return out;
+  };
+  auto render = [](const NodeSnapshot& n) {
+    metrics::FamilySet out;
+    metrics::RenderRdma(n, out);
+    return std::move(out).Take();
+  };
+  auto f = render(snap);
+  using S = std::set<std::string>;
+  EXPECT_EQ(labels(f, "roce_hw_stat_total", "mlx5_0", "counter"), (S{"np_cnp_sent", "req_cqe_error"}));
+  EXPECT_EQ(labels(f, "roce_hw_stat_total", "bnxt_re0", "counter"), S(hw.begin(), hw.end()));
+  EXPECT_EQ(labels(f, "roce_port_stat_total", "mlx5_0", "counter"), S{"link_downed"});
+  EXPECT_EQ(labels(f, "roce_port_stat_total", "bnxt_re0", "counter"), S{"link_downed"});
+  EXPECT_EQ(labels(f, "roce_port_stat_total", "mlx5_1", "counter"), S(counters.begin(), counters.end()));
+  // The v1 entry without a v2 twin stays.
+  EXPECT_EQ(labels(f, "roce_gid_info", "mlx5_0", "index"), (S{"1", "2"}));
+
+  NodeSnapshot all = snap;
+  for (auto& d : all.devices) d.detail = {true, true, true};
+  auto g = render(all);
+  EXPECT_EQ(labels(g, "roce_hw_stat_total", "mlx5_0", "counter"), S(hw.begin(), hw.end()));
+  EXPECT_EQ(labels(g, "roce_port_stat_total", "mlx5_0", "counter"), S(counters.begin(), counters.end()));
+  EXPECT_EQ(labels(g, "roce_gid_info", "mlx5_0", "index"), (S{"0", "1", "2"}));
 }
 
 TEST(EthtoolMetrics, PortStatsThatRepeatAnotherFamilyOnlyWhileItIsServed) {
