@@ -486,16 +486,9 @@ TEST(EthtoolMetrics, PerPrioritySeriesOnlyForPrioritiesInUseByDefault) {
 }
 
 // Samples of `name` for one netdev.
-std::size_t NetdevSamples(const std::vector<prometheus::MetricFamily>& families,
-                          const std::string& name, const std::string& netdev) {
-  std::size_t n = 0;
-  for (const auto& f : families) {
-    if (f.name != name) continue;
-    for (const auto& m : f.metric)
-      for (const auto& l : m.label)
-        if (l.name == "netdev" && l.value == netdev) ++n;
-  }
-  return n;
+std::size_t NetdevSamples(const lint::observe::Exposition& text, const std::string& name,
+                          const std::string& netdev) {
+  return text.Find(name, "netdev", netdev).size();
 }
 
 // The rdma renderer's default trims are per driver and link layer: mlx5's detail
@@ -531,27 +524,14 @@ TEST(RdmaMetrics, DefaultTrimsArePerDriverAndLinkLayer) {
   NodeSnapshot snap;
   snap.devices = {device("mlx5_0", "mlx5_core", "Ethernet"), device("bnxt_re0", "bnxt_en", "Ethernet"),
                   device("mlx5_1", "mlx5_core", "InfiniBand")};
-  auto labels = [](const std::vector<prometheus::MetricFamily>& families, const std::string& name,
+  auto labels = [](const lint::observe::Exposition& text, const std::string& name,
                    const std::string& dev, const std::string& key) {
     std::set<std::string> out;
-    for (const auto& f : families) {
-      if (f.name != name) continue;
-      for (const auto& m : f.metric) {
-        std::string d, v;
-        for (const auto& l : m.label) {
-          if (l.name == "device") d = l.value;
-          if (l.name == key) v = l.value;
-        }
-        if (d == dev) out.insert(v);
-      }
-    }
+    for (std::uint32_t i : text.Find(name, "device", dev))
+      out.insert(std::string(text.LabelValue(text.samples()[i], key).value_or("")));
     return out;
   };
-  auto render = [](const NodeSnapshot& n) {
-    metrics::FamilySet out;
-    metrics::RenderRdma(n, out);
-    return std::move(out).Take();
-  };
+  auto render = [](const NodeSnapshot& n) { return testing::RenderText(metrics::RenderRdma, n); };
   auto f = render(snap);
   using S = std::set<std::string>;
   EXPECT_EQ(labels(f, "roce_hw_stat_total", "mlx5_0", "counter"), (S{"np_cnp_sent", "req_cqe_error"}));
