@@ -22,8 +22,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "e2e"))
 from exporter_process import Exporter, free_port  # noqa: E402
 
-FULL = ["--collector.dcb.full-tables=true", "--collector.ecn.all-priorities=true",
-        "--collector.ecn.all-sources=true", "--collector.optics.all-flags=true"]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from series_per_nic import FULL  # noqa: E402  (every detail option, one list)
 FLEET_NICS = 10_000 * 8
 
 

@@ -18,8 +18,11 @@ from exporter_process import Exporter  # noqa: E402
 
 # Every opt-in detail option (docs/metrics.md "Default and opt-in series").
 FULL = ["--collector.dcb.full-tables=true", "--collector.ethtool.all-priorities=true",
-        "--collector.ecn.all-priorities=true",
-        "--collector.ecn.all-sources=true", "--collector.optics.all-flags=true"]
+        "--collector.ethtool.all-port-stats=true", "--collector.ecn.all-priorities=true",
+        "--collector.ecn.all-sources=true", "--collector.optics.all-flags=true",
+        "--collector.optics.all-thresholds=true", "--collector.rdma.all-hw-counters=true",
+        "--collector.rdma.all-port-counters=true", "--collector.rdma.all-gids=true",
+        "--collector.netdev.repeats=true", "--collector.ethtool_netlink.repeats=true"]
 NAME = re.compile(r"[a-zA-Z_:][a-zA-Z0-9_:]*")
 
 

@@ -109,7 +109,7 @@ class Unprivileged(ChildServer):
 
 def common_checks(label, body):
     for n in ("lpv0", "lpv1"):
-        check(value(body, f'roce_netdev_up{{netdev="{n}"}}') == 1, f"{label}: netdev collector serves {n}")
+        check(value(body, f'roce_netdev_operstate{{netdev="{n}"}}') == 1, f"{label}: netdev collector serves {n}")
         check(value(body, f'roce_netdev_mtu_bytes{{netdev="{n}"}}') == 1500, f"{label}: {n} MTU 1500")
         check(f'roce_ethtool_driver_info{{netdev="{n}",driver="veth",' in body,
               f"{label}: ethtool collector serves {n} (driver veth)")

@@ -157,8 +157,13 @@ def main():
         print(f"SKIP: {args.node_exporter} is not installed")
         return 77
     theirs = parse(node_exporter_metrics(args.node_exporter, args.sysfs))
+    # node_exporter serves every counters/ (and hw_counters/) file; ours serves the
+    # unicast/multicast split, the InfiniBand-fabric counters of Ethernet ports and mlx5's
+    # detail hw_counters with these flags (docs/metrics.md "Default and opt-in series").
     with Exporter(args.exporter, [f"--path.sysfs={args.sysfs}", "--path.configfs=/nonexistent",
-                                  "--path.debugfs=/nonexistent"]) as exp:
+                                  "--path.debugfs=/nonexistent",
+                                  "--collector.rdma.all-port-counters=true",
+                                  "--collector.rdma.all-hw-counters=true"]) as exp:
         status, body = exp.get("/metrics")
     if status != 200:
         sys.exit(f"roce_exporter answered {status}")

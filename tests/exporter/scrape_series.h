@@ -1,7 +1,9 @@
 #pragma once
 
 // One full scrape of a tree (capture layout: sys/, configfs/, debugfs/, kernel/) with
-// every source enabled, as series (name and labels) -> value. The exporter's
+// every source enabled and every detail option on (each option whose default is "false":
+// what the tree can feed, docs/metrics.md "Default and opt-in series"), as series (name and
+// labels) -> value. The exporter's
 // self-metrics are left out unless asked for: they count what is missing, the
 // rest is what the tree feeds. Shared by the AbsentValues, AttributeDeletion and
 // DriverLayouts tests.
@@ -24,7 +26,11 @@ inline std::map<std::string, std::string> Scrape(const std::string& root, bool s
   c.configfs_root = root + "/configfs";
   c.debugfs_root = root + "/debugfs";
   c.kernel = kernel::MakeReplayKernel(root);
-  for (const auto& s : sources::AllSources()) c.enabled_sources.emplace_back(s.name);
+  for (const auto& s : sources::AllSources()) {
+    c.enabled_sources.emplace_back(s.name);
+    for (const auto& o : s.options)
+      if (o.default_value == "false") c.source_options[std::string(s.name)][std::string(o.name)] = "true";
+  }
   auto made = Collector::Create(std::move(c));
   EXPECT_TRUE(made.ok()) << made.error().message;
   if (!made.ok()) return {};

@@ -17,12 +17,14 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <memory>
 #include <set>
 
 #include "collect/collector.h"
 #include "collectors/dcb/collector.h"
 #include "collectors/ethtool/collector.h"
 #include "collectors/ethtool_netlink/collector.h"
+#include "collectors/rdma/collector.h"
 #include "common/fixture_paths.h"
 #include "common/rendered_text.h"
 #include "common/test_dir.h"
@@ -480,6 +482,135 @@ TEST(EthtoolMetrics, PerPrioritySeriesOnlyForPrioritiesInUseByDefault) {
   auto made = sources::FindSource("ethtool")->make(env);
   ASSERT_FALSE(made.ok());
   EXPECT_NE(made.error().message.find("--collector.ethtool.all-priorities"), std::string::npos)
+      << made.error().message;
+}
+
+// Samples of `name` for one netdev.
+std::size_t NetdevSamples(const lint::observe::Exposition& text, const std::string& name,
+                          const std::string& netdev) {
+  return text.Find(name, "netdev", netdev).size();
+}
+
+// The rdma renderer's default trims are per driver and link layer: mlx5's detail
+// hw_counters, the unicast/multicast split and IB-fabric counters of Ethernet ports, RoCE v1
+// GID twins; another driver's hw_counters and an InfiniBand port's counters are all served;
+// each --collector.rdma.* option brings its part back.
+TEST(RdmaMetrics, DefaultTrimsArePerDriverAndLinkLayer) {
+  auto set = [](std::vector<std::string> names) {
+    CounterSet c;
+    c.values.assign(names.size(), 0);
+    c.names = std::make_shared<const std::vector<std::string>>(std::move(names));
+    return c;
+  };
+  const std::vector<std::string> hw = {"np_cnp_sent", "rx_write_requests", "req_cqe_flush_error",
+                                       "req_cqe_error"};
+  const std::vector<std::string> counters = {"link_downed", "unicast_rcv_packets", "VL15_dropped"};
+  auto device = [&](const std::string& name, const std::string& driver, const std::string& layer) {
+    DeviceSnapshot d;
+    d.name = name;
+    d.driver = driver;
+    PortSnapshot p;
+    p.number = 1;
+    p.link_layer = layer;
+    p.netdev = layer == "Ethernet" ? name + "_nd" : "";
+    p.hw_counters = set(hw);
+    p.counters = set(counters);
+    p.gids = {{0, "fe80::1", "IB/RoCE v1", p.netdev, "fe80::1"},
+              {1, "fe80::1", "RoCE v2", p.netdev, "fe80::1"},
+              {2, "fe80::2", "IB/RoCE v1", p.netdev, "fe80::2"}};
+    d.ports.push_back(p);
+    return d;
+  };
+  NodeSnapshot snap;
+  snap.devices = {device("mlx5_0", "mlx5_core", "Ethernet"), device("bnxt_re0", "bnxt_en", "Ethernet"),
+                  device("mlx5_1", "mlx5_core", "InfiniBand")};
+  auto labels = [](const lint::observe::Exposition& text, const std::string& name,
+                   const std::string& dev, const std::string& key) {
+    std::set<std::string> out;
+    for (std::uint32_t i : text.Find(name, "device", dev))
+      out.insert(std::string(text.LabelValue(text.samples()[i], key).value_or("")));
+    return out;
+  };
+  auto render = [](const NodeSnapshot& n) { return testing::RenderText(metrics::RenderRdma, n); };
+  auto f = render(snap);
+  using S = std::set<std::string>;
+  EXPECT_EQ(labels(f, "roce_hw_stat_total", "mlx5_0", "counter"), (S{"np_cnp_sent", "req_cqe_error"}));
+  EXPECT_EQ(labels(f, "roce_hw_stat_total", "bnxt_re0", "counter"), S(hw.begin(), hw.end()));
+  EXPECT_EQ(labels(f, "roce_port_stat_total", "mlx5_0", "counter"), S{"link_downed"});
+  EXPECT_EQ(labels(f, "roce_port_stat_total", "bnxt_re0", "counter"), S{"link_downed"});
+  EXPECT_EQ(labels(f, "roce_port_stat_total", "mlx5_1", "counter"), S(counters.begin(), counters.end()));
+  // The v1 entry without a v2 twin stays.
+  EXPECT_EQ(labels(f, "roce_gid_info", "mlx5_0", "index"), (S{"1", "2"}));
+
+  NodeSnapshot all = snap;
+  for (auto& d : all.devices) d.detail = {true, true, true};
+  auto g = render(all);
+  EXPECT_EQ(labels(g, "roce_hw_stat_total", "mlx5_0", "counter"), S(hw.begin(), hw.end()));
+  EXPECT_EQ(labels(g, "roce_port_stat_total", "mlx5_0", "counter"), S(counters.begin(), counters.end()));
+  EXPECT_EQ(labels(g, "roce_gid_info", "mlx5_0", "index"), (S{"0", "1", "2"}));
+}
+
+TEST(EthtoolMetrics, PortStatsThatRepeatAnotherFamilyOnlyWhileItIsServed) {
+  const std::string dir = FixtureDir("mlx5-roce");
+  auto kernel = kernel::MakeReplayKernel(dir);
+  SourceUnderTest ethtool("ethtool", *kernel);
+  SourceUnderTest netlink("ethtool_netlink", *kernel);
+  const std::string nd = "ens1f0np0";
+  Collected r = ethtool.Collect(FixtureInventory(dir));
+  const char* const rdma_traffic[] = {
+      "roce_ethtool_rx_rdma_unicast_bytes_total", "roce_ethtool_rx_rdma_unicast_packets_total",
+      "roce_ethtool_tx_rdma_unicast_bytes_total", "roce_ethtool_tx_rdma_unicast_packets_total"};
+  const char* const pause_control[] = {"roce_ethtool_rx_pause_control_frames_total",
+                                       "roce_ethtool_tx_pause_control_frames_total"};
+  const char* const detail[] = {"roce_ethtool_rx_jabber_frames_total",
+                                "roce_ethtool_rx_mac_control_frames_total",
+                                "roce_ethtool_module_unplug_events_total",
+                                "roce_ethtool_pcie_outbound_read_stalled_seconds_total"};
+  // Alone (no rdma or ethtool_netlink section): the repeats are the only copy, so served;
+  // the detail kinds are not; what the checks read is.
+  auto alone = RenderEthtoolOf(r.snap);
+  for (const char* f : rdma_traffic) EXPECT_EQ(NetdevSamples(alone, f, nd), 1u) << f;
+  for (const char* f : pause_control) EXPECT_EQ(NetdevSamples(alone, f, nd), 1u) << f;
+  for (const char* f : detail) EXPECT_EQ(NetdevSamples(alone, f, nd), 0u) << f;
+  EXPECT_EQ(NetdevSamples(alone, "roce_ethtool_rx_discarded_packets_total", nd), 1u);
+  EXPECT_EQ(NetdevSamples(alone, "roce_ethtool_link_down_events_total", nd), 1u);
+
+  // With the RDMA port's data counters served (roce_port_*_total), the vport RDMA counters
+  // are left out for that netdev only; with ethtool netlink's pause statistics, the pause
+  // control frames.
+  NodeSnapshot both = r.snap;
+  DeviceSnapshot dev;
+  dev.name = "mlx5_0";
+  PortSnapshot port;
+  port.number = 1;
+  port.netdev = nd;
+  port.received_bytes = 4;
+  port.transmitted_bytes = 8;
+  dev.ports.push_back(port);
+  both.devices.push_back(dev);
+  both.link_state = netlink.Collect(FixtureInventory(dir)).snap.link_state;
+  auto trimmed = RenderEthtoolOf(both);
+  for (const char* f : rdma_traffic) {
+    EXPECT_EQ(NetdevSamples(trimmed, f, nd), 0u) << f;
+    EXPECT_EQ(NetdevSamples(trimmed, f, "ens2f0np0"), 1u) << f;
+  }
+  for (const char* f : pause_control) EXPECT_EQ(NetdevSamples(trimmed, f, nd), 0u) << f;
+
+  // --collector.ethtool.all-port-stats: everything.
+  SourceUnderTest all("ethtool", *kernel, {{"all-port-stats", "true"}});
+  NodeSnapshot full = both;
+  full.ethtool = all.Collect(FixtureInventory(dir)).snap.ethtool;
+  auto every = RenderEthtoolOf(full);
+  for (const char* f : rdma_traffic) EXPECT_EQ(NetdevSamples(every, f, nd), 1u) << f;
+  for (const char* f : pause_control) EXPECT_EQ(NetdevSamples(every, f, nd), 1u) << f;
+  for (const char* f : detail) EXPECT_EQ(NetdevSamples(every, f, nd), 1u) << f;
+
+  sources::SourceEnv env;
+  env.kernel = kernel.get();
+  env.options = {{"all-port-stats", "1"}};
+  auto made = sources::FindSource("ethtool")->make(env);
+  ASSERT_FALSE(made.ok());
+  EXPECT_NE(made.error().message.find("--collector.ethtool.all-port-stats"), std::string::npos)
       << made.error().message;
 }
 

@@ -111,6 +111,28 @@ TEST(CheckOptics, BiasAboveTheHighWarningFires) {
   EXPECT_EQ(f.found, "13.50 mA");
 }
 
+// By default the exporter serves no voltage or bias alarm threshold (docs/metrics.md
+// "Default and opt-in series"): a reading beyond the (unserved) high alarm shows as beyond
+// the high warning, and with the module's own high-alarm flag raised it is an alarm, as it
+// was with every threshold served.
+TEST(CheckOptics, RaisedAlarmFlagMakesAWarningCrossingAnAlarm) {
+  Cluster c(1, 2);
+  c.Remove(1, R"(roce_module_threshold{netdev="ens1f0np0",sensor="tx_bias_amperes",level="high_alarm"})");
+  c.Remove(1, R"(roce_module_threshold{netdev="ens1f0np0",sensor="tx_bias_amperes",level="low_alarm"})");
+  c.Set(1, R"(roce_module_lane_tx_bias_amperes{netdev="ens1f0np0",lane="3"})", "0.016");
+  c.EditPlan("\"tx_bias_milliamperes_max\": 12.0,", "");
+  Finding warning = ExpectOnly(c.Run(), kOpticsWarning, "gpu-01", "mlx5_0", "ens1f0np0");
+  EXPECT_EQ(warning.expected, "lane 3 tx bias ≤ 13.00 mA");
+  // A raised warning flag leaves the warning as the threshold tells it.
+  c.Add(1, R"(roce_module_flag{netdev="ens1f0np0",sensor="tx_bias_amperes",lane="3",level="high_warning"} 1)");
+  warning = ExpectOnly(c.Run(), kOpticsWarning, "gpu-01", "mlx5_0", "ens1f0np0");
+  EXPECT_EQ(warning.expected, "lane 3 tx bias ≤ 13.00 mA");
+  c.Add(1, R"(roce_module_flag{netdev="ens1f0np0",sensor="tx_bias_amperes",lane="3",level="high_alarm"} 1)");
+  Finding alarm = ExpectOnly(c.Run(), kOpticsAlarm, "gpu-01", "mlx5_0", "ens1f0np0");
+  EXPECT_EQ(alarm.expected, "lane 3 tx bias no high_alarm flag");
+  EXPECT_EQ(alarm.found, "16.00 mA");
+}
+
 TEST(CheckOptics, RaisedFlagFiresWhenTheReadingLooksFine) {
   Cluster c(1, 2);
   c.Set(

@@ -132,7 +132,9 @@ Served ConvertAndReplay(const std::string& text, const std::string& dir) {
   env.configfs = &sysfs;
   env.debugfs = &sysfs;
   env.kernel = kernel.get();
-  env.options = WithDefaults(*info, {{"metrics-include", ".*"}});
+  // Every classified statistic, the repeats and the detail kinds included
+  // (--collector.ethtool.all-port-stats; docs/metrics.md "Default and opt-in series").
+  env.options = WithDefaults(*info, {{"metrics-include", ".*"}, {"all-port-stats", "true"}});
   auto source = info->make(env);
   EXPECT_TRUE(source.ok());
   if (!source) return out;

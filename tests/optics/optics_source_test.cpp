@@ -68,12 +68,14 @@ class OpticsSourceTest : public ::testing::Test {
     inventory_.netdevs.push_back(ref);
   }
 
-  void Start(const std::string& interval = "60s", const std::string& all_flags = "") {
+  void Start(const std::string& interval = "60s", const std::string& all_flags = "",
+             const std::string& all_thresholds = "") {
     kernel_ = std::make_unique<CountingKernel>(kernel::MakeReplayKernel(dir_.path()));
     sources::SourceEnv env;
     env.kernel = kernel_.get();
     env.options["interval"] = interval;
     if (!all_flags.empty()) env.options["all-flags"] = all_flags;
+    if (!all_thresholds.empty()) env.options["all-thresholds"] = all_thresholds;
     sources::OpticsClock clock{[this] { return unix_; }, [this] { return mono_; }};
     auto source = sources::MakeOpticsSource(env, clock);
     ASSERT_TRUE(source.ok()) << source.error().message;
@@ -539,6 +541,20 @@ TEST_F(OpticsSourceTest, RejectsABadInterval) {
   EXPECT_THAT(source.error().message, HasSubstr("--collector.optics.interval"));
 }
 
+// --collector.optics.all-thresholds: all 20 thresholds, the alarms the default leaves out
+// with their values.
+TEST_F(OpticsSourceTest, AllThresholdsServesEveryLevel) {
+  ASSERT_TRUE(ot::WriteModule(dir_.path(), "eth0", ot::Qsfp28()));
+  AddNetdev("eth0");
+  Start("60s", "", "true");
+  Samples s = Render(Collect(), nullptr);
+  ASSERT_EQ(s["roce_module_threshold"].size(), 20u);
+  EXPECT_NEAR(s["roce_module_threshold"]["netdev=eth0,sensor=voltage_volts,level=low_alarm"], 3.0,
+              1e-12);
+  EXPECT_NEAR(s["roce_module_threshold"]["netdev=eth0,sensor=tx_bias_amperes,level=high_alarm"],
+              40e-3, 1e-12);
+}
+
 TEST_F(OpticsSourceTest, RendersTheFamiliesOfOneModule) {
   ASSERT_TRUE(ot::WriteModule(dir_.path(), "eth0", ot::Qsfp28()));
   AddNetdev("eth0");
@@ -575,14 +591,20 @@ TEST_F(OpticsSourceTest, RendersTheFamiliesOfOneModule) {
   EXPECT_NEAR(s["roce_module_lane_rx_power_watts"]["netdev=eth0,lane=3"], 40e-6, 1e-12);
   EXPECT_NEAR(s["roce_module_lane_tx_bias_amperes"]["netdev=eth0,lane=2"], 14.4e-3, 1e-12);
   EXPECT_NEAR(s["roce_module_lane_tx_power_watts"]["netdev=eth0,lane=4"], 0.5e-3, 1e-12);
-  // Five sensors, four levels each.
-  ASSERT_EQ(s["roce_module_threshold"].size(), 20u);
+  // Five sensors, four levels each; by default the 13 rules and panels read: not the
+  // temperature lows, the voltage and bias alarms, the TX power high alarm.
+  ASSERT_EQ(s["roce_module_threshold"].size(), 13u);
+  for (const char* absent : {"sensor=temperature_celsius,level=low_alarm",
+                             "sensor=temperature_celsius,level=low_warning",
+                             "sensor=voltage_volts,level=high_alarm", "sensor=voltage_volts,level=low_alarm",
+                             "sensor=tx_bias_amperes,level=high_alarm",
+                             "sensor=tx_bias_amperes,level=low_alarm",
+                             "sensor=tx_power_watts,level=high_alarm"})
+    EXPECT_EQ(s["roce_module_threshold"].count(std::string("netdev=eth0,") + absent), 0u) << absent;
   EXPECT_NEAR(s["roce_module_threshold"]["netdev=eth0,sensor=rx_power_watts,level=low_warning"],
               50e-6, 1e-12);
   EXPECT_DOUBLE_EQ(
       s["roce_module_threshold"]["netdev=eth0,sensor=temperature_celsius,level=high_alarm"], 75);
-  EXPECT_NEAR(s["roce_module_threshold"]["netdev=eth0,sensor=voltage_volts,level=low_alarm"], 3.0,
-              1e-12);
   EXPECT_NEAR(s["roce_module_threshold"]["netdev=eth0,sensor=tx_bias_amperes,level=high_warning"],
               36e-3, 1e-12);
   EXPECT_NEAR(s["roce_module_threshold"]["netdev=eth0,sensor=tx_power_watts,level=low_alarm"],

@@ -16,7 +16,11 @@ sources::SourceInfo Ethtool::Info() {
            {"all-priorities", "false",
             "per-priority series (PFC pause, bytes, packets, discards, ECN marks) of all 8 "
             "priorities (default: those with PFC on, those a DSCP in use maps to, and those "
-            "with a non-zero counter)"}},
+            "with a non-zero counter)"},
+           {"all-port-stats", "false",
+            "port statistics that repeat another family (mlx5's vport RDMA counters, MAC "
+            "control and pause control frames) or are detail (frame size classes, PCIe stall "
+            "seconds, module events) as roce_ethtool_* too"}},
           &sources::MakeEthtoolSource,
           &metrics::RenderEthtool,
           &metrics::EthtoolSpecs};

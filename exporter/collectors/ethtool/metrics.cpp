@@ -72,10 +72,47 @@ const std::map<std::string_view, const MetricSpec*>& PrioritySpecs() {
   return kByKind;
 }
 
+// Port statistic kinds served only with --collector.ethtool.all-port-stats (docs/metrics.md
+// "Default and opt-in series"); no check, rule or panel reads them.
+enum class PortDetail { kRdmaTraffic, kPauseControl, kDetail };
+const std::map<std::string_view, PortDetail>& DetailPortKinds() {
+  static const std::map<std::string_view, PortDetail> kKinds = {
+      // mlx5's rx/tx_vport_rdma_unicast_*: the vport RDMA counters that counters/
+      // port_{rcv,xmit}_{data,packets} read too (roce_port_*_total of the rdma collector).
+      {"rx_rdma_unicast_packets", PortDetail::kRdmaTraffic},
+      {"rx_rdma_unicast_bytes", PortDetail::kRdmaTraffic},
+      {"tx_rdma_unicast_packets", PortDetail::kRdmaTraffic},
+      {"tx_rdma_unicast_bytes", PortDetail::kRdmaTraffic},
+      // rx/tx_pause_ctrl_phy: the PPCNT field (a_pause_mac_ctrl_frames_*) that ethtool
+      // netlink's pause statistics serve as roce_pause_frames_total.
+      {"rx_pause_control_frames", PortDetail::kPauseControl},
+      {"tx_pause_control_frames", PortDetail::kPauseControl},
+      // MAC control frames on Ethernet are pause and PFC frames, counted by kind in
+      // roce_pfc_pause_frames_total and roce_pause_frames_total.
+      {"rx_mac_control_frames", PortDetail::kDetail},
+      {"tx_mac_control_frames", PortDetail::kDetail},
+      // The RFC 2819 size classes of bad frames; CRC, symbol and FEC counters stay.
+      {"rx_undersize_frames", PortDetail::kDetail},
+      {"rx_fragment_frames", PortDetail::kDetail},
+      {"rx_jabber_frames", PortDetail::kDetail},
+      {"rx_oversize_frames", PortDetail::kDetail},
+      // Seconds with stalled PCIe reads/writes: the stalled ratios stay (panels read them).
+      {"pcie_outbound_read_stalled_seconds", PortDetail::kDetail},
+      {"pcie_outbound_write_stalled_seconds", PortDetail::kDetail},
+      // Module events the optics collector shows as presence, read success and flags.
+      {"module_unplug_events", PortDetail::kDetail},
+      {"module_bus_stuck_events", PortDetail::kDetail},
+      {"module_high_temperature_events", PortDetail::kDetail},
+      {"module_bad_cable_events", PortDetail::kDetail},
+  };
+  return kKinds;
+}
+
 // One family per port statistic kind of ethtool::PortStatTable(): roce_ethtool_<kind>,
 // with _total for counters. Built once; the names live as long as the program.
 struct PortFamilies {
   std::deque<std::string> names;
+  std::deque<std::string> helps;
   std::deque<MetricSpec> specs;
   std::map<std::string_view, const MetricSpec*> by_kind;
 };
@@ -88,8 +125,19 @@ const PortFamilies& PortSpecs() {
       const bool counter = s.type == ethtool::StatType::kCounter;
       f.names.push_back("roce_ethtool_" + std::string(s.kind) +
                         (counter ? "_total" : ""));
-      f.specs.push_back(MetricSpec{f.names.back(), counter ? T::kCounter : T::kGauge, s.help,
-                                   {"netdev"}});
+      f.helps.push_back(std::string(s.help));
+      if (auto d = DetailPortKinds().find(s.kind); d != DetailPortKinds().end()) {
+        f.helps.back() +=
+            d->second == PortDetail::kRdmaTraffic
+                ? " Left out while roce_port_*_total serve the same vport RDMA counters, unless "
+                  "--collector.ethtool.all-port-stats."
+            : d->second == PortDetail::kPauseControl
+                ? " Left out while roce_pause_frames_total serves the same counter, unless "
+                  "--collector.ethtool.all-port-stats."
+                : " Only with --collector.ethtool.all-port-stats.";
+      }
+      f.specs.push_back(MetricSpec{f.names.back(), counter ? T::kCounter : T::kGauge,
+                                   f.helps.back(), {"netdev"}});
       f.by_kind.emplace(s.kind, &f.specs.back());
     }
     return f;
@@ -119,6 +167,29 @@ std::array<bool, 8> ServedPriorities(const NodeSnapshot& snap, const EthtoolSnap
   for (const auto& v : e.per_priority)
     if (v.priority < 8 && v.value != 0) served[v.priority] = true;
   return served;
+}
+
+// Whether the port statistic `kind` of `e` is served. A repeat is left out only while the
+// family it repeats is served for the same netdev, so that no count is lost when the rdma
+// or ethtool_netlink collector is off or has no answer.
+bool ServePortStat(const NodeSnapshot& snap, const EthtoolSnapshot& e, std::string_view kind) {
+  if (e.all_port_stats) return true;
+  auto it = DetailPortKinds().find(kind);
+  if (it == DetailPortKinds().end()) return true;
+  switch (it->second) {
+    case PortDetail::kRdmaTraffic:
+      for (const auto& d : snap.devices)
+        for (const auto& p : d.ports)
+          if (p.netdev == e.netdev && p.received_bytes && p.transmitted_bytes) return false;
+      return true;
+    case PortDetail::kPauseControl:
+      for (const auto& l : snap.link_state)
+        if (l.netdev == e.netdev && l.pause_rx_frames && l.pause_tx_frames) return false;
+      return true;
+    case PortDetail::kDetail:
+      return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -157,7 +228,7 @@ void RenderEthtool(const NodeSnapshot& snap, MetricSink& out) {
     }
     for (const auto& p : e.port) {
       auto it = port_specs.find(p.kind);
-      if (it == port_specs.end()) continue;
+      if (it == port_specs.end() || !ServePortStat(snap, e, p.kind)) continue;
       out.Add(*it->second, {e.netdev}, p.value);
     }
     for (const auto& r : e.included) out.Add(kRawStat, {e.netdev, r.name}, r.value);

@@ -40,6 +40,9 @@ struct EthtoolSnapshot {
   // --collector.ethtool.all-priorities: every priority's per-priority series, not only
   // those of the priorities in use (metrics.cpp, ServedPriorities).
   bool all_priorities = false;
+  // --collector.ethtool.all-port-stats: the port statistics that repeat another family or
+  // are detail no check, rule or panel reads (metrics.cpp, ServePortStat), too.
+  bool all_port_stats = false;
 };
 
 // The collector's part of the NodeSnapshot (model/section.h).

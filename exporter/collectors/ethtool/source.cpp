@@ -38,9 +38,10 @@ struct StatSet {
 
 class EthtoolSource final : public Source {
  public:
-  EthtoolSource(const SourceEnv& env, std::optional<std::regex> include, bool all_priorities)
+  EthtoolSource(const SourceEnv& env, std::optional<std::regex> include, bool all_priorities,
+                bool all_port_stats)
       : kernel_(*env.kernel), sysfs_(*env.sysfs), include_(std::move(include)),
-        all_priorities_(all_priorities) {}
+        all_priorities_(all_priorities), all_port_stats_(all_port_stats) {}
 
   void Prepare(const Inventory& inventory) override {
     // Keep the string sets of the netdevs that are still there.
@@ -57,6 +58,7 @@ class EthtoolSource final : public Source {
       EthtoolSnapshot snap;
       snap.netdev = ref.name;
       snap.all_priorities = all_priorities_;
+      snap.all_port_stats = all_port_stats_;
       if (CollectOne(ref.name, snap, status) || !reader_.NetdevGone(sysfs_, ref, "ethtool", status)) {
         out.ethtool.push_back(std::move(snap));
       } else {
@@ -229,6 +231,7 @@ class EthtoolSource final : public Source {
   const fs::Tree& sysfs_;  // tells a vanished netdev from a driver's ENODEV
   std::optional<std::regex> include_;
   bool all_priorities_;
+  bool all_port_stats_;
   std::map<std::string, StatSet> sets_;
   KernelReader reader_;
 };
@@ -249,8 +252,10 @@ Result<std::unique_ptr<Source>> MakeEthtoolSource(const SourceEnv& env) {
   }
   auto all_priorities = BoolOption(env, "ethtool", "all-priorities", false);
   if (!all_priorities) return all_priorities.error();
-  return std::unique_ptr<Source>(
-      std::make_unique<EthtoolSource>(env, std::move(include), *all_priorities));
+  auto all_port_stats = BoolOption(env, "ethtool", "all-port-stats", false);
+  if (!all_port_stats) return all_port_stats.error();
+  return std::unique_ptr<Source>(std::make_unique<EthtoolSource>(
+      env, std::move(include), *all_priorities, *all_port_stats));
 }
 
 }  // namespace rocewatch::sources

@@ -14,7 +14,10 @@ const MetricSpec kDownReason{"roce_link_down_reason_info", T::kGauge,
     "present while it reports one; always 1.",
     {"netdev", "reason", "detail"}};
 const MetricSpec kDownEvents{"roce_link_down_events_total", T::kCounter,
-    "Times the link went down, as ethtool netlink counts them (kernels after 6.1).", {"netdev"}};
+    "Times the link went down, as ethtool netlink counts them (kernels after 6.1); while "
+    "roce_ethtool_link_down_events_total serves the same driver counter, only with "
+    "--collector.ethtool_netlink.repeats.",
+    {"netdev"}};
 const MetricSpec kSqi{"roce_link_sqi", T::kGauge, "Signal quality index of the link (some PHYs).",
     {"netdev"}};
 const MetricSpec kSqiMax{"roce_link_sqi_max", T::kGauge,
@@ -39,12 +42,28 @@ const SpecList& LinkStateSpecs() {
   return kSpecs;
 }
 
+namespace {
+
+// Whether the ethtool collector serves the link-down count of `netdev`: the driver's
+// link_down_events_phy, which mlx5 reads from the same PPCNT counter as the netlink
+// ETHTOOL_A_LINKSTATE_EXT_DOWN_CNT.
+bool EthtoolHasLinkDowns(const NodeSnapshot& snap, const std::string& netdev) {
+  for (const auto& e : snap.ethtool) {
+    if (e.netdev != netdev) continue;
+    for (const auto& p : e.port)
+      if (p.kind == "link_down_events") return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 void RenderLinkState(const NodeSnapshot& snap, MetricSink& out) {
   for (const auto& l : snap.link_state) {
     const std::string& n = l.netdev;
     if (l.link) out.Add(kLink, {n}, *l.link ? 1 : 0);
     if (!l.ext_state.empty()) out.Add(kDownReason, {n, l.ext_state, l.ext_substate}, 1);
-    if (l.link_down_events) out.Add(kDownEvents, {n}, *l.link_down_events);
+    if (l.link_down_events && (l.repeats || !EthtoolHasLinkDowns(snap, n))) out.Add(kDownEvents, {n}, *l.link_down_events);
     if (l.sqi) out.Add(kSqi, {n}, *l.sqi);
     if (l.sqi_max) out.Add(kSqiMax, {n}, *l.sqi_max);
     if (l.pause_autoneg) out.Add(kPauseAutoneg, {n}, *l.pause_autoneg ? 1 : 0);

@@ -21,6 +21,9 @@ struct LinkStateSnapshot {
   std::optional<double> sqi, sqi_max;
   std::optional<bool> pause_autoneg, pause_rx, pause_tx;
   std::optional<double> pause_rx_frames, pause_tx_frames;
+  // --collector.ethtool_netlink.repeats: link_down_events as a series also while the ethtool
+  // collector serves the driver's link_down_events_phy (mlx5: the same PPCNT counter).
+  bool repeats = false;
 };
 
 // The collector's part of the NodeSnapshot (model/section.h).

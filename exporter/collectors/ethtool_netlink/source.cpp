@@ -1,6 +1,7 @@
 #include "collectors/ethtool_netlink/source.h"
 
 #include "netlink/ethtool_genl.h"
+#include "sources/detail_options.h"
 #include "sources/kernel_reader.h"
 
 namespace rocewatch::sources {
@@ -15,7 +16,8 @@ using Outcome = KernelReader::Outcome;
 // EOPNOTSUPP: those values are left out and the collector still succeeds.
 class EthtoolNetlinkSource final : public Source {
  public:
-  explicit EthtoolNetlinkSource(const SourceEnv& env) : kernel_(*env.kernel), sysfs_(*env.sysfs) {}
+  EthtoolNetlinkSource(const SourceEnv& env, bool repeats)
+      : kernel_(*env.kernel), sysfs_(*env.sysfs), repeats_(repeats) {}
 
   void Prepare(const Inventory&) override {}
 
@@ -23,6 +25,7 @@ class EthtoolNetlinkSource final : public Source {
     for (const auto& ref : inventory.netdevs) {
       LinkStateSnapshot snap;
       snap.netdev = ref.name;
+      snap.repeats = repeats_;
       bool served = false;
       if (CollectOne(ref.name, snap, served, status) ||
           !reader_.NetdevGone(sysfs_, ref, "ethtool netlink", status)) {
@@ -88,6 +91,7 @@ class EthtoolNetlinkSource final : public Source {
 
   kernel::KernelAnswers& kernel_;
   const fs::Tree& sysfs_;  // tells a vanished netdev from a driver's ENODEV
+  bool repeats_ = false;
   KernelReader reader_;
 };
 
@@ -95,7 +99,9 @@ class EthtoolNetlinkSource final : public Source {
 
 Result<std::unique_ptr<Source>> MakeEthtoolNetlinkSource(const SourceEnv& env) {
   if (env.kernel == nullptr) return Error{"collector ethtool_netlink: no kernel answers to read"};
-  return std::unique_ptr<Source>(std::make_unique<EthtoolNetlinkSource>(env));
+  auto repeats = BoolOption(env, "ethtool_netlink", "repeats", false);
+  if (!repeats) return repeats.error();
+  return std::unique_ptr<Source>(std::make_unique<EthtoolNetlinkSource>(env, *repeats));
 }
 
 }  // namespace rocewatch::sources

@@ -9,7 +9,9 @@ sources::SourceInfo Netdev::Info() {
   return {"netdev",
           "MTU, operstate, carrier and speed of the RDMA netdevs from sysfs",
           true,
-          {},
+          {{"repeats", "false",
+            "roce_netdev_up (= operstate up) and roce_netdev_speed_bytes_per_second (= the "
+            "ethtool link speed, served while the ethtool collector has it) too"}},
           &sources::MakeNetdevSource,
           &metrics::RenderNetdev,
           &metrics::NetdevSpecs};

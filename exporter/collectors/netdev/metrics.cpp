@@ -12,7 +12,9 @@ using T = MetricType;
 const MetricSpec kInfo{"roce_netdev_info", T::kGauge,
     "A netdev of an RDMA port with its MAC address; always 1.", {"netdev", "device", "port", "address"}};
 const MetricSpec kMtu{"roce_netdev_mtu_bytes", T::kGauge, "Netdev MTU in bytes.", {"netdev"}};
-const MetricSpec kUp{"roce_netdev_up", T::kGauge, "1 when the netdev operstate is up, else 0.",
+const MetricSpec kUp{"roce_netdev_up", T::kGauge,
+    "1 when the netdev operstate is up, else 0; only with --collector.netdev.repeats "
+    "(roce_netdev_operstate == 1 says the same).",
     {"netdev"}};
 const MetricSpec kOperState{"roce_netdev_operstate", T::kGauge,
     "Netdev operstate as RFC 2863 ifOperStatus: 1 up, 2 down, 3 testing, 4 unknown, 5 dormant, "
@@ -23,7 +25,17 @@ const MetricSpec kCarrier{"roce_netdev_carrier", T::kGauge,
 const MetricSpec kCarrierChanges{"roce_netdev_carrier_changes_total", T::kCounter,
     "Carrier up/down transitions of the netdev (link flaps).", {"netdev"}};
 const MetricSpec kSpeed{"roce_netdev_speed_bytes_per_second", T::kGauge,
-    "Netdev link speed in bytes per second (absent while the link is down).", {"netdev"}};
+    "Netdev link speed in bytes per second (absent while the link is down); while "
+    "roce_ethtool_link_speed_bytes_per_second serves the same value (sysfs speed is the "
+    "driver's ethtool link settings), only with --collector.netdev.repeats.",
+    {"netdev"}};
+
+// Whether the ethtool collector serves the link speed of `netdev` (the same driver call).
+bool EthtoolHasSpeed(const NodeSnapshot& snap, const std::string& netdev) {
+  for (const auto& e : snap.ethtool)
+    if (e.netdev == netdev && e.speed_bytes_per_second) return true;
+  return false;
+}
 
 }  // namespace
 
@@ -37,12 +49,12 @@ void RenderNetdev(const NodeSnapshot& snap, MetricSink& out) {
     out.Add(kInfo, {n.name, n.device, n.port == 0 ? "" : std::to_string(n.port), n.address}, 1);
     if (n.mtu_bytes) out.Add(kMtu, {n.name}, *n.mtu_bytes);
     if (n.operstate_id) {
-      out.Add(kUp, {n.name}, *n.operstate_id == 1 ? 1 : 0);
+      if (n.repeats) out.Add(kUp, {n.name}, *n.operstate_id == 1 ? 1 : 0);
       out.Add(kOperState, {n.name}, *n.operstate_id);
     }
     if (n.carrier) out.Add(kCarrier, {n.name}, *n.carrier ? 1 : 0);
     if (n.carrier_changes) out.Add(kCarrierChanges, {n.name}, *n.carrier_changes);
-    if (n.speed_bytes_per_second) out.Add(kSpeed, {n.name}, *n.speed_bytes_per_second);
+    if (n.speed_bytes_per_second && (n.repeats || !EthtoolHasSpeed(snap, n.name))) out.Add(kSpeed, {n.name}, *n.speed_bytes_per_second);
   }
 }
 

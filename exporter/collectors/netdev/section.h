@@ -23,6 +23,9 @@ struct NetdevSnapshot {
   std::optional<double> carrier_changes;
   std::optional<double> speed_bytes_per_second;
   std::string address;
+  // --collector.netdev.repeats: roce_netdev_up and roce_netdev_speed_bytes_per_second too,
+  // which repeat roce_netdev_operstate and roce_ethtool_link_speed_bytes_per_second.
+  bool repeats = false;
 };
 
 // The collector's part of the NodeSnapshot (model/section.h).

@@ -5,6 +5,7 @@
 #include "parse/sysfs_values.h"
 #include "rocewatch/strings.h"
 #include "sources/attribute_reader.h"
+#include "sources/detail_options.h"
 
 namespace rocewatch::sources {
 namespace {
@@ -19,7 +20,7 @@ struct NetdevState {
 
 class NetdevSource final : public Source {
  public:
-  explicit NetdevSource(const SourceEnv& env) : sysfs_(*env.sysfs) {}
+  NetdevSource(const SourceEnv& env, bool repeats) : sysfs_(*env.sysfs), repeats_(repeats) {}
 
   void Prepare(const Inventory& inventory) override {
     netdevs_.clear();
@@ -69,6 +70,7 @@ class NetdevSource final : public Source {
 
   bool CollectOne(NetdevState& n, NetdevSnapshot& snap, std::string& text, SourceStatus& status) {
     snap.name = n.ref.name;
+    snap.repeats = repeats_;
     snap.device = n.ref.device;
     snap.port = n.ref.port;
     snap.address = n.address;
@@ -113,6 +115,7 @@ class NetdevSource final : public Source {
   }
 
   const fs::Tree& sysfs_;
+  bool repeats_;
   std::vector<NetdevState> netdevs_;
   AttributeReader reader_;
 };
@@ -120,7 +123,9 @@ class NetdevSource final : public Source {
 }  // namespace
 
 Result<std::unique_ptr<Source>> MakeNetdevSource(const SourceEnv& env) {
-  return std::unique_ptr<Source>(std::make_unique<NetdevSource>(env));
+  auto repeats = BoolOption(env, "netdev", "repeats", false);
+  if (!repeats) return repeats.error();
+  return std::unique_ptr<Source>(std::make_unique<NetdevSource>(env, *repeats));
 }
 
 }  // namespace rocewatch::sources

@@ -1,5 +1,7 @@
 #include <array>
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include "collectors/optics/collector.h"
 #include "metrics/metric_sink.h"
@@ -35,7 +37,10 @@ const MetricSpec kTxPowerAdvertised{"roce_module_tx_power_advertised", T::kGauge
 const MetricSpec kRxPower{"roce_module_lane_rx_power_watts", T::kGauge,
     "Optical power one lane receives, in watts.", {"netdev", "lane"}};
 const MetricSpec kThreshold{"roce_module_threshold", T::kGauge,
-    "The module's own alarm or warning threshold for a sensor, in the sensor's base unit.",
+    "The module's own alarm or warning threshold for a sensor, in the sensor's base unit; by "
+    "default only those rules and panels read (not temperature low, voltage and bias alarm, "
+    "TX power high alarm: their crossings are the module's flags), all with "
+    "--collector.optics.all-thresholds.",
     {"netdev", "sensor", "level"}};
 const MetricSpec kFlag{"roce_module_flag", T::kGauge,
     "1 when the module raises this alarm or warning flag now (lane 0: module-wide); by default "
@@ -65,6 +70,18 @@ void AddFlags(MetricSink& out, const std::string& netdev, const OpticsSnapshot::
   add(r.flags.low_alarm, "low_alarm");
   add(r.flags.high_warning, "high_warning");
   add(r.flags.low_warning, "low_warning");
+}
+
+// The thresholds served by default: those the alert rules and dashboards read
+// (dashboards/prometheus/rocewatch-rules.yml, dashboards/grafana/generate.py). The others
+// (temperature low alarm/warning, voltage and TX bias alarms, TX power high alarm) are
+// constants of the module's part number that only roce-lint's optics check compared; it
+// reads the module's own raised flags for those crossings (lint/checks/optics.cpp).
+bool ServedThreshold(std::string_view sensor, std::string_view level) {
+  if (sensor == "temperature_celsius") return level.starts_with("high_");
+  if (sensor == "voltage_volts" || sensor == "tx_bias_amperes") return level.ends_with("_warning");
+  if (sensor == "tx_power_watts") return level != "high_alarm";
+  return true;
 }
 
 }  // namespace
@@ -102,10 +119,13 @@ void RenderOptics(const NodeSnapshot& snap, MetricSink& out) {
         }
       }
       for (const auto& t : m.thresholds) {
-        out.Add(kThreshold, {n, t.sensor, "high_alarm"}, t.thresholds.high_alarm);
-        out.Add(kThreshold, {n, t.sensor, "low_alarm"}, t.thresholds.low_alarm);
-        out.Add(kThreshold, {n, t.sensor, "high_warning"}, t.thresholds.high_warning);
-        out.Add(kThreshold, {n, t.sensor, "low_warning"}, t.thresholds.low_warning);
+        for (auto [level, value] : {std::pair{"high_alarm", t.thresholds.high_alarm},
+                                    std::pair{"low_alarm", t.thresholds.low_alarm},
+                                    std::pair{"high_warning", t.thresholds.high_warning},
+                                    std::pair{"low_warning", t.thresholds.low_warning}}) {
+          if (m.all_thresholds || ServedThreshold(t.sensor, level))
+            out.Add(kThreshold, {n, t.sensor, level}, value);
+        }
       }
       std::array<double, 2> raised{};
       bool any_flag = false;

@@ -61,6 +61,9 @@ struct OpticsSnapshot {
   // --collector.optics.all-flags: every flag the module implements as a series (0 or 1);
   // by default only the raised ones are, beside a count of raised flags.
   bool all_flags = false;
+  // --collector.optics.all-thresholds: every threshold as a series; by default only those
+  // rules and panels read (metrics.cpp, ServedThreshold).
+  bool all_thresholds = false;
 };
 
 // The collector's part of the NodeSnapshot (model/section.h).

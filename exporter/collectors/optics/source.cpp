@@ -211,9 +211,9 @@ struct ModuleRead {
 class OpticsSource final : public Source {
  public:
   OpticsSource(kernel::KernelAnswers* kernel, const fs::Tree* sysfs, double interval_seconds,
-               OpticsClock clock, bool all_flags)
+               OpticsClock clock, bool all_flags, bool all_thresholds)
       : kernel_(kernel), sysfs_(sysfs), interval_(interval_seconds), clock_(std::move(clock)),
-        all_flags_(all_flags) {}
+        all_flags_(all_flags), all_thresholds_(all_thresholds) {}
 
   void Prepare(const Inventory& inventory) override {
     std::set<std::string> names;
@@ -255,6 +255,7 @@ class OpticsSource final : public Source {
       if (c.snap.state == State::kUnavailable) status.unavailable_values += 1;
       out.optics.push_back(c.snap);
       out.optics.back().all_flags = all_flags_;
+      out.optics.back().all_thresholds = all_thresholds_;
     }
     status.parse_errors_total = parse_errors_total_;
     status.vanished_total = vanished_total_;
@@ -550,6 +551,7 @@ class OpticsSource final : public Source {
   double interval_;
   OpticsClock clock_;
   bool all_flags_;
+  bool all_thresholds_;
   std::map<std::string, Cached> cache_;
   std::map<std::string, std::string> logged_;  // netdev -> the problem last logged for it
   double parse_errors_total_ = 0;
@@ -584,8 +586,10 @@ Result<std::unique_ptr<Source>> MakeOpticsSource(const SourceEnv& env, OpticsClo
   }
   auto all_flags = BoolOption(env, "optics", "all-flags", false);
   if (!all_flags) return all_flags.error();
-  return std::unique_ptr<Source>(std::make_unique<OpticsSource>(env.kernel, env.sysfs, interval,
-                                                                std::move(clock), *all_flags));
+  auto all_thresholds = BoolOption(env, "optics", "all-thresholds", false);
+  if (!all_thresholds) return all_thresholds.error();
+  return std::unique_ptr<Source>(std::make_unique<OpticsSource>(
+      env.kernel, env.sysfs, interval, std::move(clock), *all_flags, *all_thresholds));
 }
 
 }  // namespace rocewatch::sources

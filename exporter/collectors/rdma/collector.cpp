@@ -9,7 +9,16 @@ sources::SourceInfo Rdma::Info() {
   return {"rdma",
           "RDMA devices, ports, counters, hw_counters and GID table from sysfs",
           true,
-          {{"gid-interval", "30s", "how often to re-read the GID table"}},
+          {{"gid-interval", "30s", "how often to re-read the GID table"},
+           {"all-hw-counters", "false",
+            "every hw_counters/ file as roce_hw_stat_total (default: mlx5's operation counts, "
+            "flush errors, application-error breakdown and congestion-control internals left "
+            "out)"},
+           {"all-port-counters", "false",
+            "every counters/ file of Ethernet ports as roce_port_stat_total (default: the "
+            "unicast/multicast split and InfiniBand-fabric counters left out)"},
+           {"all-gids", "false",
+            "RoCE v1 GID entries that repeat a RoCE v2 entry's GID (default: left out)"}},
           &sources::MakeRdmaSource,
           &metrics::RenderRdma,
           &metrics::RdmaSpecs};

@@ -41,11 +41,20 @@ struct PortSnapshot {
   std::vector<GidEntry> gids;  // non-zero entries only
 };
 
+// --collector.rdma.all-hw-counters / .all-port-counters / .all-gids: what the renderer
+// exports beyond its default series (metrics.cpp, docs/metrics.md "Default and opt-in").
+struct RdmaDetail {
+  bool all_hw_counters = false;
+  bool all_port_counters = false;
+  bool all_gids = false;
+};
+
 struct DeviceSnapshot {
   std::string name;  // ibdev, e.g. mlx5_0
   std::string fw_version, board_id, hca_type, node_guid, node_type, driver, pci_address;
   std::vector<PortSnapshot> ports;
   CounterSet hw_counters;  // device-wide hw_counters/ (some drivers)
+  RdmaDetail detail;
 };
 
 // The collector's part of the NodeSnapshot (model/section.h).

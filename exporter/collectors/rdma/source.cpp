@@ -8,6 +8,7 @@
 #include "rocewatch/duration.h"
 #include "rocewatch/strings.h"
 #include "sources/attribute_reader.h"
+#include "sources/detail_options.h"
 
 namespace rocewatch::sources {
 namespace {
@@ -56,8 +57,8 @@ struct DeviceState {
 
 class RdmaSource final : public Source {
  public:
-  RdmaSource(const SourceEnv& env, double gid_interval_seconds)
-      : sysfs_(*env.sysfs), gid_interval_(gid_interval_seconds) {}
+  RdmaSource(const SourceEnv& env, double gid_interval_seconds, RdmaDetail detail)
+      : sysfs_(*env.sysfs), gid_interval_(gid_interval_seconds), detail_(detail) {}
 
   void Prepare(const Inventory& inventory) override {
     devices_.clear();
@@ -196,6 +197,7 @@ class RdmaSource final : public Source {
     snap.node_type = dev.node_type;
     snap.driver = dev.ref.driver;
     snap.pci_address = dev.ref.pci_address;
+    snap.detail = detail_;
     if (!ReadCounters(dev.hw_counters, dev.ref.dir, snap.hw_counters, text, status)) return false;
     for (auto& port : dev.ports) {
       PortSnapshot p;
@@ -304,6 +306,7 @@ class RdmaSource final : public Source {
 
   const fs::Tree& sysfs_;
   double gid_interval_;
+  RdmaDetail detail_;
   std::vector<DeviceState> devices_;
   AttributeReader reader_;
 };
@@ -313,7 +316,15 @@ class RdmaSource final : public Source {
 Result<std::unique_ptr<Source>> MakeRdmaSource(const SourceEnv& env) {
   auto interval = ParseDuration(env.Option("gid-interval"));
   if (!interval) return Error{"--collector.rdma.gid-interval: " + interval.error().message};
-  return std::unique_ptr<Source>(std::make_unique<RdmaSource>(env, *interval));
+  RdmaDetail detail;
+  for (auto [option, field] : {std::pair{"all-hw-counters", &RdmaDetail::all_hw_counters},
+                               std::pair{"all-port-counters", &RdmaDetail::all_port_counters},
+                               std::pair{"all-gids", &RdmaDetail::all_gids}}) {
+    auto on = BoolOption(env, "rdma", option, false);
+    if (!on) return on.error();
+    detail.*field = *on;
+  }
+  return std::unique_ptr<Source>(std::make_unique<RdmaSource>(env, *interval, detail));
 }
 
 }  // namespace rocewatch::sources

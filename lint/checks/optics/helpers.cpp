@@ -78,7 +78,10 @@ Beyond BeyondModule(const Module& m, const Reading& r) {
   else if (auto lo = level("low_alarm"); lo && r.value < *lo) b.spec = &kOpticsAlarm, b.bound = "≥ " + Show(r.sensor, *lo);
   else if (auto hw = level("high_warning"); hw && r.value > *hw) b.spec = &kOpticsWarning, b.bound = "≤ " + Show(r.sensor, *hw);
   else if (auto lw = level("low_warning"); lw && r.value < *lw) b.spec = &kOpticsWarning, b.bound = "≥ " + Show(r.sensor, *lw);
-  if (b.spec == nullptr) {
+  // The exporter serves by default only the thresholds rules and panels read (not the
+  // voltage and bias alarms, temperature lows, TX power high alarm): the module's own
+  // raised flags stand for those crossings, so a raised alarm flag makes a warning an alarm.
+  if (b.spec == nullptr || b.spec == &kOpticsWarning) {
     // The worst flag raised for this reading: an alarm over a warning.
     const RaisedFlag* worst = nullptr;
     for (const auto& f : m.flags) {
@@ -87,8 +90,9 @@ Beyond BeyondModule(const Module& m, const Reading& r) {
                                worst->level.find("alarm") == std::string_view::npos))
         worst = &f;
     }
-    if (worst != nullptr) {
-      b.spec = worst->level.find("alarm") != std::string_view::npos ? &kOpticsAlarm : &kOpticsWarning;
+    const bool alarm = worst != nullptr && worst->level.find("alarm") != std::string_view::npos;
+    if (worst != nullptr && (b.spec == nullptr || alarm)) {
+      b.spec = alarm ? &kOpticsAlarm : &kOpticsWarning;
       b.bound = "no " + std::string(worst->level) + " flag";
     }
   }
