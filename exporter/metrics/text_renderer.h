@@ -32,8 +32,12 @@ class TextRenderer final : public MetricSink {
   };
   std::vector<Family> families_;
   std::unordered_map<const MetricSpec*, std::size_t> index_;
+  const MetricSpec* last_spec_ = nullptr;
+  std::size_t last_index_ = 0;
+  std::string& SamplesOf(const MetricSpec& spec);
+  // `escape`: false when every value is plain ASCII with nothing to escape.
   void Write(const MetricSpec& spec, const std::string_view* values, std::size_t count,
-             double value);
+             double value, bool escape);
 
   std::size_t malformed_ = 0;
   std::size_t repaired_ = 0;
