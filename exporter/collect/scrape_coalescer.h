@@ -52,6 +52,8 @@ class ScrapeCoalescer {
   mutable std::shared_ptr<const Pass> in_flight_;  // the pass running_ stands for
   mutable std::chrono::steady_clock::time_point last_finished_{};
   mutable std::atomic<std::uint64_t> coalesced_total_{0};
+  struct TextBuffer;  // the last page's buffer, written again by the next
+  std::shared_ptr<TextBuffer> text_buffer_;
 };
 
 // Renders a snapshot into `out`: every enabled collector's table, then the

@@ -131,10 +131,11 @@ void TextRenderer::Write(const MetricSpec& spec, const std::string_view* values,
   out += '\n';
 }
 
-std::string TextRenderer::Take() && {
+std::string TextRenderer::Take(std::string into) && {
   std::size_t total = 0;
   for (const auto& f : families_) total += f.samples.size() + f.spec->help.size() + 2 * f.spec->name.size() + 32;
-  std::string text;
+  std::string text = std::move(into);
+  text.clear();
   text.reserve(total);
   for (auto& f : families_) {
     text += "# HELP ";

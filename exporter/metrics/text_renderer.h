@@ -19,8 +19,9 @@ class TextRenderer final : public MetricSink {
   void Add(const MetricSpec& spec, std::initializer_list<std::string_view> label_values,
            double value) override;
 
-  // The exposition text: every family's HELP, TYPE and samples.
-  std::string Take() &&;
+  // The exposition text: every family's HELP, TYPE and samples. `into` is a buffer to
+  // write it in (its bytes are dropped, its capacity kept: a previous page's buffer).
+  std::string Take(std::string into = {}) &&;
   std::size_t malformed() const { return malformed_; }
   // Label values of this page that were not valid UTF-8 and were repaired (label_value.h).
   std::size_t repaired() const { return repaired_; }
