@@ -128,7 +128,7 @@ std::shared_ptr<const std::string> ScrapeCoalescer::CollectText(std::optional<do
   std::shared_ptr<const Pass> pass = Run(scrape_timeout);
   std::call_once(pass->text_once, [&] {
     metrics::TextRenderer text;
-    RenderSnapshot(pass->snap, *pass->enabled, pass->stats, text);
+    render_cache_.Render(pass->snap, *pass->enabled, pass->stats, text);
     pass->text = TextBuffer::Share(text_buffer_, std::move(text).Take(text_buffer_->Get()));
   });
   return pass->text;

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "collect/collector.h"
+#include "collect/render_cache.h"
 #include "metrics/metric_sink.h"
 
 namespace rocewatch {
@@ -54,6 +55,7 @@ class ScrapeCoalescer {
   mutable std::atomic<std::uint64_t> coalesced_total_{0};
   struct TextBuffer;  // the last page's buffer, written again by the next
   std::shared_ptr<TextBuffer> text_buffer_;
+  mutable RenderCache render_cache_;
 };
 
 // Renders a snapshot into `out`: every enabled collector's table, then the

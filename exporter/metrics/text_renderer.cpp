@@ -131,6 +131,22 @@ void TextRenderer::Write(const MetricSpec& spec, const std::string_view* values,
   out += '\n';
 }
 
+TextRenderer::Samples TextRenderer::TakeSamples() && {
+  Samples out;
+  out.reserve(families_.size());
+  for (auto& f : families_) out.emplace_back(f.spec, std::move(f.samples));
+  families_.clear();
+  index_.clear();
+  last_spec_ = nullptr;
+  return out;
+}
+
+void TextRenderer::AddRendered(const Samples& samples, std::size_t malformed, std::size_t repaired) {
+  for (const auto& [spec, text] : samples) SamplesOf(*spec) += text;
+  malformed_ += malformed;
+  repaired_ += repaired;
+}
+
 std::string TextRenderer::Take(std::string into) && {
   std::size_t total = 0;
   for (const auto& f : families_) total += f.samples.size() + f.spec->help.size() + 2 * f.spec->name.size() + 32;

@@ -9,7 +9,8 @@ sources::SourceInfo Optics::Info() {
   return {"optics", "transceiver modules via ethtool (EEPROM: identity, DOM, thresholds, flags)", true,
           {{"interval", "60s", "how often to re-read module EEPROMs (slow on real modules)"},
            {"all-flags", "false", "every alarm/warning flag as a series, 0 when clear (default: raised ones only)"}},
-          &sources::MakeOpticsSource, &metrics::RenderOptics, &metrics::OpticsSpecs};
+          &sources::MakeOpticsSource, &metrics::RenderOptics, &metrics::OpticsSpecs,
+          sources::OwnSection<OpticsSection>()};
 }
 
 }  // namespace rocewatch::collectors
