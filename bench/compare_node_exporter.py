@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Whole-process comparison: roce_exporter against Debian's prometheus-node-exporter with
 only its infiniband collector, both pointed at the same sysfs tree, scraped by the same
-client in the same run (interleaved). roce_exporter runs twice: with every collector (the
+client in the same run (interleaved, one keep-alive connection each). roce_exporter runs twice: with every collector (the
 kernel answers replayed from the capture), with every collector and every detail option on
 (the price of full detail), and with only its rdma collector, which reads
 the same sysfs files as the infiniband collector and more (hw_counters, GIDs). Reports scrape latency (median, p99), CPU seconds
@@ -51,14 +51,31 @@ def peak_rss_kib(pid):
     return 0
 
 
-def scrape(port):
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    t0 = time.perf_counter()
-    conn.request("GET", "/metrics")
-    body = conn.getresponse().read()
-    dt = time.perf_counter() - t0
-    conn.close()
-    return dt, body
+class Client:
+    """One keep-alive connection per exporter (what Prometheus holds), opened again if the
+    server closes it."""
+
+    def __init__(self, port):
+        self.port = port
+        self.conn = None
+
+    def scrape(self):
+        if self.conn is None:
+            self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        t0 = time.perf_counter()
+        try:
+            self.conn.request("GET", "/metrics")
+            resp = self.conn.getresponse()
+            body = resp.read()
+        except (http.client.HTTPException, OSError):
+            self.conn.close()
+            self.conn = None
+            return self.scrape()
+        dt = time.perf_counter() - t0
+        if resp.getheader("Connection", "").lower() == "close":
+            self.conn.close()
+            self.conn = None
+        return dt, body
 
 
 def series(body):
@@ -80,7 +97,8 @@ def main():
     # The same sysfs domain as the infiniband collector: RDMA devices, ports and their counters.
     rdma_only = [f"--no-collector.{c}" for c in
                  ("netdev", "pcie", "ecn", "rdma_cm", "ethtool", "dcb", "ethtool_netlink", "verbs", "optics")]
-    full = ["--collector.dcb.full-tables=true", "--collector.ecn.all-priorities=true",
+    full = ["--collector.dcb.full-tables=true", "--collector.ethtool.all-priorities=true",
+            "--collector.ecn.all-priorities=true",
             "--collector.ecn.all-sources=true", "--collector.optics.all-flags=true"]
     ours, our_port = start(roce, r"msg=listening address=[0-9.]+:(\d+)", tmp / "cmp-roce.log")
     ours_full, our_full_port = start(roce + full, r"msg=listening address=[0-9.]+:(\d+)",
@@ -96,12 +114,14 @@ def main():
                                  ("roce_exporter (all, full)", ours_full, our_full_port),
                                  ("roce_exporter (rdma only)", ours_rdma, our_rdma_port),
                                  ("node_exporter infiniband", theirs, their_port)):
+            client = Client(port)
             for _ in range(10):  # warm-up
-                scrape(port)
-            results[name] = {"lat": [], "cpu0": cpu_seconds(proc.pid), "proc": proc, "port": port}
+                client.scrape()
+            results[name] = {"lat": [], "cpu0": cpu_seconds(proc.pid), "proc": proc, "client": client}
+        load0 = os.getloadavg()[0]
         for _ in range(args.scrapes):  # interleaved: both see the same machine state
             for name, r in results.items():
-                dt, body = scrape(r["port"])
+                dt, body = r["client"].scrape()
                 r["lat"].append(dt)
                 r["series"] = series(body)
                 r["bytes"] = len(body)
@@ -111,6 +131,8 @@ def main():
             cpu = (cpu_seconds(r["proc"].pid) - r["cpu0"]) / args.scrapes
             rows.append((name, statistics.median(lat), lat[int(len(lat) * 0.99) - 1], cpu,
                          peak_rss_kib(r["proc"].pid), r["series"], r["bytes"]))
+        print(f"{args.scrapes} scrapes each, keep-alive, interleaved; load average "
+              f"{load0:.1f} at the start, {os.getloadavg()[0]:.1f} at the end")
         print(f"{'':28} {'median':>10} {'p99':>10} {'CPU/scrape':>11} {'peak RSS':>10} {'series':>8} {'bytes':>9}")
         for name, med, p99, cpu, rss, n, b in rows:
             print(f"{name:28} {med * 1e3:8.2f}ms {p99 * 1e3:8.2f}ms {cpu * 1e3:9.2f}ms {rss / 1024:8.1f}MiB {n:8d} {b:9d}")

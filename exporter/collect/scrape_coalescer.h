@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "collect/collector.h"
+#include "collect/render_cache.h"
 #include "metrics/metric_sink.h"
 
 namespace rocewatch {
@@ -52,6 +53,9 @@ class ScrapeCoalescer {
   mutable std::shared_ptr<const Pass> in_flight_;  // the pass running_ stands for
   mutable std::chrono::steady_clock::time_point last_finished_{};
   mutable std::atomic<std::uint64_t> coalesced_total_{0};
+  struct TextBuffer;  // the last page's buffer, written again by the next
+  std::shared_ptr<TextBuffer> text_buffer_;
+  mutable RenderCache render_cache_;
 };
 
 // Renders a snapshot into `out`: every enabled collector's table, then the

@@ -36,6 +36,16 @@ char* PutEscaped(char* p, std::string_view v) {
   return p;
 }
 
+// True when `v` is ASCII without NUL and without a character to escape: valid as it is
+// (label_value.h) and written as it is. Nearly every label value is; one scan decides it.
+bool IsPlain(std::string_view v) {
+  for (char c : v) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u == 0 || u >= 0x80 || NeedsEscape(c)) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 void AppendEscapedLabelValue(std::string& out, std::string_view v) {
@@ -48,6 +58,12 @@ void TextRenderer::Add(const MetricSpec& spec, std::initializer_list<std::string
                        double value) {
   if (label_values.size() != spec.labels.size()) {
     ++malformed_;
+    return;
+  }
+  bool plain = true;
+  for (std::string_view v : label_values) plain = plain && IsPlain(v);
+  if (plain) {
+    Write(spec, label_values.begin(), label_values.size(), value, false);
     return;
   }
   // Label values are valid UTF-8 always (metrics/label_value.h); the repair is rare, so the
@@ -67,23 +83,33 @@ void TextRenderer::Add(const MetricSpec& spec, std::initializer_list<std::string
       }
     }
     std::vector<std::string_view> views(repaired.begin(), repaired.end());
-    Write(spec, views.data(), views.size(), value);
+    Write(spec, views.data(), views.size(), value, true);
     return;
   }
-  Write(spec, label_values.begin(), label_values.size(), value);
+  Write(spec, label_values.begin(), label_values.size(), value, true);
+}
+
+std::string& TextRenderer::SamplesOf(const MetricSpec& spec) {
+  // A renderer adds a family's samples mostly one after another: the last family is asked first.
+  if (last_spec_ != &spec) {
+    auto [it, inserted] = index_.try_emplace(&spec, families_.size());
+    if (inserted) families_.push_back({&spec, {}});
+    last_spec_ = &spec;
+    last_index_ = it->second;
+  }
+  return families_[last_index_].samples;
 }
 
 void TextRenderer::Write(const MetricSpec& spec, const std::string_view* values, std::size_t count,
-                         double value) {
+                         double value, bool escape) {
   const std::span<const std::string_view> label_values(values, count);
-  auto [it, inserted] = index_.try_emplace(&spec, families_.size());
-  if (inserted) families_.push_back({&spec, {}});
-  std::string& out = families_[it->second].samples;
+  std::string& out = SamplesOf(spec);
 
   // name{label="value",...} : sized first, then written in place (tens of thousands a scrape).
   std::size_t size = spec.name.size();
   auto name = spec.labels.begin();
-  for (std::string_view v : label_values) size += (name++)->size() + EscapedSize(v) + 4;  // ,="" or {=""
+  for (std::string_view v : label_values)
+    size += (name++)->size() + (escape ? EscapedSize(v) : v.size()) + 4;  // ,="" or {=""
   if (label_values.size() != 0) size += 1;  // }
   const std::size_t at = out.size();
   out.resize(at + size);
@@ -96,7 +122,7 @@ void TextRenderer::Write(const MetricSpec& spec, const std::string_view* values,
     p = Put(p, *name++);
     *p++ = '=';
     *p++ = '"';
-    p = PutEscaped(p, v);
+    p = escape ? PutEscaped(p, v) : Put(p, v);
     *p++ = '"';
   }
   if (label_values.size() != 0) *p++ = '}';
@@ -105,10 +131,27 @@ void TextRenderer::Write(const MetricSpec& spec, const std::string_view* values,
   out += '\n';
 }
 
-std::string TextRenderer::Take() && {
+TextRenderer::Samples TextRenderer::TakeSamples() && {
+  Samples out;
+  out.reserve(families_.size());
+  for (auto& f : families_) out.emplace_back(f.spec, std::move(f.samples));
+  families_.clear();
+  index_.clear();
+  last_spec_ = nullptr;
+  return out;
+}
+
+void TextRenderer::AddRendered(const Samples& samples, std::size_t malformed, std::size_t repaired) {
+  for (const auto& [spec, text] : samples) SamplesOf(*spec) += text;
+  malformed_ += malformed;
+  repaired_ += repaired;
+}
+
+std::string TextRenderer::Take(std::string into) && {
   std::size_t total = 0;
   for (const auto& f : families_) total += f.samples.size() + f.spec->help.size() + 2 * f.spec->name.size() + 32;
-  std::string text;
+  std::string text = std::move(into);
+  text.clear();
   text.reserve(total);
   for (auto& f : families_) {
     text += "# HELP ";

@@ -8,6 +8,7 @@
 
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "metrics/metric_sink.h"
@@ -19,8 +20,18 @@ class TextRenderer final : public MetricSink {
   void Add(const MetricSpec& spec, std::initializer_list<std::string_view> label_values,
            double value) override;
 
-  // The exposition text: every family's HELP, TYPE and samples.
-  std::string Take() &&;
+  // The exposition text: every family's HELP, TYPE and samples. `into` is a buffer to
+  // write it in (its bytes are dropped, its capacity kept: a previous page's buffer).
+  std::string Take(std::string into = {}) &&;
+  // The samples of each family added so far, in the order families were first used: what the
+  // render cache keeps of one collector's table (collect/render_cache.h).
+  using Samples = std::vector<std::pair<const MetricSpec*, std::string>>;
+  Samples TakeSamples() &&;
+  // Appends samples taken from a renderer before to their family, as the Add calls that
+  // wrote them would have, and adds their malformed and repaired counts to this page's (the
+  // process-wide count of repaired values is the caller's: label_value.h).
+  void AddRendered(const Samples& samples, std::size_t malformed, std::size_t repaired);
+
   std::size_t malformed() const { return malformed_; }
   // Label values of this page that were not valid UTF-8 and were repaired (label_value.h).
   std::size_t repaired() const { return repaired_; }
@@ -32,8 +43,12 @@ class TextRenderer final : public MetricSink {
   };
   std::vector<Family> families_;
   std::unordered_map<const MetricSpec*, std::size_t> index_;
+  const MetricSpec* last_spec_ = nullptr;
+  std::size_t last_index_ = 0;
+  std::string& SamplesOf(const MetricSpec& spec);
+  // `escape`: false when every value is plain ASCII with nothing to escape.
   void Write(const MetricSpec& spec, const std::string_view* values, std::size_t count,
-             double value);
+             double value, bool escape);
 
   std::size_t malformed_ = 0;
   std::size_t repaired_ = 0;

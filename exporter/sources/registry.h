@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "metrics/spec.h"
+#include "sources/render_input.h"
 #include "sources/source.h"
 
 namespace rocewatch::metrics {
@@ -32,6 +33,8 @@ struct SourceInfo {
   Result<std::unique_ptr<Source>> (*make)(const SourceEnv&);
   void (*render)(const NodeSnapshot&, metrics::MetricSink&);
   const metrics::SpecList& (*specs)();
+  // Set when `render` reads only the collector's own section (sources/render_input.h).
+  RenderInput render_input{};
 };
 
 const std::vector<SourceInfo>& AllSources();

@@ -87,5 +87,46 @@ TEST(ScrapeCoalescer, ScrapesOfOnePassShareItsTextWithoutCopies) {
   // tests/e2e/http_attacks_test.py checks it on both transports.)
 }
 
+// The page without the exporter's own series (counts and durations move every pass).
+std::string WithoutExporterSeries(const std::string& text) {
+  std::string out;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    std::size_t end = text.find('\n', at);
+    end = end == std::string::npos ? text.size() : end + 1;
+    std::string_view line(text.data() + at, end - at);
+    if (line.find("roce_exporter_") == std::string_view::npos) out.append(line);
+    at = end;
+  }
+  return out;
+}
+
+TEST(ScrapeCoalescer, ANewPageReusesTheLastBufferOnlyOnceNobodyReadsIt) {
+  auto collector = Collector::Create(FixtureConfig());
+  ASSERT_TRUE(collector.ok());
+  ScrapeCoalescer coalescer(std::move(*collector), 0.5, /*coalesce_window_seconds=*/0);
+
+  auto first = coalescer.CollectText();
+  ASSERT_NE(first, nullptr);
+  const std::string first_copy = *first;
+  const char* first_buffer = first->data();
+  auto second = coalescer.CollectText();  // `first` is still being sent: not written over
+  ASSERT_NE(second, nullptr);
+  EXPECT_NE(second->data(), first_buffer);
+  EXPECT_EQ(*first, first_copy);
+  EXPECT_NE(first_copy.find("roce_exporter_collections_total 1\n"), std::string::npos);
+  EXPECT_NE(second->find("roce_exporter_collections_total 2\n"), std::string::npos);
+
+  first.reset();  // its last reader let go: the next page is written into its buffer
+  auto third = coalescer.CollectText();
+  ASSERT_NE(third, nullptr);
+  EXPECT_EQ(third->data(), first_buffer);
+  EXPECT_NE(third->find("roce_exporter_collections_total 3\n"), std::string::npos);
+  // The same page as one written into a fresh buffer, nothing left of the old bytes.
+  EXPECT_EQ(WithoutExporterSeries(*third), WithoutExporterSeries(*second));
+  EXPECT_EQ(WithoutExporterSeries(*third), WithoutExporterSeries(first_copy));
+  EXPECT_EQ(third->back(), '\n');
+}
+
 }  // namespace
 }  // namespace rocewatch

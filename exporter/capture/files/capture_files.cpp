@@ -57,6 +57,12 @@ Status WriteAnswer(const std::string& capture_dir, const std::string& key, const
 }
 
 Answer ReadAnswer(const std::string& capture_dir, const std::string& key) {
+  bool recorded = false;
+  return ReadAnswer(capture_dir, key, recorded);
+}
+
+Answer ReadAnswer(const std::string& capture_dir, const std::string& key, bool& recorded) {
+  recorded = false;
   // Beneath the capture directory, like every read of a replay: a hostile capture's
   // kernel/<key> that links to a host file is refused (EXDEV), never served.
   const std::string rel = "kernel/" + key;
@@ -65,6 +71,7 @@ Answer ReadAnswer(const std::string& capture_dir, const std::string& key) {
   if (data) {
     Answer answer{std::vector<std::uint8_t>(data->size()), 0};
     std::memcpy(answer.bytes.data(), data->data(), data->size());
+    recorded = true;
     return answer;
   }
   if (data.error().code != ENOENT) {
@@ -73,11 +80,15 @@ Answer ReadAnswer(const std::string& capture_dir, const std::string& key) {
   }
   // A call that failed on the captured node; anything but a missing .errno is that failure.
   auto err = fs::ReadFileBeneath(capture_dir, rel + ".errno", 4096);
-  if (err) return Answer{{}, fs::ParseErrnoRecord(*err)};
+  if (err) {
+    recorded = true;
+    return Answer{{}, fs::ParseErrnoRecord(*err)};
+  }
   if (err.error().code != ENOENT) {
     LogRefused(err.error());
     return Answer{{}, EIO};
   }
+  recorded = true;
   return Answer{{}, ENODATA};
 }
 

@@ -16,6 +16,10 @@ Status WriteAnswer(const std::string& capture_dir, const std::string& key, const
 // ENODATA when the capture holds neither file. Read beneath `capture_dir` (fs/beneath.h): an
 // answer file that leads out of it, or is not a plain file, is refused (logged once, counted).
 Answer ReadAnswer(const std::string& capture_dir, const std::string& key);
+// The same; `recorded` is set when the answer is what the capture holds (its bytes, its .errno
+// record, or neither file: ENODATA), and cleared when reading failed (refused, EIO): a replay may
+// keep the first kind (capture/replay/replay_kernel.cpp), never the second.
+Answer ReadAnswer(const std::string& capture_dir, const std::string& key, bool& recorded);
 // Answer files refused since start (roce_exporter_refused_paths_total{tree="kernel"}).
 std::uint64_t RefusedAnswers();
 

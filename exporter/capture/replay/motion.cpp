@@ -90,25 +90,39 @@ fs::ValueTransform Motion::SysfsTransform() const {
 
 void Motion::ApplyToStats(const std::string& netdev, const std::vector<std::uint8_t>& strings,
                           std::vector<std::uint8_t>& stats) const {
+  ApplyRates(StatsRates(netdev, strings), stats);
+}
+
+// struct ethtool_gstrings {u32 cmd, string_set, len; u8 data[len * 32]}
+// struct ethtool_stats {u32 cmd, n_stats; u64 data[n_stats]}
+constexpr std::size_t kStringsHeader = 12, kStatsHeader = 8, kNameBytes = 32;
+
+std::vector<Motion::StatRate> Motion::StatsRates(const std::string& netdev,
+                                                 const std::vector<std::uint8_t>& strings) const {
+  std::vector<StatRate> rates;
   auto nd = ethtool_.find(netdev);
-  if (nd == ethtool_.end()) return;
-  // struct ethtool_gstrings {u32 cmd, string_set, len; u8 data[len * 32]}
-  // struct ethtool_stats {u32 cmd, n_stats; u64 data[n_stats]}
-  constexpr std::size_t kStringsHeader = 12, kStatsHeader = 8, kNameBytes = 32;
-  if (strings.size() < kStringsHeader || stats.size() < kStatsHeader) return;
+  if (nd == ethtool_.end() || strings.size() < kStringsHeader) return rates;
   std::uint32_t count = 0;
   std::memcpy(&count, strings.data() + 8, 4);
   for (std::uint32_t i = 0; i < count; ++i) {
     std::size_t name_at = kStringsHeader + std::size_t{i} * kNameBytes;
-    std::size_t value_at = kStatsHeader + std::size_t{i} * 8;
-    if (name_at + kNameBytes > strings.size() || value_at + 8 > stats.size()) return;
+    if (name_at + kNameBytes > strings.size()) break;
     const char* name = reinterpret_cast<const char*>(strings.data() + name_at);
     std::string key(name, ::strnlen(name, kNameBytes));
     auto rate = nd->second.find(key);
-    if (rate == nd->second.end()) continue;
+    if (rate != nd->second.end()) rates.push_back({i, rate->second});
+  }
+  return rates;
+}
+
+void Motion::ApplyRates(const std::vector<StatRate>& rates, std::vector<std::uint8_t>& stats) const {
+  if (stats.size() < kStatsHeader) return;
+  for (const StatRate& r : rates) {
+    std::size_t value_at = kStatsHeader + std::size_t{r.index} * 8;
+    if (value_at + 8 > stats.size()) return;  // rates are in index order
     std::uint64_t v = 0;
     std::memcpy(&v, stats.data() + value_at, 8);
-    v += Delta(rate->second);
+    v += Delta(r.rate);
     std::memcpy(stats.data() + value_at, &v, 8);
   }
 }

@@ -42,6 +42,16 @@ class Motion {
   // Adds the motion to a GSTATS answer, given the GSTRINGS answer naming its entries.
   void ApplyToStats(const std::string& netdev, const std::vector<std::uint8_t>& strings_answer,
                     std::vector<std::uint8_t>& stats_answer) const;
+  // The same in two steps, so that a replay names the entries once, not on every pass:
+  // which entries of `netdev`'s GSTATS answer move (index, rate), from its GSTRINGS answer;
+  struct StatRate {
+    std::uint32_t index;
+    double rate;
+  };
+  std::vector<StatRate> StatsRates(const std::string& netdev,
+                                   const std::vector<std::uint8_t>& strings_answer) const;
+  // and the motion added to a GSTATS answer's entries.
+  void ApplyRates(const std::vector<StatRate>& rates, std::vector<std::uint8_t>& stats_answer) const;
 
   // Seconds since the replay started (the clock is injectable for tests).
   void set_clock(std::function<double()> seconds_since_start) { clock_ = std::move(seconds_since_start); }

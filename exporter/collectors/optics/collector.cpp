@@ -12,7 +12,8 @@ sources::SourceInfo Optics::Info() {
            {"all-thresholds", "false",
             "every threshold as roce_module_threshold (default: those rules and panels read; "
             "the module's raised flags stand for the others)"}},
-          &sources::MakeOpticsSource, &metrics::RenderOptics, &metrics::OpticsSpecs};
+          &sources::MakeOpticsSource, &metrics::RenderOptics, &metrics::OpticsSpecs,
+          sources::OwnSection<OpticsSection>()};
 }
 
 }  // namespace rocewatch::collectors

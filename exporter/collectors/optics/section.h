@@ -39,9 +39,11 @@ struct OpticsSnapshot {
 
   struct Thresholds {
     double high_alarm = 0, low_alarm = 0, high_warning = 0, low_warning = 0;
+    bool operator==(const Thresholds&) const = default;
   };
   struct Flags {
     std::optional<bool> high_alarm, low_alarm, high_warning, low_warning;
+    bool operator==(const Flags&) const = default;
   };
   // One monitor: temperature_celsius and voltage_volts (lane 0, module-wide), or
   // tx_bias_amperes, tx_power_watts, rx_power_watts of lane 1.. . Values in base units.
@@ -50,12 +52,14 @@ struct OpticsSnapshot {
     std::uint32_t lane = 0;
     std::optional<double> value;
     Flags flags;  // the alarm/warning flags the module raises now; absent where not implemented
+    bool operator==(const Reading&) const = default;
   };
   std::vector<Reading> readings;
   // The module's own thresholds, one set per sensor kind (the same for every lane).
   struct SensorThresholds {
     std::string sensor;
     Thresholds thresholds;
+    bool operator==(const SensorThresholds&) const = default;
   };
   std::vector<SensorThresholds> thresholds;
   // --collector.optics.all-flags: every flag the module implements as a series (0 or 1);
@@ -64,11 +68,13 @@ struct OpticsSnapshot {
   // --collector.optics.all-thresholds: every threshold as a series; by default only those
   // rules and panels read (metrics.cpp, ServedThreshold).
   bool all_thresholds = false;
+  bool operator==(const OpticsSnapshot&) const = default;
 };
 
 // The collector's part of the NodeSnapshot (model/section.h).
 struct OpticsSection {
   std::vector<OpticsSnapshot> optics;
+  bool operator==(const OpticsSection&) const = default;  // the render cache's key (sources/render_input.h)
   void Append(OpticsSection&& part) { AppendSection(optics, part.optics); }
 };
 

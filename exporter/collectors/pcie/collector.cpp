@@ -12,7 +12,8 @@ sources::SourceInfo Pcie::Info() {
           {},
           &sources::MakePcieSource,
           &metrics::RenderPcie,
-          &metrics::PcieSpecs};
+          &metrics::PcieSpecs,
+          sources::OwnSection<PcieSection>()};
 }
 
 }  // namespace rocewatch::collectors

@@ -19,11 +19,13 @@ struct PcieSnapshot {
   std::optional<std::uint32_t> current_width, max_width;
   std::optional<std::int64_t> numa_node;
   std::string vendor_id, device_id;
+  bool operator==(const PcieSnapshot&) const = default;
 };
 
 // The collector's part of the NodeSnapshot (model/section.h).
 struct PcieSection {
   std::vector<PcieSnapshot> pcie;
+  bool operator==(const PcieSection&) const = default;  // the render cache's key (sources/render_input.h)
   void Append(PcieSection&& part) { AppendSection(pcie, part.pcie); }
 };
 

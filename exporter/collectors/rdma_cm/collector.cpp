@@ -13,7 +13,8 @@ sources::SourceInfo RdmaCm::Info() {
             "create rdma_cm/<dev> in configfs so the kernel shows the defaults (needs root)"}},
           &sources::MakeRdmaCmSource,
           &metrics::RenderRdmaCm,
-          &metrics::RdmaCmSpecs};
+          &metrics::RdmaCmSpecs,
+          sources::OwnSection<RdmaCmSection>()};
 }
 
 }  // namespace rocewatch::collectors

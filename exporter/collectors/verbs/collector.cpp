@@ -12,7 +12,8 @@ sources::SourceInfo Verbs::Info() {
           {},
           &sources::MakeVerbsSource,
           &metrics::RenderVerbs,
-          &metrics::VerbsSpecs};
+          &metrics::VerbsSpecs,
+          sources::OwnSection<VerbsSection>()};
 }
 
 }  // namespace rocewatch::collectors

@@ -19,11 +19,13 @@ struct VerbsPortSnapshot {
   std::optional<double> active_mtu_bytes, max_mtu_bytes;
   std::optional<double> active_speed_bytes_per_second;
   std::optional<double> gid_table_length;
+  bool operator==(const VerbsPortSnapshot&) const = default;
 };
 
 // The collector's part of the NodeSnapshot (model/section.h).
 struct VerbsSection {
   std::vector<VerbsPortSnapshot> verbs;
+  bool operator==(const VerbsSection&) const = default;  // the render cache's key (sources/render_input.h)
   void Append(VerbsSection&& part) { AppendSection(verbs, part.verbs); }
 };
 

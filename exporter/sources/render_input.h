@@ -1,0 +1,34 @@
+#pragma once
+
+// What a collector's table is rendered from, when that is its own snapshot section alone
+// (SourceInfo::render_input): the render cache (collect/render_cache.h) keeps a copy of the
+// section and serves the text it rendered from it while the section stays equal, so settings
+// that rarely change (PCIe, rdma_cm, verbs) and optics between their reads are not rendered
+// again on every scrape. Collectors whose renderer reads other sections too (dcb, ecn), or
+// whose sections change on every pass (counters: rdma, ethtool, netdev), leave it empty.
+
+#include <memory>
+
+#include "model/snapshot.h"
+
+namespace rocewatch::sources {
+
+struct RenderInput {
+  std::shared_ptr<const void> (*keep)(const NodeSnapshot&) = nullptr;  // a copy of the input
+  bool (*same)(const NodeSnapshot&, const void* kept) = nullptr;       // equal to that copy
+  explicit operator bool() const { return keep != nullptr && same != nullptr; }
+};
+
+// The collector's renderer reads `Section` of the snapshot and nothing else; `Section` compares
+// with == (exactly: a NaN reading is never equal, so it is rendered again, never served stale).
+template <class Section>
+RenderInput OwnSection() {
+  return {[](const NodeSnapshot& snap) -> std::shared_ptr<const void> {
+            return std::make_shared<const Section>(static_cast<const Section&>(snap));
+          },
+          [](const NodeSnapshot& snap, const void* kept) {
+            return static_cast<const Section&>(snap) == *static_cast<const Section*>(kept);
+          }};
+}
+
+}  // namespace rocewatch::sources

@@ -1,0 +1,125 @@
+// The render cache (collect/render_cache.h) on a replayed fixture with every collector: the
+// page it writes is byte for byte what a fresh render of the same snapshot writes, whether a
+// table is served from the cache or rendered again; a table whose input changed is rendered
+// again; collectors without a render input (counters) are rendered every time.
+
+#include "collect/render_cache.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "collect/collector.h"
+#include "collect/scrape_coalescer.h"
+#include "common/fixture_paths.h"
+#include "sources/registry.h"
+
+namespace rocewatch {
+namespace {
+
+using rocewatch::testing::FixtureDir;
+
+std::unique_ptr<Collector> MakeCollector(const std::string& dir) {
+  CollectorConfig c;
+  c.sysfs_root = dir + "/sys";
+  c.configfs_root = dir + "/configfs";
+  c.debugfs_root = dir + "/debugfs";
+  c.kernel = kernel::MakeReplayKernel(dir);
+  for (const auto& s : sources::AllSources()) c.enabled_sources.emplace_back(s.name);
+  auto made = Collector::Create(c);
+  EXPECT_TRUE(made.ok()) << made.error().message;
+  return std::move(*made);
+}
+
+std::string Fresh(const NodeSnapshot& snap, const Collector& c) {
+  metrics::TextRenderer text;
+  RenderSnapshot(snap, c.enabled_sources(), c.stats(), text);
+  return std::move(text).Take();
+}
+
+std::string Cached(RenderCache& cache, const NodeSnapshot& snap, const Collector& c) {
+  metrics::TextRenderer text;
+  cache.Render(snap, c.enabled_sources(), c.stats(), text);
+  return std::move(text).Take();
+}
+
+std::uint64_t CacheableCollectors() {
+  std::uint64_t n = 0;
+  for (const auto& s : sources::AllSources()) n += s.render_input ? 1 : 0;
+  return n;
+}
+
+TEST(RenderCache, ServesTheSameBytesAsAFreshRender) {
+  auto c = MakeCollector(FixtureDir("mlx5-roce"));
+  NodeSnapshot snap = c->Collect();
+  ASSERT_FALSE(snap.optics.empty());
+  ASSERT_FALSE(snap.pcie.empty());
+  ASSERT_GE(CacheableCollectors(), 4u);  // optics, pcie, rdma_cm, verbs
+  RenderCache cache;
+  const std::string fresh = Fresh(snap, *c);
+  EXPECT_EQ(Cached(cache, snap, *c), fresh);
+  EXPECT_EQ(cache.rendered(), CacheableCollectors());
+  EXPECT_EQ(cache.served(), 0u);
+  EXPECT_EQ(Cached(cache, snap, *c), fresh);  // every cacheable table from the cache now
+  EXPECT_EQ(cache.served(), CacheableCollectors());
+  EXPECT_NE(fresh.find("roce_module_temperature_celsius{"), std::string::npos);
+
+  // A new pass over the same node: equal sections, the same page.
+  NodeSnapshot again = c->Collect();
+  EXPECT_EQ(Cached(cache, again, *c), Fresh(again, *c));
+  EXPECT_EQ(cache.served(), 2 * CacheableCollectors());
+}
+
+TEST(RenderCache, RendersATableAgainWhenItsInputChanged) {
+  auto c = MakeCollector(FixtureDir("mlx5-roce"));
+  NodeSnapshot snap = c->Collect();
+  ASSERT_FALSE(snap.optics.empty());
+  ASSERT_FALSE(snap.optics[0].readings.empty());
+  ASSERT_FALSE(snap.rdma_cm.empty());
+  RenderCache cache;
+  const std::string before = Cached(cache, snap, *c);
+  const std::uint64_t rendered = cache.rendered();
+
+  // A module reading moves (the optics source re-read the EEPROM).
+  snap.optics[0].readings[0].value = snap.optics[0].readings[0].value.value_or(0) + 1.5;
+  const std::string moved = Cached(cache, snap, *c);
+  EXPECT_EQ(moved, Fresh(snap, *c));
+  EXPECT_NE(moved, before);
+  EXPECT_EQ(cache.rendered(), rendered + 1);  // optics only
+  EXPECT_EQ(cache.served(), CacheableCollectors() - 1);
+
+  // A setting changes (rdma_cm's ToS), and back: rendered both times, never served stale.
+  const auto tos = snap.rdma_cm[0].tos;
+  snap.rdma_cm[0].tos = tos.value_or(0) + 4;
+  EXPECT_EQ(Cached(cache, snap, *c), Fresh(snap, *c));
+  snap.rdma_cm[0].tos = tos;
+  EXPECT_EQ(Cached(cache, snap, *c), Fresh(snap, *c));
+  EXPECT_EQ(cache.rendered(), rendered + 3);
+
+  // A NaN reading is never equal to itself: rendered every time, the same bytes as fresh.
+  snap.optics[0].readings[0].value = std::nan("");
+  EXPECT_EQ(Cached(cache, snap, *c), Fresh(snap, *c));
+  EXPECT_EQ(Cached(cache, snap, *c), Fresh(snap, *c));
+  EXPECT_EQ(cache.rendered(), rendered + 5);
+}
+
+TEST(RenderCache, CollectorsWithoutARenderInputAreRenderedEveryTime) {
+  auto c = MakeCollector(FixtureDir("mlx5-roce"));
+  NodeSnapshot snap = c->Collect();
+  ASSERT_FALSE(snap.devices.empty());
+  ASSERT_FALSE(snap.devices[0].ports.empty());
+  const sources::SourceInfo* rdma = sources::FindSource("rdma");
+  ASSERT_NE(rdma, nullptr);
+  EXPECT_FALSE(rdma->render_input);  // counters: they change every pass
+  RenderCache cache;
+  const std::string before = Cached(cache, snap, *c);
+  auto& port = snap.devices[0].ports[0];
+  port.received_bytes = port.received_bytes.value_or(0) + 4096;
+  const std::string after = Cached(cache, snap, *c);
+  EXPECT_EQ(after, Fresh(snap, *c));
+  EXPECT_NE(after, before);
+  EXPECT_EQ(cache.served(), CacheableCollectors());  // the others were served
+}
+
+}  // namespace
+}  // namespace rocewatch
