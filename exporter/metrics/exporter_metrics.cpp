@@ -17,7 +17,9 @@ const MetricSpec kDuration{"roce_exporter_collector_duration_seconds", T::kGauge
 const MetricSpec kParseErrors{"roce_exporter_parse_errors_total", T::kCounter,
     "Values the collector read but could not parse, since start.", {"collector"}};
 const MetricSpec kUnavailable{"roce_exporter_unavailable_values", T::kGauge,
-    "Values the kernel marked unavailable in this scrape (for example N/A (no PMA)).", {"collector"}};
+    "Values not served in this scrape while their object is still there: marked unavailable "
+    "(N/A (no PMA)), absent on this kernel or driver, or refused (EINVAL, EOPNOTSUPP).",
+    {"collector"}};
 const MetricSpec kVanished{"roce_exporter_vanished_total", T::kCounter,
     "Devices or netdevs that disappeared while the collector read them, since start.", {"collector"}};
 const MetricSpec kCollections{"roce_exporter_collections_total", T::kCounter,
