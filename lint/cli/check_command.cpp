@@ -9,8 +9,7 @@
 #include "lint/cli/observe_flags.h"
 #include "lint/plan/load.h"
 #include "lint/plan/validate.h"
-#include "lint/report/json_report.h"
-#include "lint/report/node_report.h"
+#include "lint/report/formats.h"
 #include "rocewatch/escape.h"
 
 namespace rocewatch::lint::cli {
@@ -28,7 +27,7 @@ const std::vector<FlagSpec>& CommandSpecs() {
       {"--format", "", true,
        "report format (default text: one line per node, then details;\n"
        "html: one self-contained page, the node grid and every finding)",
-       "text|json|junit|sarif|html"},
+       report::CheckReportFormatNames("|")},
       {"--lang", "", true, "language of the text and html reports (default en)", "en|zh"},
       {"--output", "-o", true, "write the report there instead of standard output", "FILE"},
       kFailOnFlag,
@@ -56,10 +55,12 @@ int RunCheckCommand(const std::vector<std::string>& args, CommandIo io) {
            << " (see --help)\n";
     return kExitUnusable;
   }
-  std::string format = parsed->Value("--format").value_or("text");
-  if (format != "text" && format != "json" && format != "junit" && format != "sarif" &&
-      format != "html") {
-    io.err << "roce-lint check: --format \"" << format << "\" is not one of: text, json, junit, sarif, html\n";
+  const std::string format_name =
+      parsed->Value("--format").value_or(std::string(report::CheckReportFormats().front().name));
+  const report::ReportFormat* format = report::FindCheckReportFormat(format_name);
+  if (format == nullptr) {
+    io.err << "roce-lint check: --format \"" << format_name
+           << "\" is not one of: " << report::CheckReportFormatNames(", ") << "\n";
     return kExitUnusable;
   }
   std::string lang = parsed->Value("--lang").value_or("en");
@@ -120,17 +121,8 @@ int RunCheckCommand(const std::vector<std::string>& args, CommandIo io) {
     }
     out = &file;
   }
-  if (format == "json") {
-    *out << report::JsonReport(run.findings, {"check", plan_path + " @ " + run.input, *fail_on}).dump(2) << "\n";
-  } else if (format == "junit") {
-    report::WriteJUnitReport(*out, run);
-  } else if (format == "sarif") {
-    report::WriteSarifReport(*out, run, plan_path);
-  } else if (format == "html") {
-    report::WriteHtmlReport(*out, run, lang == "zh" ? report::Language::kChinese : report::Language::kEnglish);
-  } else {
-    report::WriteNodeReport(*out, run, lang == "zh" ? report::Language::kChinese : report::Language::kEnglish);
-  }
+  format->write(*out, {run, plan_path,
+                       lang == "zh" ? report::Language::kChinese : report::Language::kEnglish, *fail_on});
   return CountAtOrAbove(run.findings, *fail_on) > 0 ? kExitFindings : kExitClean;
 }
 

@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "check_test_util.h"
+#include "lint/report/formats.h"
 #include "lint/report/node_report.h"
 
 namespace rocewatch::lint::testing {
@@ -57,6 +58,31 @@ class CheckReport : public ::testing::Test {
   Cluster cluster_{3, 2};
   report::CheckRun run_;
 };
+
+// The --format table: each row writes what its writer writes, and only the listed names are found.
+TEST_F(CheckReport, EveryFormatOfTheTableWritesItsReport) {
+  const std::string plan_path = "plan.json";
+  auto written = [&](std::string_view name) {
+    const report::ReportFormat* format = report::FindCheckReportFormat(name);
+    EXPECT_NE(format, nullptr) << name;
+    if (format == nullptr) return std::string();
+    std::ostringstream out;
+    format->write(out, {run_, plan_path, report::Language::kChinese, Severity::kWarning});
+    return out.str();
+  };
+  EXPECT_EQ(report::CheckReportFormatNames("|"), "text|json|junit|sarif|html");
+  EXPECT_EQ(report::CheckReportFormats().front().name, "text");
+  EXPECT_EQ(written("text"), Text(report::Language::kChinese));
+  auto json = nlohmann::json::parse(written("json"));
+  EXPECT_EQ(json["command"], "check");
+  EXPECT_EQ(json["input"], "plan.json @ metrics/");
+  EXPECT_EQ(json["findings"].size(), 4u);
+  EXPECT_THAT(written("junit"), StartsWith("<?xml"));
+  EXPECT_EQ(nlohmann::json::parse(written("sarif"))["version"], "2.1.0");
+  EXPECT_THAT(written("html"), HasSubstr("<html"));
+  EXPECT_EQ(report::FindCheckReportFormat("xml"), nullptr);
+  EXPECT_EQ(report::FindCheckReportFormat("TEXT"), nullptr);
+}
 
 TEST_F(CheckReport, NodeStates) {
   EXPECT_EQ(report::StateOf(run_, cluster_.plan.nodes[0]), report::NodeState::kPassed);
