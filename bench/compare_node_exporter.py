@@ -21,6 +21,9 @@ import sys
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from series_per_nic import FULL  # noqa: E402  (every detail option, one list)
+
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
 
@@ -97,9 +100,7 @@ def main():
     # The same sysfs domain as the infiniband collector: RDMA devices, ports and their counters.
     rdma_only = [f"--no-collector.{c}" for c in
                  ("netdev", "pcie", "ecn", "rdma_cm", "ethtool", "dcb", "ethtool_netlink", "verbs", "optics")]
-    full = ["--collector.dcb.full-tables=true", "--collector.ethtool.all-priorities=true",
-            "--collector.ecn.all-priorities=true",
-            "--collector.ecn.all-sources=true", "--collector.optics.all-flags=true"]
+    full = FULL
     ours, our_port = start(roce, r"msg=listening address=[0-9.]+:(\d+)", tmp / "cmp-roce.log")
     ours_full, our_full_port = start(roce + full, r"msg=listening address=[0-9.]+:(\d+)",
                                      tmp / "cmp-roce-full.log")
