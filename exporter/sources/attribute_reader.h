@@ -45,6 +45,7 @@ class AttributeReader {
 
   // Copies the cumulative counters into this collection's status.
   void Finish(SourceStatus& status) const;
+  double parse_errors_total() const { return parse_errors_total_; }
 
   // True for the errno values that only mean "this value is absent here" (a
   // missing file, EINVAL and the "not supported" family): no source failure.

@@ -103,7 +103,7 @@ Pass Collect(FixedLldp& kernel, double* clock, const std::string& interval = "30
   sources::SourceEnv env;
   env.kernel = &kernel;
   env.options["interval"] = interval;
-  sources::OpticsClock c{[] { return 1e9; }, [clock] { return *clock; }};
+  sources::SourceClock c{[] { return 1e9; }, [clock] { return *clock; }};
   auto source = sources::MakeLldpSource(env, c);
   EXPECT_TRUE(source.ok());
   Inventory inv;
@@ -122,7 +122,7 @@ TEST(LldpSource, ServesInventoryNetdevsOnlyAndReadsOnItsInterval) {
   sources::SourceEnv env;
   env.kernel = &k;
   env.options["interval"] = "30s";
-  sources::OpticsClock c{[] { return 1e9; }, [&now] { return now; }};
+  sources::SourceClock c{[] { return 1e9; }, [&now] { return now; }};
   auto source = sources::MakeLldpSource(env, c);
   ASSERT_TRUE(source.ok());
   Inventory inv;

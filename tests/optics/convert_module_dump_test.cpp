@@ -74,7 +74,7 @@ OpticsSnapshot ConvertAndCollect(const std::string& dump, const std::string& dir
   sources::SourceEnv env;
   env.kernel = kernel.get();
   env.options["interval"] = "60s";
-  sources::OpticsClock clock{[] { return 1767225600.0; }, [] { return 1000.0; }};
+  sources::SourceClock clock{[] { return 1767225600.0; }, [] { return 1000.0; }};
   auto source = sources::MakeOpticsSource(env, clock);
   EXPECT_TRUE(source.ok());
   if (!source) return {};

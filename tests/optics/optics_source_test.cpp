@@ -76,7 +76,7 @@ class OpticsSourceTest : public ::testing::Test {
     env.options["interval"] = interval;
     if (!all_flags.empty()) env.options["all-flags"] = all_flags;
     if (!all_thresholds.empty()) env.options["all-thresholds"] = all_thresholds;
-    sources::OpticsClock clock{[this] { return unix_; }, [this] { return mono_; }};
+    sources::SourceClock clock{[this] { return unix_; }, [this] { return mono_; }};
     auto source = sources::MakeOpticsSource(env, clock);
     ASSERT_TRUE(source.ok()) << source.error().message;
     source_ = std::move(*source);

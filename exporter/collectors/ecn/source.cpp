@@ -3,8 +3,10 @@
 #include "sources/detail_options.h"
 
 #include <cerrno>
+#include <optional>
 #include <utility>
 
+#include "rocewatch/duration.h"
 #include "rocewatch/strings.h"
 #include "sources/attribute_reader.h"
 #include "util/log.h"
@@ -42,12 +44,14 @@ struct NetdevEcn {
 
 class EcnSource final : public Source {
  public:
-  EcnSource(const SourceEnv& env, bool all_priorities, bool all_sources)
+  EcnSource(const SourceEnv& env, bool all_priorities, bool all_sources, double interval_seconds,
+            SourceClock clock)
       : sysfs_(*env.sysfs), debugfs_(*env.debugfs), all_priorities_(all_priorities),
-        all_sources_(all_sources) {}
+        all_sources_(all_sources), interval_(interval_seconds), clock_(std::move(clock)) {}
 
   void Prepare(const Inventory& inventory) override {
     entries_.clear();
+    read_.reset();  // a new inventory is read at once
     debugfs_denied_ = 0;
     for (const auto& n : inventory.netdevs) {
       NetdevEcn e;
@@ -100,7 +104,38 @@ class EcnSource final : public Source {
     }
   }
 
-  void Collect(const Inventory&, NodeSnapshot& out, SourceStatus& status) override {
+  // Settings change rarely: a clean read is served again until --collector.ecn.interval has
+  // passed (0s: read on every collection). A read with an error, a value that did not parse
+  // or a vanished netdev is not kept, so the next collection reads again.
+  void Collect(const Inventory& inventory, NodeSnapshot& out, SourceStatus& status) override {
+    const double now = clock_.monotonic_seconds();
+    if (read_ && interval_ > 0 && now - read_->at_monotonic_seconds < interval_) {
+      out.ecn.insert(out.ecn.end(), read_->ecn.begin(), read_->ecn.end());
+      status.unavailable_values += read_->unavailable_values;
+      reader_.Finish(status);
+      return;
+    }
+    const double unavailable_before = status.unavailable_values;
+    const std::size_t errors_before = status.errors.size();
+    const double parse_errors_before = reader_.parse_errors_total();
+    const std::size_t first = out.ecn.size();
+    ReadAll(inventory, out, status);
+    if (status.errors.size() == errors_before && !status.rediscover &&
+        reader_.parse_errors_total() == parse_errors_before)
+      read_ = Read{now, {out.ecn.begin() + static_cast<std::ptrdiff_t>(first), out.ecn.end()},
+                   status.unavailable_values - unavailable_before};
+    else
+      read_.reset();
+  }
+
+ private:
+  struct Read {
+    double at_monotonic_seconds = 0;
+    std::vector<EcnSnapshot> ecn;
+    double unavailable_values = 0;
+  };
+
+  void ReadAll(const Inventory&, NodeSnapshot& out, SourceStatus& status) {
     status.unavailable_values += debugfs_denied_;  // one per device whose cc_params cannot be listed
     std::string text;
     for (auto& e : entries_) {
@@ -138,7 +173,6 @@ class EcnSource final : public Source {
     reader_.Finish(status);
   }
 
- private:
   static std::uint32_t FirstPort(const DeviceRef& dev) {
     return dev.ports.empty() ? 0 : dev.ports.front().number;
   }
@@ -167,6 +201,9 @@ class EcnSource final : public Source {
   AttributeReader reader_;
   int debugfs_denied_ = 0;       // devices whose debugfs cc_params could not be listed (EACCES)
   bool denied_logged_ = false;   // logged once per process
+  double interval_;
+  SourceClock clock_;
+  std::optional<Read> read_;     // the last clean read, served until the interval has passed
 };
 
 }  // namespace
@@ -184,11 +221,22 @@ bool MapCcParamName(std::string_view file, std::string& point, std::string& name
 }
 
 Result<std::unique_ptr<Source>> MakeEcnSource(const SourceEnv& env) {
+  return MakeEcnSource(env, SystemSourceClock());
+}
+
+Result<std::unique_ptr<Source>> MakeEcnSource(const SourceEnv& env, SourceClock clock) {
+  double interval = 0;
+  if (const std::string& text = env.Option("interval"); !text.empty()) {
+    auto parsed = ParseDuration(text);
+    if (!parsed) return Error{"--collector.ecn.interval: " + parsed.error().message};
+    interval = *parsed;
+  }
   auto all_priorities = BoolOption(env, "ecn", "all-priorities", false);
   if (!all_priorities) return all_priorities.error();
   auto all_sources = BoolOption(env, "ecn", "all-sources", false);
   if (!all_sources) return all_sources.error();
-  return std::unique_ptr<Source>(std::make_unique<EcnSource>(env, *all_priorities, *all_sources));
+  return std::unique_ptr<Source>(std::make_unique<EcnSource>(env, *all_priorities, *all_sources,
+                                                                 interval, std::move(clock)));
 }
 
 }  // namespace rocewatch::sources

@@ -3,6 +3,7 @@
 #include <memory>
 #include <string_view>
 
+#include "sources/clock.h"
 #include "sources/source.h"
 
 namespace rocewatch::sources {
@@ -10,8 +11,12 @@ namespace rocewatch::sources {
 // ECN/DCQCN settings: per-priority enable for the notification (np) and
 // reaction (rp) points and the DCQCN parameters, from MLNX_OFED's
 // /sys/class/net/<if>/ecn/roce_{np,rp}/ and upstream mlx5's debugfs
-// mlx5/<bdf>/cc_params/ (root only; skipped quietly when unreadable).
+// mlx5/<bdf>/cc_params/ (root only; skipped quietly when unreadable). A clean read is
+// served again until --collector.ecn.interval (option "interval", a Prometheus duration;
+// "0s" reads on every collection) has passed on `clock`'s monotonic seconds; a new
+// inventory is read at once.
 Result<std::unique_ptr<Source>> MakeEcnSource(const SourceEnv& env);
+Result<std::unique_ptr<Source>> MakeEcnSource(const SourceEnv& env, SourceClock clock);
 
 // Maps a debugfs cc_params file name ("rp_ai_rate") to its point and the name
 // MLNX_OFED's sysfs uses for the same parameter ("rp", "rpg_ai_rate"), so the

@@ -18,7 +18,7 @@ enum class Outcome { kNeighbors, kNoDaemon, kNotAllowed, kNotCaptured, kParseErr
 
 class LldpSource final : public Source {
  public:
-  LldpSource(kernel::KernelAnswers* kernel, std::string socket, double interval, OpticsClock clock)
+  LldpSource(kernel::KernelAnswers* kernel, std::string socket, double interval, SourceClock clock)
       : kernel_(kernel), socket_(std::move(socket)), interval_(interval), clock_(std::move(clock)) {}
 
   void Prepare(const Inventory&) override {}
@@ -119,7 +119,7 @@ class LldpSource final : public Source {
   kernel::KernelAnswers* kernel_;
   std::string socket_;
   double interval_;
-  OpticsClock clock_;
+  SourceClock clock_;
   bool read_once_ = false;
   double read_monotonic_ = 0;
   Outcome outcome_ = Outcome::kNotCaptured;
@@ -132,10 +132,10 @@ class LldpSource final : public Source {
 }  // namespace
 
 Result<std::unique_ptr<Source>> MakeLldpSource(const SourceEnv& env) {
-  return MakeLldpSource(env, SystemOpticsClock());
+  return MakeLldpSource(env, SystemSourceClock());
 }
 
-Result<std::unique_ptr<Source>> MakeLldpSource(const SourceEnv& env, OpticsClock clock) {
+Result<std::unique_ptr<Source>> MakeLldpSource(const SourceEnv& env, SourceClock clock) {
   if (env.kernel == nullptr) return Error{"lldp collector: no answers to read from"};
   double interval = kDefaultIntervalSeconds;
   if (const std::string& text = env.Option("interval"); !text.empty()) {

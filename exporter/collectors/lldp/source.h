@@ -1,6 +1,6 @@
 #pragma once
 
-#include "collectors/optics/source.h"
+#include "sources/clock.h"
 #include "sources/source.h"
 
 namespace rocewatch::sources {
@@ -17,8 +17,8 @@ namespace rocewatch::sources {
 //   - EACCES/EPERM (the socket is root:_lldpd 0770): unavailable, logged once, not a failure;
 //   - ENODATA (a replay without LLDP answers): no section at all;
 //   - anything else: success 0 for the collection, served from nothing.
-// The clock is the optics source's (Unix and monotonic seconds).
+// The clock is sources/clock.h's (Unix and monotonic seconds).
 Result<std::unique_ptr<Source>> MakeLldpSource(const SourceEnv& env);
-Result<std::unique_ptr<Source>> MakeLldpSource(const SourceEnv& env, OpticsClock clock);
+Result<std::unique_ptr<Source>> MakeLldpSource(const SourceEnv& env, SourceClock clock);
 
 }  // namespace rocewatch::sources

@@ -31,7 +31,6 @@
 #include <linux/genetlink.h>
 
 #include <cerrno>
-#include <chrono>
 #include <cstring>
 #include <map>
 #include <set>
@@ -211,7 +210,7 @@ struct ModuleRead {
 class OpticsSource final : public Source {
  public:
   OpticsSource(kernel::KernelAnswers* kernel, const fs::Tree* sysfs, double interval_seconds,
-               OpticsClock clock, bool all_flags, bool all_thresholds)
+               SourceClock clock, bool all_flags, bool all_thresholds)
       : kernel_(kernel), sysfs_(sysfs), interval_(interval_seconds), clock_(std::move(clock)),
         all_flags_(all_flags), all_thresholds_(all_thresholds) {}
 
@@ -549,7 +548,7 @@ class OpticsSource final : public Source {
   kernel::KernelAnswers* kernel_;
   const fs::Tree* sysfs_;  // tells a vanished netdev from a driver's ENODEV
   double interval_;
-  OpticsClock clock_;
+  SourceClock clock_;
   bool all_flags_;
   bool all_thresholds_;
   std::map<std::string, Cached> cache_;
@@ -560,23 +559,11 @@ class OpticsSource final : public Source {
 
 }  // namespace
 
-OpticsClock SystemOpticsClock() {
-  return {
-      [] {
-        return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch())
-            .count();
-      },
-      [] {
-        return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-            .count();
-      }};
-}
-
 Result<std::unique_ptr<Source>> MakeOpticsSource(const SourceEnv& env) {
-  return MakeOpticsSource(env, SystemOpticsClock());
+  return MakeOpticsSource(env, SystemSourceClock());
 }
 
-Result<std::unique_ptr<Source>> MakeOpticsSource(const SourceEnv& env, OpticsClock clock) {
+Result<std::unique_ptr<Source>> MakeOpticsSource(const SourceEnv& env, SourceClock clock) {
   if (env.kernel == nullptr) return Error{"optics collector: no kernel answers to read from"};
   double interval = kDefaultIntervalSeconds;
   if (const std::string& text = env.Option("interval"); !text.empty()) {

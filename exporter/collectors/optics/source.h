@@ -1,19 +1,11 @@
 #pragma once
 
-#include <functional>
 #include <memory>
 
+#include "sources/clock.h"
 #include "sources/source.h"
 
 namespace rocewatch::sources {
-
-// The clocks the optics source reads: Unix time for the exported read timestamps, and a
-// monotonic clock for the refresh interval. Tests pass their own.
-struct OpticsClock {
-  std::function<double()> unix_seconds;
-  std::function<double()> monotonic_seconds;
-};
-OpticsClock SystemOpticsClock();
 
 // Transceiver module EEPROM (SFF-8472, SFF-8636, CMIS) of every inventory netdev: identity,
 // DOM, thresholds, flags. Each module is read at most once per --collector.optics.interval
@@ -30,6 +22,6 @@ OpticsClock SystemOpticsClock();
 //   - ENODEV: the netdev went away: no series for it, counted as vanished;
 //   - anything else: the read failed, the source reports success 0 for this collection.
 Result<std::unique_ptr<Source>> MakeOpticsSource(const SourceEnv& env);
-Result<std::unique_ptr<Source>> MakeOpticsSource(const SourceEnv& env, OpticsClock clock);
+Result<std::unique_ptr<Source>> MakeOpticsSource(const SourceEnv& env, SourceClock clock);
 
 }  // namespace rocewatch::sources
