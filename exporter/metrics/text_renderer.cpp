@@ -152,7 +152,9 @@ std::string TextRenderer::Take(std::string into) && {
   for (const auto& f : families_) total += f.samples.size() + f.spec->help.size() + 2 * f.spec->name.size() + 32;
   std::string text = std::move(into);
   text.clear();
-  text.reserve(total);
+  // With headroom: the next page, a few bytes longer (timings, counters gaining a digit), is
+  // written into this buffer when it comes back (collect/scrape_coalescer.cpp) instead of a new one.
+  if (text.capacity() < total) text.reserve(total + total / 16);
   for (auto& f : families_) {
     text += "# HELP ";
     text += f.spec->name;
