@@ -87,7 +87,7 @@ int RunCheckCommand(const std::vector<std::string>& args, CommandIo io) {
   std::vector<Finding> plan_findings = loaded->findings;
   for (auto& f : plan::ValidatePlan(loaded->plan)) plan_findings.push_back(std::move(f));
   if (CountAtOrAbove(plan_findings, Severity::kError) > 0) {
-    io.err << "roce-lint check: the plan has errors; fix them first (roce-lint plan " << plan_path << "):\n";
+    io.err << "roce-lint check: the plan has errors; fix them first (roce-lint plan " << escape::TerminalText(plan_path) << "):\n";
     for (const auto& f : plan_findings)
       if (f.severity >= Severity::kError)
         io.err << "  " << escape::TerminalText(f.location + ": " + f.message) << "\n";
@@ -116,7 +116,7 @@ int RunCheckCommand(const std::vector<std::string>& args, CommandIo io) {
   if (auto path = parsed->Value("--output")) {
     file.open(*path, std::ios::trunc);
     if (!file) {
-      io.err << "roce-lint check: cannot write " << *path << "\n";
+      io.err << "roce-lint check: cannot write " << escape::TerminalText(*path) << "\n";
       return kExitUnusable;
     }
     out = &file;
