@@ -6,9 +6,11 @@
 #include <sys/socket.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <limits>
 #include <map>
+#include <optional>
 #include <string>
 
 #include "netlink/interface_name.h"
@@ -339,21 +341,24 @@ std::string_view TrustMode(const DcbState& state) {
 }
 
 std::vector<DscpPriority> DscpToPriority(const DcbState& state) {
-  std::map<std::uint16_t, std::vector<std::uint8_t>> by_dscp;
+  // Indexed by DSCP: one pass over the table, no allocation but the answer's (every scrape
+  // decodes the map of every netdev).
+  std::array<std::optional<DscpPriority>, 64> by_dscp{};
   for (const AppEntry& e : state.app_table) {
     if (e.selector != kSelectorDscp) continue;
-    auto& priorities = by_dscp[e.protocol];
-    if (std::find(priorities.begin(), priorities.end(), e.priority) == priorities.end()) {
-      priorities.push_back(e.priority);
+    // DSCP is 6 bits; the kernel rejects larger values on set, so a bigger one is garbage.
+    if (e.protocol > 63) continue;
+    auto& slot = by_dscp[e.protocol];
+    if (!slot) {
+      slot = DscpPriority{static_cast<std::uint8_t>(e.protocol), e.priority, false};
+    } else if (slot->priority != e.priority) {
+      slot->ambiguous = true;
     }
   }
   std::vector<DscpPriority> out;
   out.reserve(by_dscp.size());
-  for (auto& [dscp, priorities] : by_dscp) {
-    // DSCP is 6 bits; the kernel rejects larger values on set, so a bigger one is garbage.
-    if (dscp > 63) continue;
-    out.push_back(DscpPriority{static_cast<std::uint8_t>(dscp), std::move(priorities)});
-  }
+  for (const auto& slot : by_dscp)
+    if (slot) out.push_back(*slot);
   return out;
 }
 

@@ -141,11 +141,10 @@ std::string_view TrustMode(const DcbState& state);
 
 struct DscpPriority {
   std::uint8_t dscp = 0;
-  // Every priority the APP table gives this DSCP, in table order. The kernel allows one DSCP
-  // to appear with several priorities; more than one entry means the map is ambiguous and
-  // the NIC uses only one of them.
-  std::vector<std::uint8_t> priorities;
-  bool ambiguous() const { return priorities.size() > 1; }
+  std::uint8_t priority = 0;  // the first priority the APP table gives this DSCP
+  // The kernel allows one DSCP to appear with several priorities: then the map is ambiguous
+  // and the NIC uses only one of them.
+  bool ambiguous = false;
 };
 // The DSCP -> priority map from the APP table, sorted by DSCP. Entries whose protocol is not
 // a DSCP (above 63) are left out here; they stay in DcbState::app_table.

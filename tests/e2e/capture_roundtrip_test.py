@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Capture -> replay round trip: capturing what the exporter reads of a node
 (here a fixture replayed as the node) and replaying the capture must give
-byte-identical /metrics (run-dependent series aside).
+byte-identical /metrics (run-dependent series aside), with the default flags and with
+every rdma counter option on: a capture taken with the default flags keeps the counter
+files the default scrape does not read (collectors/rdma/default_counters.h).
 
 Then the same with a debugfs directory that could not be listed on the node (an
 unprivileged capture: cc_params.errno holds 13 EACCES): the capture keeps the
@@ -20,8 +22,11 @@ import tempfile
 from exporter_process import Exporter, stable_lines
 
 
-def scrape(binary, replay):
-    with Exporter(binary, ["--replay", replay]) as exp:
+EVERY_RDMA_COUNTER = ["--collector.rdma.all-hw-counters=true", "--collector.rdma.all-port-counters=true"]
+
+
+def scrape(binary, replay, flags=()):
+    with Exporter(binary, ["--replay", replay, *flags]) as exp:
         status, body = exp.get("/metrics")
         if status != 200:
             sys.exit(f"{replay}: /metrics answered {status}")
@@ -84,6 +89,14 @@ def main():
         if meta.get("format") != "rocewatch-capture" or meta.get("version") != 1:
             sys.exit(f"capture.json has the wrong format: {meta}")
         print(f"ok: {len(a)} stable lines identical after capture and replay")
+        full_source = scrape(args.exporter, args.fixture, EVERY_RDMA_COUNTER)
+        full_capture = scrape(args.exporter, cap, EVERY_RDMA_COUNTER)
+        if full_source != full_capture:
+            print("\n".join(difflib.unified_diff(full_source, full_capture, "source", "capture", lineterm="", n=1)))
+            sys.exit("with every rdma counter option, the capture (taken with the default flags) serves less")
+        if any(l.startswith("roce_hw_stat_total") for l in a) and len(full_source) <= len(a):
+            sys.exit(f"every rdma counter option served {len(full_source)} lines, the default {len(a)}")
+        print(f"ok: every rdma counter option: {len(full_source)} stable lines identical (the capture kept them)")
         unlistable_debugfs(args.exporter, args.fixture, tmp)
 
 

@@ -6,7 +6,9 @@
 #include <condition_variable>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <mutex>
+#include <set>
 #include <thread>
 
 #include "common/fixture_paths.h"
@@ -28,11 +30,37 @@ CollectorConfig FixtureConfig(const std::string& dir) {
   return c;
 }
 
-std::unique_ptr<Collector> Make(const std::string& dir) {
-  auto c = Collector::Create(FixtureConfig(dir));
+std::unique_ptr<Collector> Make(const std::string& dir, std::map<std::string, std::string> rdma_options = {}) {
+  CollectorConfig config = FixtureConfig(dir);
+  config.source_options["rdma"] = std::move(rdma_options);
+  auto c = Collector::Create(config);
   EXPECT_TRUE(c.ok()) << c.error().message;
   return std::move(*c);
 }
+
+const std::map<std::string, std::string> kEveryRdmaCounter = {{"all-hw-counters", "true"},
+                                                              {"all-port-counters", "true"}};
+
+// The sysfs files a collector read (through held attributes or whole), by path.
+class ReadPaths final : public fs::Recorder {
+ public:
+  void OnRead(std::string_view tree, std::string_view rel) override {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (tree == "sysfs") reads_.emplace(rel);
+  }
+  void OnList(std::string_view, std::string_view) override {}
+  void OnLink(std::string_view, std::string_view) override {}
+  bool Read(const std::string& suffix) {
+    std::lock_guard<std::mutex> lock(mu_);
+    for (const auto& r : reads_)
+      if (r.ends_with(suffix)) return true;
+    return false;
+  }
+
+ private:
+  std::mutex mu_;
+  std::set<std::string> reads_;
+};
 
 const SourceStatus& StatusOf(const NodeSnapshot& s, const std::string& name) {
   for (const auto& st : s.sources)
@@ -62,12 +90,15 @@ TEST(Collector, RoceNodeDeviceAndPortValues) {
   EXPECT_EQ(p.netdev, "ens1f0np0");
   // counters/port_xmit_data counts 4-byte words: 4823190551872 × 4.
   EXPECT_EQ(p.transmitted_bytes, 4823190551872.0 * 4);
-  EXPECT_EQ(p.counters.present(), 17u);  // 21 files less the four with their own families
+  // 21 files less the four with their own families and the 11 an Ethernet port reads only
+  // with --collector.rdma.all-port-counters (collectors/rdma/default_counters.cpp).
+  EXPECT_EQ(p.counters.present(), 6u);
+  EXPECT_EQ(p.counters.Find("link_downed"), 1);
   EXPECT_EQ(p.hw_counters.Find("np_cnp_sent"), 2916005);
   EXPECT_EQ(p.hw_counters.Find("rp_cnp_handled"), 1734562);
-  // 32 files: lifespan is not a counter, out_of_sequence does not parse.
-  EXPECT_EQ(p.hw_counters.present(), 30u);
-  EXPECT_EQ(p.hw_counters.size(), 31u);  // out_of_sequence listed but without a value
+  // 32 files: lifespan is not a counter, 14 are mlx5 detail, out_of_sequence does not parse.
+  EXPECT_EQ(p.hw_counters.present(), 16u);
+  EXPECT_EQ(p.hw_counters.size(), 17u);  // out_of_sequence listed but without a value
   EXPECT_EQ(p.hw_counters.Find("out_of_sequence"), std::nullopt);
   EXPECT_EQ(p.hw_counters.Find("lifespan"), std::nullopt);
   EXPECT_EQ(p.hw_counters_lifespan_seconds, 0.01);
@@ -78,8 +109,48 @@ TEST(Collector, RoceNodeDeviceAndPortValues) {
   EXPECT_EQ(p.gids[3].netdev, "ens1f0np0");
 }
 
+// The counters left out by default are not read at all (a pread each a scrape, a firmware
+// query on mlx5 when the driver's cache expired); each option reads its own part again.
+TEST(Collector, ReadsTheDetailCountersOnlyWithTheirOptions) {
+  const std::string port = "mlx5_0/ports/1/";
+  for (const auto& [options, detail_read] :
+       std::vector<std::pair<std::map<std::string, std::string>, bool>>{{{}, false}, {kEveryRdmaCounter, true}}) {
+    auto collector = Make(FixtureDir("mlx5-roce"), options);
+    ReadPaths reads;
+    collector->SetRecorder(&reads);
+    NodeSnapshot s = collector->Collect();
+    collector->SetRecorder(nullptr);
+    const PortSnapshot& p = s.devices.at(0).ports.at(0);
+    EXPECT_TRUE(reads.Read(port + "hw_counters/np_cnp_sent"));
+    EXPECT_TRUE(reads.Read(port + "counters/link_downed"));
+    EXPECT_EQ(reads.Read(port + "hw_counters/rx_write_requests"), detail_read);
+    EXPECT_EQ(reads.Read(port + "counters/unicast_rcv_packets"), detail_read);
+    EXPECT_EQ(p.hw_counters.Find("rx_write_requests").has_value(), detail_read);
+    EXPECT_EQ(p.counters.present(), detail_read ? 17u : 6u);
+    EXPECT_EQ(p.hw_counters.size(), detail_read ? 31u : 17u);
+  }
+  // One option, one part: --collector.rdma.all-hw-counters alone reads no port counter more.
+  auto hw_only = Make(FixtureDir("mlx5-roce"), {{"all-hw-counters", "true"}});
+  NodeSnapshot s = hw_only->Collect();
+  EXPECT_EQ(s.devices.at(0).ports.at(0).hw_counters.size(), 31u);
+  EXPECT_EQ(s.devices.at(0).ports.at(0).counters.present(), 6u);
+}
+
+// An InfiniBand port reads every counters/ file by default (the trims are for Ethernet).
+TEST(Collector, InfinibandPortsReadEveryPortCounter) {
+  auto collector = Make(FixtureDir("mlx5-ib"));
+  NodeSnapshot s = collector->Collect();
+  ASSERT_FALSE(s.devices.empty());
+  const PortSnapshot& p = s.devices.at(0).ports.at(0);
+  EXPECT_EQ(p.link_layer, "InfiniBand");
+  EXPECT_TRUE(p.counters.Find("unicast_rcv_packets").has_value());
+  EXPECT_TRUE(p.counters.Find("VL15_dropped").has_value());
+}
+
 TEST(Collector, SeededOdditiesAreCountedNotFatal) {
-  auto collector = Make(FixtureDir("mlx5-roce"));
+  // VL15_dropped (the N/A) is a counter an Ethernet port reads only with all-port-counters.
+  EXPECT_EQ(StatusOf(Make(FixtureDir("mlx5-roce"))->Collect(), "rdma").unavailable_values, 0);
+  auto collector = Make(FixtureDir("mlx5-roce"), kEveryRdmaCounter);
   NodeSnapshot s = collector->Collect();
   const SourceStatus& rdma = StatusOf(s, "rdma");
   EXPECT_TRUE(rdma.success);

@@ -32,7 +32,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto map = dcbnl::DscpToPriority(*state);
     for (std::size_t i = 0; i < map.size(); ++i) {
       FUZZ_CHECK(map[i].dscp <= 63);
-      FUZZ_CHECK(!map[i].priorities.empty());
+      // The first priority the table gives this DSCP (with the same selector).
+      bool found = false;
+      for (const auto& app : state->app_table)
+        if (app.selector == dcbnl::kSelectorDscp && app.protocol == map[i].dscp) {
+          FUZZ_CHECK(app.priority == map[i].priority);
+          found = true;
+          break;
+        }
+      FUZZ_CHECK(found);
       if (i > 0) FUZZ_CHECK(map[i - 1].dscp < map[i].dscp);
     }
     FUZZ_CHECK(map.size() <= state->app_table.size());

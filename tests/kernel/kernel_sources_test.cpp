@@ -491,63 +491,50 @@ std::size_t NetdevSamples(const lint::observe::Exposition& text, const std::stri
   return text.Find(name, "netdev", netdev).size();
 }
 
-// The rdma renderer's default trims are per driver and link layer: mlx5's detail
-// hw_counters, the unicast/multicast split and IB-fabric counters of Ethernet ports, RoCE v1
-// GID twins; another driver's hw_counters and an InfiniBand port's counters are all served;
-// each --collector.rdma.* option brings its part back.
-TEST(RdmaMetrics, DefaultTrimsArePerDriverAndLinkLayer) {
+// The rdma renderer serves every counter the source read (the source reads only what
+// collectors/rdma/default_counters.h serves: Collector.ReadsTheDetailCountersOnlyWithTheirOptions)
+// and leaves out a RoCE v1 GID entry that repeats a RoCE v2 entry, unless
+// --collector.rdma.all-gids; a v1 entry without a v2 twin stays.
+TEST(RdmaMetrics, CountersAsReadAndRoceV1TwinsOnlyWithAllGids) {
   auto set = [](std::vector<std::string> names) {
     CounterSet c;
     c.values.assign(names.size(), 0);
     c.names = std::make_shared<const std::vector<std::string>>(std::move(names));
     return c;
   };
-  const std::vector<std::string> hw = {"np_cnp_sent", "rx_write_requests", "req_cqe_flush_error",
-                                       "req_cqe_error"};
-  const std::vector<std::string> counters = {"link_downed", "unicast_rcv_packets", "VL15_dropped"};
-  auto device = [&](const std::string& name, const std::string& driver, const std::string& layer) {
-    DeviceSnapshot d;
-    d.name = name;
-    d.driver = driver;
-    PortSnapshot p;
-    p.number = 1;
-    p.link_layer = layer;
-    p.netdev = layer == "Ethernet" ? name + "_nd" : "";
-    p.hw_counters = set(hw);
-    p.counters = set(counters);
-    p.gids = {{0, "fe80::1", "IB/RoCE v1", p.netdev, "fe80::1"},
-              {1, "fe80::1", "RoCE v2", p.netdev, "fe80::1"},
-              {2, "fe80::2", "IB/RoCE v1", p.netdev, "fe80::2"}};
-    d.ports.push_back(p);
-    return d;
-  };
+  const std::vector<std::string> hw = {"np_cnp_sent", "rx_write_requests", "req_cqe_error"};
+  const std::vector<std::string> counters = {"link_downed", "unicast_rcv_packets"};
+  DeviceSnapshot d;
+  d.name = "mlx5_0";
+  d.driver = "mlx5_core";
+  PortSnapshot p;
+  p.number = 1;
+  p.link_layer = "Ethernet";
+  p.netdev = "ens1f0np0";
+  p.hw_counters = set(hw);
+  p.counters = set(counters);
+  p.gids = {{0, "fe80::1", "IB/RoCE v1", p.netdev, "fe80::1"},
+            {1, "fe80::1", "RoCE v2", p.netdev, "fe80::1"},
+            {2, "fe80::2", "IB/RoCE v1", p.netdev, "fe80::2"}};
+  d.ports.push_back(p);
   NodeSnapshot snap;
-  snap.devices = {device("mlx5_0", "mlx5_core", "Ethernet"), device("bnxt_re0", "bnxt_en", "Ethernet"),
-                  device("mlx5_1", "mlx5_core", "InfiniBand")};
-  auto labels = [](const lint::observe::Exposition& text, const std::string& name,
-                   const std::string& dev, const std::string& key) {
+  snap.devices = {d};
+  auto labels = [](const lint::observe::Exposition& text, const std::string& name, const std::string& key) {
     std::set<std::string> out;
-    for (std::uint32_t i : text.Find(name, "device", dev))
+    for (std::uint32_t i : text.Find(name, "device", "mlx5_0"))
       out.insert(std::string(text.LabelValue(text.samples()[i], key).value_or("")));
     return out;
   };
   auto render = [](const NodeSnapshot& n) { return testing::RenderText(metrics::RenderRdma, n); };
   auto f = render(snap);
   using S = std::set<std::string>;
-  EXPECT_EQ(labels(f, "roce_hw_stat_total", "mlx5_0", "counter"), (S{"np_cnp_sent", "req_cqe_error"}));
-  EXPECT_EQ(labels(f, "roce_hw_stat_total", "bnxt_re0", "counter"), S(hw.begin(), hw.end()));
-  EXPECT_EQ(labels(f, "roce_port_stat_total", "mlx5_0", "counter"), S{"link_downed"});
-  EXPECT_EQ(labels(f, "roce_port_stat_total", "bnxt_re0", "counter"), S{"link_downed"});
-  EXPECT_EQ(labels(f, "roce_port_stat_total", "mlx5_1", "counter"), S(counters.begin(), counters.end()));
-  // The v1 entry without a v2 twin stays.
-  EXPECT_EQ(labels(f, "roce_gid_info", "mlx5_0", "index"), (S{"1", "2"}));
+  EXPECT_EQ(labels(f, "roce_hw_stat_total", "counter"), S(hw.begin(), hw.end()));
+  EXPECT_EQ(labels(f, "roce_port_stat_total", "counter"), S(counters.begin(), counters.end()));
+  EXPECT_EQ(labels(f, "roce_gid_info", "index"), (S{"1", "2"}));
 
   NodeSnapshot all = snap;
-  for (auto& d : all.devices) d.detail = {true, true, true};
-  auto g = render(all);
-  EXPECT_EQ(labels(g, "roce_hw_stat_total", "mlx5_0", "counter"), S(hw.begin(), hw.end()));
-  EXPECT_EQ(labels(g, "roce_port_stat_total", "mlx5_0", "counter"), S(counters.begin(), counters.end()));
-  EXPECT_EQ(labels(g, "roce_gid_info", "mlx5_0", "index"), (S{"0", "1", "2"}));
+  all.devices[0].detail.all_gids = true;
+  EXPECT_EQ(labels(render(all), "roce_gid_info", "index"), (S{"0", "1", "2"}));
 }
 
 TEST(EthtoolMetrics, PortStatsThatRepeatAnotherFamilyOnlyWhileItIsServed) {
@@ -748,6 +735,30 @@ TEST(DcbSource, WrongLengthPfcAttributeFailsOnlyThatNetdev) {
   EXPECT_EQ(FindNetdev(r.snap.dcb, "ens2f0np0"), nullptr);
   EXPECT_EQ(r.snap.dcb.size(), 3u);
   for (const auto& d : r.snap.dcb) EXPECT_TRUE(d.supported) << d.netdev;
+}
+
+// An APP table that holds the same entry more than once serves it once, in the table's order
+// (the first kept); the repeat does not make its DSCP ambiguous.
+TEST(DcbSource, RepeatedAppEntriesAreOneEntryInTableOrder) {
+  TestDir dir;
+  WriteBytes(dir, kernel::call::DcbIeee{"eth9"}.Key(),
+             DcbReply("eth9", sizeof(ieee_pfc),
+                      {dcb_app{IEEE_8021QAZ_APP_SEL_DSCP, 6, 48}, dcb_app{IEEE_8021QAZ_APP_SEL_DSCP, 3, 26},
+                       dcb_app{IEEE_8021QAZ_APP_SEL_DSCP, 6, 48}, dcb_app{IEEE_8021QAZ_APP_SEL_ETHERTYPE, 6, 48},
+                       dcb_app{IEEE_8021QAZ_APP_SEL_DSCP, 3, 26}}));
+  auto kernel = kernel::MakeReplayKernel(dir.path());
+  SourceUnderTest source("dcb", *kernel);
+  Collected r = source.Collect(NetdevInventory({"eth9"}));
+  EXPECT_TRUE(r.status.success) << ::testing::PrintToString(r.status.errors);
+  ASSERT_EQ(r.snap.dcb.size(), 1u);
+  const DcbSnapshot& d = r.snap.dcb[0];
+  ASSERT_EQ(d.app_table.size(), 3u);
+  EXPECT_EQ(d.app_table[0].protocol, 48u);
+  EXPECT_EQ(d.app_table[0].selector, "dscp");
+  EXPECT_EQ(d.app_table[1].protocol, 26u);
+  EXPECT_EQ(d.app_table[2].selector, "ethertype");
+  ASSERT_EQ(d.dscp_priority.size(), 2u);
+  for (const auto& m : d.dscp_priority) EXPECT_FALSE(m.ambiguous) << m.dscp;
 }
 
 TEST(DcbSource, AmbiguousDscpKeepsTheFirstPriorityAndIsFlagged) {

@@ -164,10 +164,11 @@ TEST(DcbnlIeeeReply, DecodesMlx5RoceConfig) {
   const std::vector<DscpPriority> map = DscpToPriority(*state);
   ASSERT_EQ(map.size(), 2u);
   EXPECT_EQ(map[0].dscp, 26);
-  EXPECT_EQ(map[0].priorities, std::vector<std::uint8_t>{3});
-  EXPECT_FALSE(map[0].ambiguous());
+  EXPECT_EQ(map[0].priority, 3);
+  EXPECT_FALSE(map[0].ambiguous);
   EXPECT_EQ(map[1].dscp, 48);
-  EXPECT_EQ(map[1].priorities, std::vector<std::uint8_t>{6});
+  EXPECT_EQ(map[1].priority, 6);
+  EXPECT_FALSE(map[1].ambiguous);
 
   ASSERT_TRUE(state->dcbx);
   EXPECT_TRUE(state->dcbx->host);
@@ -191,16 +192,34 @@ TEST(DcbnlIeeeReply, PcpTrustWhenNoDscpEntries) {
   EXPECT_EQ(state->app_table[0].protocol, 0x8915);
 }
 
-TEST(DcbnlIeeeReply, OneDscpWithSeveralPrioritiesKeepsAll) {
+TEST(DcbnlIeeeReply, OneDscpWithSeveralPrioritiesIsAmbiguousAndKeepsTheFirst) {
   Mlx5Config c = RoceConfig();
   c.apps.push_back(dcb_app{IEEE_8021QAZ_APP_SEL_DSCP, 4, 26});
+  c.apps.push_back(dcb_app{IEEE_8021QAZ_APP_SEL_DSCP, 3, 26});  // the first priority again
   auto state = DecodeIeeeReply(IeeeReply(c));
   ASSERT_TRUE(state);
   const std::vector<DscpPriority> map = DscpToPriority(*state);
   ASSERT_EQ(map.size(), 2u);
   EXPECT_EQ(map[0].dscp, 26);
-  EXPECT_EQ(map[0].priorities, (std::vector<std::uint8_t>{3, 4}));
-  EXPECT_TRUE(map[0].ambiguous());
+  EXPECT_EQ(map[0].priority, 3);
+  EXPECT_TRUE(map[0].ambiguous);
+  EXPECT_FALSE(map[1].ambiguous);
+}
+
+// The same entry twice (an APP table that repeats itself) is not ambiguous; a DSCP over
+// 63 is garbage and left out; the map is sorted by DSCP whatever the table's order.
+TEST(DcbnlIeeeReply, RepeatedEntriesAreNotAmbiguousAndTheMapIsSortedByDscp) {
+  Mlx5Config c = RoceConfig();
+  c.apps = {dcb_app{IEEE_8021QAZ_APP_SEL_DSCP, 6, 48}, dcb_app{IEEE_8021QAZ_APP_SEL_DSCP, 3, 26},
+            dcb_app{IEEE_8021QAZ_APP_SEL_DSCP, 3, 26}, dcb_app{IEEE_8021QAZ_APP_SEL_DSCP, 1, 64}};
+  auto state = DecodeIeeeReply(IeeeReply(c));
+  ASSERT_TRUE(state);
+  const std::vector<DscpPriority> map = DscpToPriority(*state);
+  ASSERT_EQ(map.size(), 2u);
+  EXPECT_EQ(map[0].dscp, 26);
+  EXPECT_FALSE(map[0].ambiguous);
+  EXPECT_EQ(map[1].dscp, 48);
+  EXPECT_EQ(map[1].priority, 6);
 }
 
 TEST(DcbnlIeeeReply, DecodesNewerKernelAttributes) {

@@ -213,6 +213,9 @@ Result<CaptureResult> Capture(CollectorConfig config, const std::string& dir,
   std::shared_ptr<kernel::KernelAnswers> inner =
       config.kernel ? config.kernel : kernel::MakeLiveKernel();
   config.kernel = kernel::MakeRecordingKernel(inner, dir);
+  // A capture keeps every counter file whatever the serving flags: the rdma source reads
+  // only the files it serves (collectors/rdma/default_counters.h).
+  for (const char* option : {"all-hw-counters", "all-port-counters"}) config.source_options["rdma"][option] = "true";
   auto collector = Collector::Create(config);
   if (!collector) return collector.error();
   PathRecorder recorder;

@@ -1,8 +1,9 @@
 #include "collectors/dcb/source.h"
 
 #include <cerrno>
-#include <set>
-#include <tuple>
+#include <algorithm>
+#include <cstdint>
+#include <vector>
 
 #include "netlink/dcbnl.h"
 #include "sources/detail_options.h"
@@ -17,6 +18,24 @@ using Outcome = KernelReader::Outcome;
 // DCB_ATTR_DCBX): the QoS settings as the kernel holds them. A netdev without DCB
 // (veth, IPoIB, a NIC whose driver has no dcbnl_ops) answers EOPNOTSUPP: it is served
 // as supported=false only.
+// The entries of an APP table that repeat an earlier one (same selector, protocol and
+// priority): one series each, the first kept. Sorted keys instead of a set: a scrape decodes
+// every netdev's table, and a set would allocate a node per entry.
+std::vector<bool> RepeatedAppEntries(const std::vector<dcbnl::AppEntry>& table) {
+  std::vector<std::uint64_t> keys;
+  keys.reserve(table.size());
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    const std::uint64_t key = (std::uint64_t{table[i].selector} << 24) | (std::uint64_t{table[i].protocol} << 8) |
+                              table[i].priority;
+    keys.push_back((key << 32) | i);
+  }
+  std::sort(keys.begin(), keys.end());
+  std::vector<bool> repeat(table.size(), false);
+  for (std::size_t j = 1; j < keys.size(); ++j)
+    if ((keys[j] >> 32) == (keys[j - 1] >> 32)) repeat[keys[j] & 0xffffffffu] = true;
+  return repeat;
+}
+
 class DcbSource final : public Source {
  public:
   DcbSource(const SourceEnv& env, bool full_tables, std::vector<std::uint32_t> dscps)
@@ -119,16 +138,15 @@ class DcbSource final : public Source {
       snap.tc_max_rate_bytes_per_second = rate;
     }
     snap.trust = std::string(dcbnl::TrustMode(state));
-    std::set<std::tuple<std::uint8_t, std::uint16_t, std::uint8_t>> seen;
-    for (const auto& app : state.app_table) {
-      if (!seen.emplace(app.selector, app.protocol, app.priority).second) continue;
-      snap.app_table.push_back(
-          {std::string(dcbnl::SelectorName(app.selector)), app.protocol, app.priority});
+    const std::vector<bool> repeat = RepeatedAppEntries(state.app_table);
+    snap.app_table.reserve(state.app_table.size());
+    for (std::size_t i = 0; i < state.app_table.size(); ++i) {
+      const auto& app = state.app_table[i];
+      if (repeat[i]) continue;
+      snap.app_table.push_back({std::string(dcbnl::SelectorName(app.selector)), app.protocol, app.priority});
     }
-    for (const auto& d : dcbnl::DscpToPriority(state)) {
-      if (d.priorities.empty()) continue;
-      snap.dscp_priority.push_back({d.dscp, d.priorities.front(), d.ambiguous()});
-    }
+    for (const auto& d : dcbnl::DscpToPriority(state))
+      snap.dscp_priority.push_back({d.dscp, d.priority, d.ambiguous});
     if (state.buffer) {
       std::array<std::uint32_t, 8> prio_buffer{};
       std::array<double, 8> size{};

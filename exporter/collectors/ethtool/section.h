@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/section.h"
@@ -20,16 +21,18 @@ struct EthtoolSnapshot {
   std::optional<double> speed_bytes_per_second;  // GLINKSETTINGS; absent when unknown
   std::string duplex, connector;                 // "full", "fibre" … ("unknown" when unknown)
   std::optional<bool> autoneg;
+  // The names are views of the classifier's static tables (ethtool/classify.h), never of
+  // a string that a pass frees: a scrape copies no name.
   struct PriorityValue {
     std::uint8_t priority = 0;
-    std::string direction;  // "rx" or "tx"
-    std::string kind;       // ethtool::PriorityKindName: pause_frames, pause_duration_seconds …
-    double value = 0;       // base units
+    std::string_view direction;  // ethtool::DirectionName: "rx" or "tx"
+    std::string_view kind;       // ethtool::PriorityKindName: pause_frames, pause_duration_seconds …
+    double value = 0;            // base units
   };
   std::vector<PriorityValue> per_priority;
   struct PortValue {
-    std::string kind;  // ethtool::PortStatSpec::kind, e.g. rx_discarded_packets
-    double value = 0;  // base units
+    std::string_view kind;  // ethtool::PortStatSpec::kind, e.g. rx_discarded_packets
+    double value = 0;       // base units
   };
   std::vector<PortValue> port;
   struct RawValue {

@@ -36,6 +36,18 @@ struct StatSet {
   std::vector<std::pair<std::uint32_t, std::string>> included;  // sorted by index
 };
 
+// Several driver names may mean the same series (an alias and the name it stands for, two
+// spellings of one priority counter): the first in the string set wins. Decided once per
+// string set, so a pass copies the values without looking for duplicates.
+void KeepFirstOfEachSeries(ethtool::Classification& c) {
+  std::set<std::tuple<std::uint8_t, ethtool::Direction, ethtool::PriorityKind>> seen_priority;
+  std::erase_if(c.per_priority, [&](const ethtool::PriorityStat& s) {
+    return !seen_priority.emplace(s.priority, s.direction, s.kind).second;
+  });
+  std::set<std::string_view> seen_kind;
+  std::erase_if(c.port, [&](const ethtool::PortStat& s) { return !seen_kind.insert(s.spec->kind).second; });
+}
+
 class EthtoolSource final : public Source {
  public:
   EthtoolSource(const SourceEnv& env, std::optional<std::regex> include, bool all_priorities,
@@ -139,6 +151,7 @@ class EthtoolSource final : public Source {
       return true;
     }
     set.classification = ethtool::ClassifyStrings(*names);
+    KeepFirstOfEachSeries(set.classification);
     if (include_) {
       for (const auto& q : set.classification.per_queue) {
         if (std::regex_search((*names)[q.index], *include_)) set.included.emplace_back(q.index, (*names)[q.index]);
@@ -207,18 +220,12 @@ class EthtoolSource final : public Source {
       sets_.erase(it);  // classify again next time
       return true;
     }
-    // Several driver names may mean the same series: the first one wins.
-    std::set<std::tuple<std::uint8_t, ethtool::Direction, ethtool::PriorityKind>> seen_priority;
-    for (const auto& v : applied->per_priority) {
-      if (!seen_priority.emplace(v.priority, v.direction, v.kind).second) continue;
-      snap.per_priority.push_back({v.priority, std::string(ethtool::DirectionName(v.direction)),
-                                   std::string(ethtool::PriorityKindName(v.kind)), v.value});
-    }
-    std::set<std::string_view> seen_kind;
-    for (const auto& v : applied->port) {
-      if (!seen_kind.insert(v.spec->kind).second) continue;
-      snap.port.push_back({std::string(v.spec->kind), v.value});
-    }
+    snap.per_priority.reserve(applied->per_priority.size());
+    for (const auto& v : applied->per_priority)
+      snap.per_priority.push_back(
+          {v.priority, ethtool::DirectionName(v.direction), ethtool::PriorityKindName(v.kind), v.value});
+    snap.port.reserve(applied->port.size());
+    for (const auto& v : applied->port) snap.port.push_back({v.spec->kind, v.value});
     std::set<std::string_view> seen_name;
     for (const auto& [index, name] : set.included) {
       if (!seen_name.insert(name).second) continue;

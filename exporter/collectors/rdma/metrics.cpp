@@ -59,50 +59,6 @@ const MetricSpec kGidInfo{"roce_gid_info", T::kGauge,
     "entry that repeats a RoCE v2 entry's GID only with --collector.rdma.all-gids.",
     {"device", "port", "index", "gid", "type", "netdev", "ip"}};
 
-// mlx5 hw_counters served only with --collector.rdma.all-hw-counters. No check, rule or
-// panel reads them, and each is one of: the responder's operation mix (volume is
-// roce_port_*_total); work requests flushed after a QP entered the error state (they
-// follow the error counted elsewhere); the application-error breakdown of req_cqe_error
-// and resp_cqe_error, which stay; congestion-control internals (rp_cnp_handled and
-// np_cnp_sent stay). Other drivers' counters are all served.
-constexpr std::string_view kMlx5DetailHwCounters[] = {
-    "rx_write_requests",        "rx_read_requests",           "rx_atomic_requests",
-    "rx_dct_connect",           "req_cqe_flush_error",        "resp_cqe_flush_error",
-    "req_remote_access_errors", "req_remote_invalid_request", "resp_remote_access_errors",
-    "resp_local_length_error",  "roce_slow_restart",          "roce_slow_restart_cnps",
-    "roce_slow_restart_trans",  "rp_cnp_ignored",
-};
-
-// counters/ files of an Ethernet (RoCE) port served only with
-// --collector.rdma.all-port-counters: the unicast/multicast split of
-// roce_port_{received,transmitted}_packets_total (mlx5 reads all of them from the vport
-// RDMA counters), and InfiniBand-fabric mechanisms a RoCE link does not have (VL15
-// subnet-management packets, switch relay, partition-key constraints, IB link-integrity
-// and credit-overrun thresholds, EBP-marked packets). InfiniBand ports serve every file.
-constexpr std::string_view kEthernetDetailPortCounters[] = {
-    "unicast_rcv_packets",         "unicast_xmit_packets",
-    "multicast_rcv_packets",       "multicast_xmit_packets",
-    "VL15_dropped",                "port_rcv_switch_relay_errors",
-    "port_rcv_constraint_errors",  "port_xmit_constraint_errors",
-    "excessive_buffer_overrun_errors", "local_link_integrity_errors",
-    "port_rcv_remote_physical_errors",
-};
-
-template <std::size_t N>
-bool Listed(const std::string_view (&list)[N], std::string_view name) {
-  return std::find(std::begin(list), std::end(list), name) != std::end(list);
-}
-
-bool ServeHwCounter(const DeviceSnapshot& d, std::string_view name) {
-  return d.detail.all_hw_counters || !d.driver.starts_with("mlx5") ||
-         !Listed(kMlx5DetailHwCounters, name);
-}
-
-bool ServePortCounter(const DeviceSnapshot& d, const PortSnapshot& p, std::string_view name) {
-  return d.detail.all_port_counters || p.link_layer != "Ethernet" ||
-         !Listed(kEthernetDetailPortCounters, name);
-}
-
 // The kernel adds a RoCE v1 and a RoCE v2 entry for every address of a port that runs
 // both; the v1 twin is left out by default (roce_cm_default_roce_mode_info says which mode
 // rdma_cm uses; roce-lint reads the v2 entries).
@@ -142,9 +98,9 @@ void RenderRdma(const NodeSnapshot& snap, MetricSink& out) {
       if (p.received_packets) out.Add(kRxPackets, {d.name, port}, *p.received_packets);
       if (p.transmitted_packets) out.Add(kTxPackets, {d.name, port}, *p.transmitted_packets);
       for (std::size_t i = 0; i < p.counters.size(); ++i)
-        if (p.counters.has(i) && ServePortCounter(d, p, p.counters.name(i))) out.Add(kPortCounter, {d.name, port, p.counters.name(i)}, p.counters.values[i]);
+        if (p.counters.has(i)) out.Add(kPortCounter, {d.name, port, p.counters.name(i)}, p.counters.values[i]);
       for (std::size_t i = 0; i < p.hw_counters.size(); ++i)
-        if (p.hw_counters.has(i) && ServeHwCounter(d, p.hw_counters.name(i))) out.Add(kHwCounter, {d.name, port, p.hw_counters.name(i)}, p.hw_counters.values[i]);
+        if (p.hw_counters.has(i)) out.Add(kHwCounter, {d.name, port, p.hw_counters.name(i)}, p.hw_counters.values[i]);
       if (p.hw_counters_lifespan_seconds)
         out.Add(kLifespan, {d.name, port}, *p.hw_counters_lifespan_seconds);
       for (const auto& g : p.gids) {

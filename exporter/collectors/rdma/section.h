@@ -32,17 +32,18 @@ struct PortSnapshot {
   std::optional<double> rate_bytes_per_second;
   std::optional<std::uint32_t> lid;
   std::optional<std::uint32_t> sm_lid;
-  CounterSet counters;  // counters/ except the data/packet ones below
+  CounterSet counters;  // counters/ except the data/packet ones below (default_counters.h)
   std::optional<double> received_bytes, transmitted_bytes;      // port_{rcv,xmit}_data × 4
   std::optional<double> received_packets, transmitted_packets;  // port_{rcv,xmit}_packets
-  CounterSet hw_counters;  // every hw_counters/ file but lifespan
+  CounterSet hw_counters;  // hw_counters/ but lifespan (default_counters.h)
   std::optional<double> hw_counters_lifespan_seconds;
   bool gids_read = false;
   std::vector<GidEntry> gids;  // non-zero entries only
 };
 
-// --collector.rdma.all-hw-counters / .all-port-counters / .all-gids: what the renderer
-// exports beyond its default series (metrics.cpp, docs/metrics.md "Default and opt-in").
+// --collector.rdma.all-hw-counters / .all-port-counters: which counter files the source
+// reads (default_counters.h); .all-gids: whether the renderer serves RoCE v1 twins
+// (metrics.cpp). docs/metrics.md "Default and opt-in series".
 struct RdmaDetail {
   bool all_hw_counters = false;
   bool all_port_counters = false;

@@ -4,6 +4,7 @@
 #include <limits>
 #include <utility>
 
+#include "collectors/rdma/default_counters.h"
 #include "parse/sysfs_values.h"
 #include "rocewatch/duration.h"
 #include "rocewatch/strings.h"
@@ -85,15 +86,16 @@ class RdmaSource final : public Source {
     return text ? std::string(Trim(*text)) : std::string();
   }
 
-  // Every file of `dir` but those `take` keeps for itself (it returns true for them).
-  template <class Take>
-  CounterFiles Files(const std::string& dir, Take take) {
+  // Every file of `dir` that `reads` (default_counters.h), but those `take` keeps for
+  // itself (it returns true for them).
+  template <class Reads, class Take>
+  CounterFiles Files(const std::string& dir, Reads reads, Take take) {
     CounterFiles out;
     auto names = sysfs_.List(dir);
     if (!names) return out;
     for (const auto& n : *names) {
       fs::Attribute attr(&sysfs_, fs::Join(dir, n));
-      if (!take(n, attr)) out.Add(n, std::move(attr));
+      if (!take(n, attr) && reads(n)) out.Add(n, std::move(attr));
     }
     return out;
   }
@@ -109,7 +111,7 @@ class RdmaSource final : public Source {
     // sysfs.c puts `lifespan` in the device-wide group too: a setting, not a counter.
     auto not_lifespan = [](const std::string& n, fs::Attribute&) { return n == kLifespan; };
     if (sysfs_.IsDirectory(ref.dir + "/hw_counters"))
-      dev.hw_counters = Files(ref.dir + "/hw_counters", not_lifespan);
+      dev.hw_counters = Files(ref.dir + "/hw_counters", [](const std::string&) { return true; }, not_lifespan);
     for (const auto& pref : ref.ports) {
       PortState port;
       port.ref = pref;
@@ -119,7 +121,9 @@ class RdmaSource final : public Source {
       port.rate = fs::Attribute(&sysfs_, pref.dir + "/rate");
       port.lid = fs::Attribute(&sysfs_, pref.dir + "/lid");
       port.sm_lid = fs::Attribute(&sysfs_, pref.dir + "/sm_lid");
-      port.counters = Files(pref.dir + "/counters", [&](const std::string& n, fs::Attribute& a) {
+      auto port_counter = [&](const std::string& n) { return ReadsPortCounter(detail_, pref.link_layer, n); };
+      auto hw_counter = [&](const std::string& n) { return ReadsHwCounter(detail_, ref.driver, n); };
+      port.counters = Files(pref.dir + "/counters", port_counter, [&](const std::string& n, fs::Attribute& a) {
         for (auto [name, slot] : {std::pair{kXmitData, &port.xmit_data}, std::pair{kRcvData, &port.rcv_data},
                                   std::pair{kXmitPackets, &port.xmit_packets},
                                   std::pair{kRcvPackets, &port.rcv_packets}}) {
@@ -130,7 +134,7 @@ class RdmaSource final : public Source {
         }
         return false;
       });
-      port.hw_counters = Files(pref.dir + "/hw_counters", [&](const std::string& n, fs::Attribute& a) {
+      port.hw_counters = Files(pref.dir + "/hw_counters", hw_counter, [&](const std::string& n, fs::Attribute& a) {
         if (n != kLifespan) return false;
         port.lifespan = std::move(a);
         return true;

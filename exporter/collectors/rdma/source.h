@@ -6,8 +6,8 @@
 
 namespace rocewatch::sources {
 
-// RDMA devices from class/infiniband: identity, port state and rate, every
-// counters/ and hw_counters/ file, and the GID table (re-read every
+// RDMA devices from class/infiniband: identity, port state and rate, the
+// counters/ and hw_counters/ files default_counters.h reads, and the GID table (re-read every
 // --collector.rdma.gid-interval, since it changes only when addresses do).
 Result<std::unique_ptr<Source>> MakeRdmaSource(const SourceEnv& env);
 
