@@ -106,7 +106,10 @@ def main():
         print(f"\n== {m} nodes: --metrics-dir: {wall:.1f} s wall, {cpu:.1f} s CPU, peak RSS {rss:.0f} MiB, "
               f"exit {code}, missed {missed}, extra {extra}", flush=True)
         families = fleet_store.families_asked(lint, fleet) if args.families == "asked" else None
-        t1 = float(int(time.time()) - 120)
+        # A multiple of 60 s: `promtool tsdb create-blocks-from rules` (bench/rule_cost.py) evaluates
+        # at multiples of its --eval-interval, so a rule is evaluated exactly at t1, where a 5m
+        # rate() has both observations (at 10,000 nodes t1 was not, and the rate rules recorded nothing).
+        t1 = float((int(time.time()) - 120) // 60 * 60)
         t0 = t1 - 300
         for engine in args.engines.split(","):
             work = args.out / f"{engine}{m}"

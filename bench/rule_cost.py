@@ -57,10 +57,21 @@ def main():
             out = args.data.parent / "recorded-blocks"
             shutil.rmtree(out, ignore_errors=True)
             t0 = time.perf_counter()
-            subprocess.run(["nice", "promtool", "tsdb", "create-blocks-from", "rules", f"--url={url}",
-                            f"--start={args.time - 60:.0f}", f"--end={args.time + 60:.0f}", "--eval-interval=60s",
-                            f"--output-dir={out}", str(args.rules)], check=True, stdout=log.open("a"),
-                           stderr=subprocess.STDOUT)
+            # promtool stops at the first failed query: an HTTP 503 from a Prometheus busy merging
+            # overlapping blocks ended a 2,000-node run after 8 minutes. Try again from scratch.
+            for attempt in range(1, 4):
+                shutil.rmtree(out, ignore_errors=True)
+                done = subprocess.run(["nice", "promtool", "tsdb", "create-blocks-from", "rules", f"--url={url}",
+                                       f"--start={args.time - 60:.0f}", f"--end={args.time + 60:.0f}",
+                                       "--eval-interval=60s", f"--output-dir={out}", str(args.rules)],
+                                      stdout=log.open("a"), stderr=subprocess.STDOUT)
+                if done.returncode == 0:
+                    break
+                print(f"promtool create-blocks-from rules failed (exit {done.returncode}, attempt {attempt}); "
+                      f"see {log}", flush=True)
+                if attempt == 3:
+                    sys.exit("promtool create-blocks-from rules failed three times")
+                time.sleep(30 * attempt)
             print(f"recorded series backfilled by promtool in {time.perf_counter() - t0:.0f} s", flush=True)
             for block in out.iterdir():
                 if (block / "meta.json").exists():

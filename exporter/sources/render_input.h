@@ -4,10 +4,12 @@
 // (SourceInfo::render_input): the render cache (collect/render_cache.h) keeps a copy of the
 // section and serves the text it rendered from it while the section stays equal, so settings
 // that rarely change (PCIe, rdma_cm, verbs) and optics between their reads are not rendered
-// again on every scrape. Collectors whose renderer reads other sections too (dcb, ecn), or
-// whose sections change on every pass (counters: rdma, ethtool, netdev), leave it empty.
+// again on every scrape. A renderer that reads a little of another section too names what it
+// reads (SectionAnd: ecn reads which priorities have PFC on). Collectors whose sections change
+// on every pass (counters: rdma, ethtool, netdev, dcb's pause counters) leave it empty.
 
 #include <memory>
+#include <utility>
 
 #include "model/snapshot.h"
 
@@ -28,6 +30,24 @@ RenderInput OwnSection() {
           },
           [](const NodeSnapshot& snap, const void* kept) {
             return static_cast<const Section&>(snap) == *static_cast<const Section*>(kept);
+          }};
+}
+
+// The collector's renderer reads `Section` and, of the rest of the snapshot, only what `Read`
+// returns (a value compared with ==): its text is served again while both are equal.
+template <class Section, auto Read>
+RenderInput SectionAnd() {
+  using Extra = decltype(Read(std::declval<const NodeSnapshot&>()));
+  struct Kept {
+    Section section;
+    Extra extra;
+  };
+  return {[](const NodeSnapshot& snap) -> std::shared_ptr<const void> {
+            return std::make_shared<const Kept>(Kept{static_cast<const Section&>(snap), Read(snap)});
+          },
+          [](const NodeSnapshot& snap, const void* kept) {
+            const Kept& k = *static_cast<const Kept*>(kept);
+            return static_cast<const Section&>(snap) == k.section && Read(snap) == k.extra;
           }};
 }
 

@@ -1,7 +1,8 @@
 // The render cache (collect/render_cache.h) on a replayed fixture with every collector: the
 // page it writes is byte for byte what a fresh render of the same snapshot writes, whether a
 // table is served from the cache or rendered again; a table whose input changed is rendered
-// again; collectors without a render input (counters) are rendered every time.
+// again (ecn also when only PFC changed); collectors without a render input (counters) are
+// rendered every time.
 
 #include "collect/render_cache.h"
 
@@ -54,7 +55,7 @@ TEST(RenderCache, ServesTheSameBytesAsAFreshRender) {
   NodeSnapshot snap = c->Collect();
   ASSERT_FALSE(snap.optics.empty());
   ASSERT_FALSE(snap.pcie.empty());
-  ASSERT_GE(CacheableCollectors(), 4u);  // optics, pcie, rdma_cm, verbs
+  ASSERT_GE(CacheableCollectors(), 5u);  // optics, pcie, rdma_cm, verbs, ecn
   RenderCache cache;
   const std::string fresh = Fresh(snap, *c);
   EXPECT_EQ(Cached(cache, snap, *c), fresh);
@@ -101,6 +102,30 @@ TEST(RenderCache, RendersATableAgainWhenItsInputChanged) {
   EXPECT_EQ(Cached(cache, snap, *c), Fresh(snap, *c));
   EXPECT_EQ(Cached(cache, snap, *c), Fresh(snap, *c));
   EXPECT_EQ(cache.rendered(), rendered + 5);
+}
+
+// The ecn table reads its section and which priorities have PFC on (dcb): served from the
+// cache while both are equal, rendered again when only PFC changes, never stale.
+TEST(RenderCache, EcnIsRenderedAgainWhenOnlyPfcChanged) {
+  auto c = MakeCollector(FixtureDir("mlx5-roce"));
+  NodeSnapshot snap = c->Collect();
+  ASSERT_FALSE(snap.ecn.empty());
+  ASSERT_FALSE(snap.dcb.empty());
+  ASSERT_TRUE(snap.dcb[0].pfc_enabled);
+  ASSERT_TRUE(sources::FindSource("ecn")->render_input);
+  RenderCache cache;
+  Cached(cache, snap, *c);
+  const std::uint64_t rendered = cache.rendered();
+  EXPECT_EQ(Cached(cache, snap, *c), Fresh(snap, *c));
+  EXPECT_EQ(cache.rendered(), rendered);  // everything cacheable, ecn included, from the cache
+
+  // PFC turned on for every priority of the first netdev: ecn shows those priorities now.
+  const std::string before = Fresh(snap, *c);
+  snap.dcb[0].pfc_enabled->fill(true);
+  const std::string after = Cached(cache, snap, *c);
+  EXPECT_EQ(after, Fresh(snap, *c));
+  EXPECT_NE(after, before);
+  EXPECT_EQ(cache.rendered(), rendered + 1);  // ecn only (dcb has no render input)
 }
 
 TEST(RenderCache, CollectorsWithoutARenderInputAreRenderedEveryTime) {

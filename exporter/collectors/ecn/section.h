@@ -23,18 +23,21 @@ struct EcnSnapshot {
     std::string name;   // as the kernel names it, without the rp_/np_ prefix of debugfs
     double value = 0;
     std::string source;  // "sysfs" or "debugfs"
+    bool operator==(const Parameter&) const = default;
   };
   std::vector<Parameter> parameters;
   // --collector.ecn.all-priorities / .all-sources: what the renderer exports beyond the
   // default series (the source copies its options here).
   bool all_priorities = false;
   bool all_sources = false;
+  bool operator==(const EcnSnapshot&) const = default;
 };
 
 // The collector's part of the NodeSnapshot (model/section.h).
 struct EcnSection {
   std::vector<EcnSnapshot> ecn;
   void Append(EcnSection&& part) { AppendSection(ecn, part.ecn); }
+  bool operator==(const EcnSection&) const = default;  // the render cache's key (sources/render_input.h)
 };
 
 }  // namespace rocewatch
