@@ -739,17 +739,28 @@ TEST(DcbSource, WrongLengthPfcAttributeFailsOnlyThatNetdev) {
 
 // An APP table that holds the same entry more than once serves it once, in the table's order
 // (the first kept); the repeat does not make its DSCP ambiguous.
-TEST(DcbSource, RepeatedAppEntriesAreOneEntryInTableOrder) {
-  TestDir dir;
-  WriteBytes(dir, kernel::call::DcbIeee{"eth9"}.Key(),
-             DcbReply("eth9", sizeof(ieee_pfc),
-                      {dcb_app{IEEE_8021QAZ_APP_SEL_DSCP, 6, 48}, dcb_app{IEEE_8021QAZ_APP_SEL_DSCP, 3, 26},
-                       dcb_app{IEEE_8021QAZ_APP_SEL_DSCP, 6, 48}, dcb_app{IEEE_8021QAZ_APP_SEL_ETHERTYPE, 6, 48},
-                       dcb_app{IEEE_8021QAZ_APP_SEL_DSCP, 3, 26}}));
-  auto kernel = kernel::MakeReplayKernel(dir.path());
-  SourceUnderTest source("dcb", *kernel);
+// The replay of one netdev, eth9, whose dcbnl IEEE answer holds `apps`.
+std::unique_ptr<kernel::KernelAnswers> Eth9WithApps(const TestDir& dir, const std::vector<dcb_app>& apps) {
+  WriteBytes(dir, kernel::call::DcbIeee{"eth9"}.Key(), DcbReply("eth9", sizeof(ieee_pfc), apps));
+  return kernel::MakeReplayKernel(dir.path());
+}
+
+// The dcb source's pass over eth9, which must succeed.
+Collected CollectEth9(kernel::KernelAnswers& kernel, std::map<std::string, std::string> options = {}) {
+  SourceUnderTest source("dcb", kernel, std::move(options));
   Collected r = source.Collect(NetdevInventory({"eth9"}));
   EXPECT_TRUE(r.status.success) << ::testing::PrintToString(r.status.errors);
+  EXPECT_EQ(r.snap.dcb.size(), 1u);
+  return r;
+}
+
+TEST(DcbSource, RepeatedAppEntriesAreOneEntryInTableOrder) {
+  TestDir dir;
+  auto kernel = Eth9WithApps(dir, {dcb_app{IEEE_8021QAZ_APP_SEL_DSCP, 6, 48}, dcb_app{IEEE_8021QAZ_APP_SEL_DSCP, 3, 26},
+                                   dcb_app{IEEE_8021QAZ_APP_SEL_DSCP, 6, 48},
+                                   dcb_app{IEEE_8021QAZ_APP_SEL_ETHERTYPE, 6, 48},
+                                   dcb_app{IEEE_8021QAZ_APP_SEL_DSCP, 3, 26}});
+  Collected r = CollectEth9(*kernel);
   ASSERT_EQ(r.snap.dcb.size(), 1u);
   const DcbSnapshot& d = r.snap.dcb[0];
   ASSERT_EQ(d.app_table.size(), 3u);
@@ -763,15 +774,9 @@ TEST(DcbSource, RepeatedAppEntriesAreOneEntryInTableOrder) {
 
 TEST(DcbSource, AmbiguousDscpKeepsTheFirstPriorityAndIsFlagged) {
   TestDir dir;
-  WriteBytes(dir, kernel::call::DcbIeee{"eth9"}.Key(),
-             DcbReply("eth9", sizeof(ieee_pfc),
-                      {dcb_app{IEEE_8021QAZ_APP_SEL_DSCP, 3, 26},
-                       dcb_app{IEEE_8021QAZ_APP_SEL_DSCP, 4, 26},
-                       dcb_app{IEEE_8021QAZ_APP_SEL_DSCP, 6, 48}}));
-  auto kernel = kernel::MakeReplayKernel(dir.path());
-  SourceUnderTest source("dcb", *kernel);
-  Collected r = source.Collect(NetdevInventory({"eth9"}));
-  EXPECT_TRUE(r.status.success) << ::testing::PrintToString(r.status.errors);
+  auto kernel = Eth9WithApps(dir, {dcb_app{IEEE_8021QAZ_APP_SEL_DSCP, 3, 26}, dcb_app{IEEE_8021QAZ_APP_SEL_DSCP, 4, 26},
+                                   dcb_app{IEEE_8021QAZ_APP_SEL_DSCP, 6, 48}});
+  Collected r = CollectEth9(*kernel);
   ASSERT_EQ(r.snap.dcb.size(), 1u);
   const DcbSnapshot& d = r.snap.dcb[0];
   ASSERT_EQ(d.dscp_priority.size(), 2u);
@@ -787,8 +792,7 @@ TEST(DcbSource, AmbiguousDscpKeepsTheFirstPriorityAndIsFlagged) {
   EXPECT_EQ(SamplesOf(families, "roce_dcb_app_info"), 0u);
   EXPECT_EQ(SamplesOf(families, "roce_dcb_table_entries"), 2u);  // dscp_map, dcbx
 
-  SourceUnderTest full("dcb", *kernel, {{"full-tables", "true"}});
-  Collected rf = full.Collect(NetdevInventory({"eth9"}));
+  Collected rf = CollectEth9(*kernel, {{"full-tables", "true"}});
   auto full_families = testing::RenderText(metrics::RenderDcb, rf.snap);
   EXPECT_EQ(SamplesOf(full_families, "roce_dcb_app_info"), 3u);
   EXPECT_EQ(SamplesOf(full_families, "roce_dscp_priority"), 2u);
