@@ -8,6 +8,7 @@
 #include "lint/cli/commands.h"
 #include "lint/cli/common_flags.h"
 #include "lint/cli/exit_codes.h"
+#include "lint/cli/usable_plan.h"
 #include "lint/cli/transport_flags.h"
 #include "lint/fix/batch.h"
 #include "lint/plan/load.h"
@@ -101,20 +102,10 @@ int RunApplyCommand(const std::vector<std::string>& args, CommandIo io) {
   options.log_dir = parsed->Value("--log-dir").value_or("");
 
   const std::string& plan_path = parsed->positional.front();
-  auto loaded = plan::LoadPlan(plan_path);
-  if (!loaded) return fail(loaded.error().message);
   // The plan's node names become directories under --scripts and files under --log-dir: a plan
   // with errors (plan.invalid-name among them) is not run.
-  std::vector<Finding> plan_findings = loaded->findings;
-  for (auto& f : plan::ValidatePlan(loaded->plan)) plan_findings.push_back(std::move(f));
-  if (CountAtOrAbove(plan_findings, Severity::kError) > 0) {
-    io.err << "roce-lint apply: the plan has errors; fix them first (roce-lint plan "
-           << escape::TerminalText(plan_path) << "):\n";
-    for (const auto& f : plan_findings)
-      if (f.severity >= Severity::kError)
-        io.err << "  " << escape::TerminalText(f.location + ": " + f.message) << "\n";
-    return kExitUnusable;
-  }
+  auto loaded = LoadUsablePlan("apply", plan_path, io.err);
+  if (!loaded) return kExitUnusable;
   std::vector<const plan::Node*> nodes;
   if (auto name = parsed->Value("--node")) {
     std::vector<std::string> names;

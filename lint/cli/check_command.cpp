@@ -6,6 +6,7 @@
 #include "lint/cli/commands.h"
 #include "lint/cli/common_flags.h"
 #include "lint/cli/exit_codes.h"
+#include "lint/cli/usable_plan.h"
 #include "lint/cli/observe_flags.h"
 #include "lint/plan/load.h"
 #include "lint/plan/validate.h"
@@ -79,20 +80,8 @@ int RunCheckCommand(const std::vector<std::string>& args, CommandIo io) {
     return kExitUnusable;
   }
   const std::string& plan_path = parsed->positional.front();
-  auto loaded = plan::LoadPlan(plan_path);
-  if (!loaded) {
-    io.err << "roce-lint check: " << loaded.error().message << "\n";
-    return kExitUnusable;
-  }
-  std::vector<Finding> plan_findings = loaded->findings;
-  for (auto& f : plan::ValidatePlan(loaded->plan)) plan_findings.push_back(std::move(f));
-  if (CountAtOrAbove(plan_findings, Severity::kError) > 0) {
-    io.err << "roce-lint check: the plan has errors; fix them first (roce-lint plan " << escape::TerminalText(plan_path) << "):\n";
-    for (const auto& f : plan_findings)
-      if (f.severity >= Severity::kError)
-        io.err << "  " << escape::TerminalText(f.location + ": " + f.message) << "\n";
-    return kExitUnusable;
-  }
+  auto loaded = LoadUsablePlan("check", plan_path, io.err);
+  if (!loaded) return kExitUnusable;
   // Each node is checked as soon as it is observed and its metrics dropped: at
   // 10,000 nodes only the interned settings that drift compares stay in memory.
   checks::CheckRunner runner(loaded->plan);

@@ -10,6 +10,7 @@
 #include "lint/cli/commands.h"
 #include "lint/cli/common_flags.h"
 #include "lint/cli/exit_codes.h"
+#include "lint/cli/usable_plan.h"
 #include "lint/cli/observe_flags.h"
 #include "lint/fix/persist.h"
 #include "lint/fix/script.h"
@@ -132,21 +133,8 @@ int RunFixCommand(const std::vector<std::string>& args, CommandIo io) {
   }
 
   const std::string& plan_path = parsed->positional.front();
-  auto loaded = plan::LoadPlan(plan_path);
-  if (!loaded) {
-    io.err << "roce-lint fix: " << loaded.error().message << "\n";
-    return kExitUnusable;
-  }
-  std::vector<Finding> plan_findings = loaded->findings;
-  for (auto& f : plan::ValidatePlan(loaded->plan)) plan_findings.push_back(std::move(f));
-  if (CountAtOrAbove(plan_findings, Severity::kError) > 0) {
-    io.err << "roce-lint fix: the plan has errors; fix them first (roce-lint plan " << plan_path
-           << "):\n";
-    for (const auto& f : plan_findings)
-      if (f.severity >= Severity::kError)
-        io.err << "  " << escape::TerminalText(f.location + ": " + f.message) << "\n";
-    return kExitUnusable;
-  }
+  auto loaded = LoadUsablePlan("fix", plan_path, io.err);
+  if (!loaded) return kExitUnusable;
   const plan::Plan& plan = loaded->plan;
   options.plan_name = fs::path(plan_path).filename().string();
   options.cluster = plan.cluster;

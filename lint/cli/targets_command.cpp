@@ -5,6 +5,7 @@
 #include "lint/cli/commands.h"
 #include "lint/cli/common_flags.h"
 #include "lint/cli/exit_codes.h"
+#include "lint/cli/usable_plan.h"
 #include "lint/plan/load.h"
 #include "lint/plan/validate.h"
 #include "lint/targets/file_sd.h"
@@ -67,17 +68,8 @@ int RunTargetsCommand(const std::vector<std::string>& args, CommandIo io) {
     return kExitUnusable;
   }
   const std::string& plan_path = parsed->positional.front();
-  auto loaded = plan::LoadPlan(plan_path);
-  if (!loaded) {
-    io.err << "roce-lint targets: " << loaded.error().message << "\n";
-    return kExitUnusable;
-  }
-  std::vector<Finding> findings = loaded->findings;
-  for (auto& f : plan::ValidatePlan(loaded->plan)) findings.push_back(std::move(f));
-  if (CountAtOrAbove(findings, Severity::kError) > 0) {
-    io.err << "roce-lint targets: the plan has errors; fix them first (roce-lint plan " << plan_path << ")\n";
-    return kExitUnusable;
-  }
+  auto loaded = LoadUsablePlan("targets", plan_path, io.err);
+  if (!loaded) return kExitUnusable;
   auto groups = targets::FileSdTargets(loaded->plan);
   if (!groups) {
     io.err << "roce-lint targets: " << plan_path << ": " << groups.error().message << "\n";

@@ -9,6 +9,7 @@
 #include "lint/cli/commands.h"
 #include "lint/cli/common_flags.h"
 #include "lint/cli/exit_codes.h"
+#include "lint/cli/usable_plan.h"
 #include "lint/cli/transport_flags.h"
 #include "lint/plan/load.h"
 #include "lint/plan/validate.h"
@@ -145,17 +146,8 @@ int RunVerifyCommand(const std::vector<std::string>& args, CommandIo io) {
   const std::string log_dir = parsed->Value("--log-dir").value_or("");
 
   const std::string& plan_path = parsed->positional.front();
-  auto loaded = plan::LoadPlan(plan_path);
-  if (!loaded) return fail(loaded.error().message);
-  std::vector<Finding> plan_findings = loaded->findings;
-  for (auto& f : plan::ValidatePlan(loaded->plan)) plan_findings.push_back(std::move(f));
-  if (CountAtOrAbove(plan_findings, Severity::kError) > 0) {
-    io.err << "roce-lint verify: the plan has errors; fix them first (roce-lint plan "
-           << escape::TerminalText(plan_path) << "):\n";
-    for (const auto& f : plan_findings)
-      if (f.severity >= Severity::kError) io.err << "  " << escape::TerminalText(f.location + ": " + f.message) << "\n";
-    return kExitUnusable;
-  }
+  auto loaded = LoadUsablePlan("verify", plan_path, io.err);
+  if (!loaded) return kExitUnusable;
   const plan::Plan& plan = loaded->plan;
 
   verify::VerifyRunInfo info;

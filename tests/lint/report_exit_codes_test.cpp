@@ -120,6 +120,25 @@ TEST_F(CheckCommand, PlanWithErrorsExitsTwo) {
   EXPECT_EQ(Run("check plan.json --metrics-dir metrics").code, 2);
 }
 
+// A plan whose path carries terminal controls is refused by every command that loads it in
+// the same words, and its path reaches the terminal escaped (lint/cli/usable_plan.cpp).
+TEST_F(CheckCommand, EveryCommandRefusesAPlanWithErrorsAndEscapesItsPath) {
+  Cluster c(1, 2);
+  c.EditPlan("\"cnp_dscp\": 48,", "\"cnp_dscp\": 26,");
+  Write(c);
+  const std::string hostile = "plan\x1b[2J.json";
+  std::filesystem::copy_file(dir_ / "plan.json", dir_ / hostile);
+  const std::string quoted = "'" + hostile + "'";
+  for (const std::string& command : {"check " + quoted + " --metrics-dir metrics", "fix " + quoted,
+                                     "targets " + quoted}) {
+    RunResult r = Run(command);
+    EXPECT_EQ(r.code, 2) << command << ": " << r.err;
+    EXPECT_THAT(r.err, HasSubstr("the plan has errors; fix them first (roce-lint plan plan\\x1b[2J.json)"))
+        << command;
+    EXPECT_EQ(r.err.find('\x1b'), std::string::npos) << command;
+  }
+}
+
 TEST_F(CheckCommand, CounterChecksFromAPreviousMetricsDir) {
   Cluster c(2, 2);
   Write(c, "before");
