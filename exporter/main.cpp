@@ -17,11 +17,12 @@
 #include "cli/serve_command.h"
 
 int main(int argc, char** argv) {
-  // Four malloc arenas, not one per thread: per-thread arenas kept about 8 MiB of
+  // Two malloc arenas, not one per thread: per-thread arenas kept about 8 MiB of
   // freed-but-unreturned memory on a 32-device node, and a single arena made the eleven
-  // collector threads queue on its lock (17 % more CPU and 45 % more wall a scrape on 32
-  // devices); four cost 1.4 MiB (docs/performance.md). MALLOC_ARENA_MAX still overrides.
-  if (std::getenv("MALLOC_ARENA_MAX") == nullptr) mallopt(M_ARENA_MAX, 4);
+  // collector threads queue on its lock (21 % more CPU and 45 % more wall a scrape on 32
+  // devices). Two cost 0.5 MiB and keep n32 under its 16 MiB; four save 0.14 ms more for 0.9
+  // MiB more (docs/performance.md). MALLOC_ARENA_MAX still overrides.
+  if (std::getenv("MALLOC_ARENA_MAX") == nullptr) mallopt(M_ARENA_MAX, 2);
   // A fixed mmap threshold (glibc otherwise raises it to the largest block freed): buffers
   // above 128 KiB, such as a scrape's text and the ethtool answers, are mapped and returned to
   // the kernel when freed instead of staying in the heap. MALLOC_MMAP_THRESHOLD_ overrides.
