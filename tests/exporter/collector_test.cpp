@@ -11,6 +11,7 @@
 #include <set>
 #include <thread>
 
+#include "common/fixture_collector.h"
 #include "common/fixture_paths.h"
 #include "common/test_dir.h"
 
@@ -20,18 +21,9 @@ namespace {
 using rocewatch::testing::FixtureDir;
 using rocewatch::testing::TestDir;
 
-CollectorConfig FixtureConfig(const std::string& dir) {
-  CollectorConfig c;
-  c.sysfs_root = dir + "/sys";
-  c.configfs_root = dir + "/configfs";
-  c.debugfs_root = dir + "/debugfs";
-  c.kernel = kernel::MakeReplayKernel(dir);
-  for (const auto& s : sources::AllSources()) c.enabled_sources.emplace_back(s.name);
-  return c;
-}
 
 std::unique_ptr<Collector> Make(const std::string& dir, std::map<std::string, std::string> rdma_options = {}) {
-  CollectorConfig config = FixtureConfig(dir);
+  CollectorConfig config = testing::FixtureCollectorConfig(dir);
   config.source_options["rdma"] = std::move(rdma_options);
   auto c = Collector::Create(config);
   EXPECT_TRUE(c.ok()) << c.error().message;
@@ -287,7 +279,7 @@ TEST(Collector, UnreadableDebugfsCountsUnavailable) {
 }
 
 TEST(Collector, RejectsBadOptionValues) {
-  CollectorConfig c = FixtureConfig(FixtureDir("mlx5-roce"));
+  CollectorConfig c = testing::FixtureCollectorConfig(FixtureDir("mlx5-roce"));
   c.source_options["rdma"]["gid-interval"] = "soon";
   auto collector = Collector::Create(c);
   ASSERT_FALSE(collector.ok());
@@ -309,7 +301,7 @@ TEST(Collector, HangingSourceIsBoundedByTheDeadline) {
   std::condition_variable released_cv;
   bool released = false;
   std::atomic<int> blocked{0};
-  CollectorConfig c = FixtureConfig(FixtureDir("mlx5-roce"));
+  CollectorConfig c = testing::FixtureCollectorConfig(FixtureDir("mlx5-roce"));
   c.enabled_sources = {"rdma", "netdev", "pcie"};
   c.source_timeout_seconds = 0.3;
   c.sysfs_transform = [&](std::string_view rel, std::string&) {

@@ -12,6 +12,7 @@
 
 #include "collect/collector.h"
 #include "collect/scrape_coalescer.h"
+#include "common/fixture_collector.h"
 #include "common/fixture_paths.h"
 #include "sources/registry.h"
 
@@ -21,13 +22,7 @@ namespace {
 using rocewatch::testing::FixtureDir;
 
 std::unique_ptr<Collector> MakeCollector(const std::string& dir) {
-  CollectorConfig c;
-  c.sysfs_root = dir + "/sys";
-  c.configfs_root = dir + "/configfs";
-  c.debugfs_root = dir + "/debugfs";
-  c.kernel = kernel::MakeReplayKernel(dir);
-  for (const auto& s : sources::AllSources()) c.enabled_sources.emplace_back(s.name);
-  auto made = Collector::Create(c);
+  auto made = Collector::Create(testing::FixtureCollectorConfig(dir));
   EXPECT_TRUE(made.ok()) << made.error().message;
   return std::move(*made);
 }

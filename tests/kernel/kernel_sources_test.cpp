@@ -27,6 +27,7 @@
 #include "collectors/rdma/collector.h"
 #include "common/fixture_paths.h"
 #include "common/rendered_text.h"
+#include "common/fixture_collector.h"
 #include "common/test_dir.h"
 #include "inventory/inventory.h"
 #include "kernel/answers.h"
@@ -998,14 +999,8 @@ TEST(VerbsSource, ExtendedSpeedAndShortAnswers) {
 
 TEST(KernelCollectors, AllSucceedOnEveryFixture) {
   for (const char* fixture : {"mlx5-roce", "mlx5-ib", "empty"}) {
-    CollectorConfig c;
-    const std::string dir = FixtureDir(fixture);
-    c.sysfs_root = dir + "/sys";
-    c.configfs_root = dir + "/configfs";
-    c.debugfs_root = dir + "/debugfs";
-    c.kernel = kernel::MakeReplayKernel(dir);
-    c.enabled_sources = {"ethtool", "dcb", "ethtool_netlink", "verbs"};
-    auto collector = Collector::Create(c);
+    auto collector = Collector::Create(
+        testing::FixtureCollectorConfig(FixtureDir(fixture), {"ethtool", "dcb", "ethtool_netlink", "verbs"}));
     ASSERT_TRUE(collector.ok()) << collector.error().message;
     NodeSnapshot s = (*collector)->Collect();
     for (const auto& st : s.sources) {
