@@ -12,7 +12,6 @@
 #include "lint/cli/transport_flags.h"
 #include "lint/fix/batch.h"
 #include "lint/plan/load.h"
-#include "lint/plan/validate.h"
 #include "rocewatch/escape.h"
 #include "rocewatch/duration.h"
 #include "rocewatch/strings.h"

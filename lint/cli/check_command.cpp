@@ -9,7 +9,6 @@
 #include "lint/cli/usable_plan.h"
 #include "lint/cli/observe_flags.h"
 #include "lint/plan/load.h"
-#include "lint/plan/validate.h"
 #include "lint/report/formats.h"
 #include "rocewatch/escape.h"
 

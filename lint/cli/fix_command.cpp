@@ -16,7 +16,6 @@
 #include "lint/fix/script.h"
 #include "lint/fix/target.h"
 #include "lint/plan/load.h"
-#include "lint/plan/validate.h"
 #include "rocewatch/escape.h"
 #include "rocewatch/strings.h"
 

@@ -7,7 +7,6 @@
 #include "lint/cli/exit_codes.h"
 #include "lint/cli/usable_plan.h"
 #include "lint/plan/load.h"
-#include "lint/plan/validate.h"
 #include "lint/targets/file_sd.h"
 
 namespace rocewatch::lint::cli {

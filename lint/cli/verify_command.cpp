@@ -12,7 +12,6 @@
 #include "lint/cli/usable_plan.h"
 #include "lint/cli/transport_flags.h"
 #include "lint/plan/load.h"
-#include "lint/plan/validate.h"
 #include "lint/verify/report.h"
 #include "lint/verify/run.h"
 #include "rocewatch/duration.h"
