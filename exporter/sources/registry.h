@@ -23,6 +23,9 @@ struct SourceOption {
   std::string_view name;  // flag --collector.<source>.<name>
   std::string_view default_value;
   std::string_view help;
+  // The value `roce_exporter capture` reads with, whatever the flags say (empty: the flag's):
+  // set for the options that decide what is read, so a capture keeps everything the node has.
+  std::string_view capture_value = {};
 };
 
 struct SourceInfo {

@@ -17,6 +17,7 @@
 
 #include "fs/beneath.h"
 #include "capture/files/capture_metadata.h"
+#include "sources/registry.h"
 #include "util/log.h"
 #include "rocewatch/version.h"
 
@@ -213,9 +214,12 @@ Result<CaptureResult> Capture(CollectorConfig config, const std::string& dir,
   std::shared_ptr<kernel::KernelAnswers> inner =
       config.kernel ? config.kernel : kernel::MakeLiveKernel();
   config.kernel = kernel::MakeRecordingKernel(inner, dir);
-  // A capture keeps every counter file whatever the serving flags: the rdma source reads
-  // only the files it serves (collectors/rdma/default_counters.h).
-  for (const char* option : {"all-hw-counters", "all-port-counters"}) config.source_options["rdma"][option] = "true";
+  // A capture keeps everything the node has whatever the serving flags: an option that decides
+  // what a source reads (the rdma counter trims) says what a capture reads with.
+  for (const auto& source : sources::AllSources())
+    for (const auto& option : source.options)
+      if (!option.capture_value.empty())
+        config.source_options[std::string(source.name)][std::string(option.name)] = std::string(option.capture_value);
   auto collector = Collector::Create(config);
   if (!collector) return collector.error();
   PathRecorder recorder;

@@ -13,10 +13,12 @@ sources::SourceInfo Rdma::Info() {
            {"all-hw-counters", "false",
             "every hw_counters/ file as roce_hw_stat_total (default: mlx5's operation counts, "
             "flush errors, application-error breakdown and congestion-control internals left "
-            "out)"},
+            "out, and not read)",
+            "true"},
            {"all-port-counters", "false",
             "every counters/ file of Ethernet ports as roce_port_stat_total (default: the "
-            "unicast/multicast split and InfiniBand-fabric counters left out)"},
+            "unicast/multicast split and InfiniBand-fabric counters left out, and not read)",
+            "true"},
            {"all-gids", "false",
             "RoCE v1 GID entries that repeat a RoCE v2 entry's GID (default: left out)"}},
           &sources::MakeRdmaSource,

@@ -5,7 +5,7 @@
 // --collector.rdma.all-hw-counters / all-port-counters bring back. A file left out is
 // not read at all (each is a pread a scrape, and on mlx5 a firmware query when the
 // driver's cache has expired), so the source and the renderer agree by construction.
-// A capture reads with every option on (capture/record/capture.cpp).
+// A capture reads with both options on (their SourceOption::capture_value).
 
 #include <string_view>
 
