@@ -153,7 +153,8 @@ std::optional<double> Priority(const EthtoolSnapshot& e, int priority, const std
                                const std::string& kind) {
   std::optional<double> found;
   for (const auto& p : e.per_priority) {
-    if (p.priority == priority && p.direction == direction && p.kind == kind) {
+    if (p.priority == priority && ethtool::DirectionName(p.direction) == direction &&
+        ethtool::PriorityKindName(p.kind) == kind) {
       EXPECT_FALSE(found) << "duplicate " << kind << " priority " << priority;
       found = p.value;
     }
@@ -164,7 +165,7 @@ std::optional<double> Priority(const EthtoolSnapshot& e, int priority, const std
 std::optional<double> Port(const EthtoolSnapshot& e, const std::string& kind) {
   std::optional<double> found;
   for (const auto& p : e.port) {
-    if (p.kind == kind) {
+    if (p.spec->kind == kind) {
       EXPECT_FALSE(found) << "duplicate " << kind;
       found = p.value;
     }
@@ -445,7 +446,7 @@ TEST(EthtoolMetrics, PerPrioritySeriesOnlyForPrioritiesInUseByDefault) {
   NodeSnapshot paused = r.snap;
   for (auto& e : paused.ethtool)
     if (e.netdev == "ens1f0np0")
-      e.per_priority.push_back({5, "rx", "pause_frames", 12});
+      e.per_priority.push_back({5, ethtool::Direction::kRx, ethtool::PriorityKind::kPauseFrames, 12});
   EXPECT_EQ(PrioritiesOf(RenderEthtoolOf(paused), "roce_pfc_pause_frames_total", "ens1f0np0"),
             (std::set<std::string>{"3", "5"}));
   EXPECT_EQ(PrioritiesOf(RenderEthtoolOf(paused), "roce_priority_bytes_total", "ens1f0np0"),

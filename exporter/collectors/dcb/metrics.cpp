@@ -104,11 +104,10 @@ namespace {
 // those with PFC on); dcbnl's ieee_pfc requests/indications are the same counters again.
 std::array<bool, 8> EthtoolPfcFrames(const NodeSnapshot& snap, const std::string& netdev) {
   std::array<bool, 8> has{};
-  const std::string_view kind = ethtool::PriorityKindName(ethtool::PriorityKind::kPauseFrames);
   for (const auto& e : snap.ethtool) {
     if (e.netdev != netdev) continue;
     for (const auto& v : e.per_priority)
-      if (v.kind == kind && v.priority < 8) has[v.priority] = true;
+      if (v.kind == ethtool::PriorityKind::kPauseFrames && v.priority < 8) has[v.priority] = true;
   }
   return has;
 }
@@ -129,6 +128,12 @@ std::array<bool, 8> DcbFramesShown(const NodeSnapshot& snap, const DcbSnapshot& 
   return shown;
 }
 
+// The per-priority kinds that count PFC pauses (frames, time, transitions).
+bool IsPause(ethtool::PriorityKind kind) {
+  using K = ethtool::PriorityKind;
+  return kind == K::kPauseFrames || kind == K::kPauseDurationSeconds || kind == K::kPauseTransitions;
+}
+
 // Which priorities get a roce_pfc_enabled series by default: those with PFC on, those that
 // count pause frames here and those the node's DSCPs map to (so "off" is a series where it
 // is the finding); all eight when PFC is on nowhere.
@@ -145,7 +150,7 @@ std::array<bool, 8> PfcShown(const NodeSnapshot& snap, const DcbSnapshot& d,
   for (const auto& e : snap.ethtool) {
     if (e.netdev != d.netdev) continue;
     for (const auto& v : e.per_priority)
-      if (v.priority < 8 && v.value > 0 && v.kind.find("pause") != std::string::npos) shown[v.priority] = true;
+      if (v.priority < 8 && v.value > 0 && IsPause(v.kind)) shown[v.priority] = true;
   }
   for (const auto& m : d.dscp_priority)
     if (m.priority < 8 && std::binary_search(used_dscps.begin(), used_dscps.end(), m.dscp)) shown[m.priority] = true;

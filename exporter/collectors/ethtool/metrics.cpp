@@ -2,7 +2,9 @@
 #include <array>
 #include <deque>
 #include <map>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "collectors/dcb/used_dscps.h"
 #include "collectors/ethtool/collector.h"
@@ -56,21 +58,24 @@ const MetricSpec kRawStat{"roce_ethtool_stat_total", T::kCounter,
     "named as the driver names it.",
     {"netdev", "stat"}};
 
-const std::map<std::string_view, const MetricSpec*>& PrioritySpecs() {
-  static const std::map<std::string_view, const MetricSpec*> kByKind = {
-      {ethtool::PriorityKindName(ethtool::PriorityKind::kPauseFrames), &kPfcPauseFrames},
-      {ethtool::PriorityKindName(ethtool::PriorityKind::kPauseDurationSeconds), &kPfcPauseDuration},
-      {ethtool::PriorityKindName(ethtool::PriorityKind::kPauseTransitions), &kPfcPauseTransitions},
-      {ethtool::PriorityKindName(ethtool::PriorityKind::kBytes), &kPriorityBytes},
-      {ethtool::PriorityKindName(ethtool::PriorityKind::kPackets), &kPriorityPackets},
-      {ethtool::PriorityKindName(ethtool::PriorityKind::kDiscards), &kPriorityDiscards},
-      {ethtool::PriorityKindName(ethtool::PriorityKind::kBufferDiscards), &kPriorityBufferDiscards},
-      {ethtool::PriorityKindName(ethtool::PriorityKind::kCongestionDiscards),
-       &kPriorityCongestionDiscards},
-      {ethtool::PriorityKindName(ethtool::PriorityKind::kEcnMarked), &kPriorityEcnMarked},
-  };
-  return kByKind;
+const MetricSpec& PrioritySpec(ethtool::PriorityKind kind) {
+  using K = ethtool::PriorityKind;
+  switch (kind) {
+    case K::kPauseFrames: return kPfcPauseFrames;
+    case K::kPauseDurationSeconds: return kPfcPauseDuration;
+    case K::kPauseTransitions: return kPfcPauseTransitions;
+    case K::kBytes: return kPriorityBytes;
+    case K::kPackets: return kPriorityPackets;
+    case K::kDiscards: return kPriorityDiscards;
+    case K::kBufferDiscards: return kPriorityBufferDiscards;
+    case K::kCongestionDiscards: return kPriorityCongestionDiscards;
+    case K::kEcnMarked: return kPriorityEcnMarked;
+  }
+  return kPfcPauseFrames;  // not reached: every kind is listed
 }
+
+// The priority label's text, without a string built per sample.
+constexpr std::array<std::string_view, 8> kPriorityText = {"0", "1", "2", "3", "4", "5", "6", "7"};
 
 // Port statistic kinds served only with --collector.ethtool.all-port-stats (docs/metrics.md
 // "Default and opt-in series"); no check, rule or panel reads them.
@@ -110,35 +115,49 @@ const std::map<std::string_view, PortDetail>& DetailPortKinds() {
 
 // One family per port statistic kind of ethtool::PortStatTable(): roce_ethtool_<kind>,
 // with _total for counters. Built once; the names live as long as the program.
+struct PortFamily {
+  const MetricSpec* spec = nullptr;
+  std::optional<PortDetail> detail;  // set for the kinds served only with all-port-stats
+};
 struct PortFamilies {
   std::deque<std::string> names;
   std::deque<std::string> helps;
   std::deque<MetricSpec> specs;
-  std::map<std::string_view, const MetricSpec*> by_kind;
+  std::vector<PortFamily> by_entry;  // by position in PortStatTable(): what a PortValue points to
+  // Null for a pointer outside the table.
+  const PortFamily* Of(const ethtool::PortStatSpec* entry) const {
+    const auto table = ethtool::PortStatTable();
+    if (entry < table.data() || entry >= table.data() + table.size()) return nullptr;
+    return &by_entry[static_cast<std::size_t>(entry - table.data())];
+  }
 };
 
 const PortFamilies& PortSpecs() {
   static const PortFamilies kFamilies = [] {
     PortFamilies f;
+    std::map<std::string_view, PortFamily> by_kind;  // several drivers' names for one kind
     for (const ethtool::PortStatSpec& s : ethtool::PortStatTable()) {
-      if (f.by_kind.count(s.kind) != 0) continue;  // another driver's name for the same kind
-      const bool counter = s.type == ethtool::StatType::kCounter;
-      f.names.push_back("roce_ethtool_" + std::string(s.kind) +
-                        (counter ? "_total" : ""));
-      f.helps.push_back(std::string(s.help));
-      if (auto d = DetailPortKinds().find(s.kind); d != DetailPortKinds().end()) {
-        f.helps.back() +=
-            d->second == PortDetail::kRdmaTraffic
-                ? " Left out while roce_port_*_total serve the same vport RDMA counters, unless "
-                  "--collector.ethtool.all-port-stats."
-            : d->second == PortDetail::kPauseControl
-                ? " Left out while roce_pause_frames_total serves the same counter, unless "
-                  "--collector.ethtool.all-port-stats."
-                : " Only with --collector.ethtool.all-port-stats.";
+      auto [known, inserted] = by_kind.try_emplace(s.kind);
+      if (inserted) {
+        const bool counter = s.type == ethtool::StatType::kCounter;
+        f.names.push_back("roce_ethtool_" + std::string(s.kind) + (counter ? "_total" : ""));
+        f.helps.push_back(std::string(s.help));
+        if (auto d = DetailPortKinds().find(s.kind); d != DetailPortKinds().end()) {
+          known->second.detail = d->second;
+          f.helps.back() +=
+              d->second == PortDetail::kRdmaTraffic
+                  ? " Left out while roce_port_*_total serve the same vport RDMA counters, unless "
+                    "--collector.ethtool.all-port-stats."
+              : d->second == PortDetail::kPauseControl
+                  ? " Left out while roce_pause_frames_total serves the same counter, unless "
+                    "--collector.ethtool.all-port-stats."
+                  : " Only with --collector.ethtool.all-port-stats.";
+        }
+        f.specs.push_back(MetricSpec{f.names.back(), counter ? T::kCounter : T::kGauge,
+                                     f.helps.back(), {"netdev"}});
+        known->second.spec = &f.specs.back();
       }
-      f.specs.push_back(MetricSpec{f.names.back(), counter ? T::kCounter : T::kGauge,
-                                   f.helps.back(), {"netdev"}});
-      f.by_kind.emplace(s.kind, &f.specs.back());
+      f.by_entry.push_back(known->second);
     }
     return f;
   }();
@@ -169,27 +188,36 @@ std::array<bool, 8> ServedPriorities(const NodeSnapshot& snap, const EthtoolSnap
   return served;
 }
 
-// Whether the port statistic `kind` of `e` is served. A repeat is left out only while the
-// family it repeats is served for the same netdev, so that no count is lost when the rdma
-// or ethtool_netlink collector is off or has no answer.
-bool ServePortStat(const NodeSnapshot& snap, const EthtoolSnapshot& e, std::string_view kind) {
-  if (e.all_port_stats) return true;
-  auto it = DetailPortKinds().find(kind);
-  if (it == DetailPortKinds().end()) return true;
-  switch (it->second) {
-    case PortDetail::kRdmaTraffic:
-      for (const auto& d : snap.devices)
-        for (const auto& p : d.ports)
-          if (p.netdev == e.netdev && p.received_bytes && p.transmitted_bytes) return false;
-      return true;
-    case PortDetail::kPauseControl:
-      for (const auto& l : snap.link_state)
-        if (l.netdev == e.netdev && l.pause_rx_frames && l.pause_tx_frames) return false;
-      return true;
-    case PortDetail::kDetail:
-      return false;
+// Which port statistics of `e` are served. A repeat is left out only while the family it
+// repeats is served for the same netdev, so that no count is lost when the rdma or
+// ethtool_netlink collector is off or has no answer. Decided once per netdev.
+struct ServedPortStats {
+  bool rdma_traffic = true;   // false while roce_port_{rcv,xmit}_* serve the vport RDMA counters
+  bool pause_control = true;  // false while roce_pause_frames_total serves the PPCNT pause field
+  bool detail = false;
+  bool operator()(const PortFamily& family) const {
+    if (!family.detail) return true;
+    switch (*family.detail) {
+      case PortDetail::kRdmaTraffic: return rdma_traffic;
+      case PortDetail::kPauseControl: return pause_control;
+      case PortDetail::kDetail: return detail;
+    }
+    return true;
   }
-  return true;
+};
+
+ServedPortStats ServedPorts(const NodeSnapshot& snap, const EthtoolSnapshot& e) {
+  ServedPortStats served;
+  if (e.all_port_stats) {
+    served.detail = true;
+    return served;
+  }
+  for (const auto& d : snap.devices)
+    for (const auto& p : d.ports)
+      if (p.netdev == e.netdev && p.received_bytes && p.transmitted_bytes) served.rdma_traffic = false;
+  for (const auto& l : snap.link_state)
+    if (l.netdev == e.netdev && l.pause_rx_frames && l.pause_tx_frames) served.pause_control = false;
+  return served;
 }
 
 }  // namespace
@@ -209,8 +237,7 @@ const SpecList& EthtoolSpecs() {
 }
 
 void RenderEthtool(const NodeSnapshot& snap, MetricSink& out) {
-  const auto& priority_specs = PrioritySpecs();
-  const auto& port_specs = PortSpecs().by_kind;
+  const PortFamilies& port_families = PortSpecs();
   for (const auto& e : snap.ethtool) {
     if (e.driver_info_read) {
       out.Add(kDriverInfo, {e.netdev, e.driver, e.version, e.firmware, e.bus_info}, 1);
@@ -222,14 +249,13 @@ void RenderEthtool(const NodeSnapshot& snap, MetricSink& out) {
     const auto served = ServedPriorities(snap, e);
     for (const auto& p : e.per_priority) {
       if (p.priority >= 8 || !served[p.priority]) continue;
-      auto it = priority_specs.find(p.kind);
-      if (it == priority_specs.end()) continue;
-      out.Add(*it->second, {e.netdev, std::to_string(p.priority), p.direction}, p.value);
+      out.Add(PrioritySpec(p.kind), {e.netdev, kPriorityText[p.priority], ethtool::DirectionName(p.direction)},
+              p.value);
     }
+    const ServedPortStats serve_port = ServedPorts(snap, e);
     for (const auto& p : e.port) {
-      auto it = port_specs.find(p.kind);
-      if (it == port_specs.end() || !ServePortStat(snap, e, p.kind)) continue;
-      out.Add(*it->second, {e.netdev}, p.value);
+      const PortFamily* family = port_families.Of(p.spec);
+      if (family != nullptr && serve_port(*family)) out.Add(*family->spec, {e.netdev}, p.value);
     }
     for (const auto& r : e.included) out.Add(kRawStat, {e.netdev, r.name}, r.value);
   }

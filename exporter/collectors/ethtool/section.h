@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ethtool/classify.h"
 #include "model/section.h"
 
 namespace rocewatch {
@@ -21,18 +22,19 @@ struct EthtoolSnapshot {
   std::optional<double> speed_bytes_per_second;  // GLINKSETTINGS; absent when unknown
   std::string duplex, connector;                 // "full", "fibre" … ("unknown" when unknown)
   std::optional<bool> autoneg;
-  // The names are views of the classifier's static tables (ethtool/classify.h), never of
-  // a string that a pass frees: a scrape copies no name.
+  // The values say what they are by the classifier's enums and static table entries
+  // (ethtool/classify.h), never by a string that a pass builds or frees: a scrape copies no
+  // name, and the renderer finds each family by index.
   struct PriorityValue {
     std::uint8_t priority = 0;
-    std::string_view direction;  // ethtool::DirectionName: "rx" or "tx"
-    std::string_view kind;       // ethtool::PriorityKindName: pause_frames, pause_duration_seconds …
-    double value = 0;            // base units
+    ethtool::Direction direction = ethtool::Direction::kRx;
+    ethtool::PriorityKind kind = ethtool::PriorityKind::kPauseFrames;
+    double value = 0;  // base units
   };
   std::vector<PriorityValue> per_priority;
   struct PortValue {
-    std::string_view kind;  // ethtool::PortStatSpec::kind, e.g. rx_discarded_packets
-    double value = 0;       // base units
+    const ethtool::PortStatSpec* spec = nullptr;  // an entry of ethtool::PortStatTable()
+    double value = 0;                             // base units
   };
   std::vector<PortValue> port;
   struct RawValue {

@@ -222,10 +222,9 @@ class EthtoolSource final : public Source {
     }
     snap.per_priority.reserve(applied->per_priority.size());
     for (const auto& v : applied->per_priority)
-      snap.per_priority.push_back(
-          {v.priority, ethtool::DirectionName(v.direction), ethtool::PriorityKindName(v.kind), v.value});
+      snap.per_priority.push_back({v.priority, v.direction, v.kind, v.value});
     snap.port.reserve(applied->port.size());
-    for (const auto& v : applied->port) snap.port.push_back({v.spec->kind, v.value});
+    for (const auto& v : applied->port) snap.port.push_back({v.spec, v.value});
     std::set<std::string_view> seen_name;
     for (const auto& [index, name] : set.included) {
       if (!seen_name.insert(name).second) continue;

@@ -51,7 +51,7 @@ bool EthtoolHasLinkDowns(const NodeSnapshot& snap, const std::string& netdev) {
   for (const auto& e : snap.ethtool) {
     if (e.netdev != netdev) continue;
     for (const auto& p : e.port)
-      if (p.kind == "link_down_events") return true;
+      if (p.spec != nullptr && p.spec->kind == "link_down_events") return true;
   }
   return false;
 }
