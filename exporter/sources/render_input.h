@@ -6,7 +6,8 @@
 // that rarely change (PCIe, rdma_cm, verbs) and optics between their reads are not rendered
 // again on every scrape. A renderer that reads a little of another section too names what it
 // reads (SectionAnd: ecn reads which priorities have PFC on). Collectors whose sections change
-// on every pass (counters: rdma, ethtool, netdev, dcb's pause counters) leave it empty.
+// on every pass (counters: rdma, ethtool, netdev) leave it empty; dcb, whose section holds
+// pause counters too, keys on what its table shows of them (collectors/dcb/collector.cpp).
 
 #include <memory>
 #include <utility>

@@ -1,8 +1,9 @@
 // The render cache (collect/render_cache.h) on a replayed fixture with every collector: the
 // page it writes is byte for byte what a fresh render of the same snapshot writes, whether a
 // table is served from the cache or rendered again; a table whose input changed is rendered
-// again (ecn also when only PFC changed); collectors without a render input (counters) are
-// rendered every time.
+// again (ecn also when only PFC changed; dcb when a setting or a pause counter it serves
+// moved, not when a counter ethtool serves did); collectors without a render input (counters)
+// are rendered every time.
 
 #include "collect/render_cache.h"
 
@@ -50,7 +51,7 @@ TEST(RenderCache, ServesTheSameBytesAsAFreshRender) {
   NodeSnapshot snap = c->Collect();
   ASSERT_FALSE(snap.optics.empty());
   ASSERT_FALSE(snap.pcie.empty());
-  ASSERT_GE(CacheableCollectors(), 5u);  // optics, pcie, rdma_cm, verbs, ecn
+  ASSERT_GE(CacheableCollectors(), 6u);  // optics, pcie, rdma_cm, verbs, ecn, dcb
   RenderCache cache;
   const std::string fresh = Fresh(snap, *c);
   EXPECT_EQ(Cached(cache, snap, *c), fresh);
@@ -84,19 +85,20 @@ TEST(RenderCache, RendersATableAgainWhenItsInputChanged) {
   EXPECT_EQ(cache.rendered(), rendered + 1);  // optics only
   EXPECT_EQ(cache.served(), CacheableCollectors() - 1);
 
-  // A setting changes (rdma_cm's ToS), and back: rendered both times, never served stale.
+  // A setting changes (rdma_cm's ToS), and back: rendered both times, never served stale; and
+  // so is dcb's table, whose DSCPs in use it decides.
   const auto tos = snap.rdma_cm[0].tos;
   snap.rdma_cm[0].tos = tos.value_or(0) + 4;
   EXPECT_EQ(Cached(cache, snap, *c), Fresh(snap, *c));
   snap.rdma_cm[0].tos = tos;
   EXPECT_EQ(Cached(cache, snap, *c), Fresh(snap, *c));
-  EXPECT_EQ(cache.rendered(), rendered + 3);
+  EXPECT_EQ(cache.rendered(), rendered + 5);
 
   // A NaN reading is never equal to itself: rendered every time, the same bytes as fresh.
   snap.optics[0].readings[0].value = std::nan("");
   EXPECT_EQ(Cached(cache, snap, *c), Fresh(snap, *c));
   EXPECT_EQ(Cached(cache, snap, *c), Fresh(snap, *c));
-  EXPECT_EQ(cache.rendered(), rendered + 5);
+  EXPECT_EQ(cache.rendered(), rendered + 7);
 }
 
 // The ecn table reads its section and which priorities have PFC on (dcb): served from the
@@ -120,7 +122,54 @@ TEST(RenderCache, EcnIsRenderedAgainWhenOnlyPfcChanged) {
   const std::string after = Cached(cache, snap, *c);
   EXPECT_EQ(after, Fresh(snap, *c));
   EXPECT_NE(after, before);
-  EXPECT_EQ(cache.rendered(), rendered + 1);  // ecn only (dcb has no render input)
+  EXPECT_EQ(cache.rendered(), rendered + 2);  // ecn, and dcb (its own setting changed)
+}
+
+// The dcb table is settings and, where ethtool does not serve them, dcbnl's pause counters:
+// served from the cache while a counter that is no series moves, rendered again when one that
+// is moves, when a priority starts pausing, and when a setting changes; never stale.
+TEST(RenderCache, DcbIsRenderedAgainOnlyWhenWhatItServesChanged) {
+  auto c = MakeCollector(FixtureDir("mlx5-roce"));
+  NodeSnapshot snap = c->Collect();
+  ASSERT_FALSE(snap.dcb.empty());
+  DcbSnapshot& d = snap.dcb[0];
+  ASSERT_TRUE(d.pfc_rx_pause_frames && d.pfc_tx_pause_frames);
+  ASSERT_EQ((*d.pfc_rx_pause_frames)[0], 0);  // priority 0: PFC off, no pause (fixture)
+  ASSERT_TRUE(sources::FindSource("dcb")->render_input);
+  RenderCache cache;
+  Cached(cache, snap, *c);
+  const std::uint64_t rendered = cache.rendered();
+  const std::string counters = "roce_dcb_pfc_pause_frames_total{netdev=\"" + d.netdev + "\"";
+
+  // Priority 3 pauses more: ethtool serves that counter, dcb does not; ethtool's own is
+  // rendered every pass, the dcb table comes from the cache.
+  (*d.pfc_rx_pause_frames)[3] += 1000;
+  std::string page = Cached(cache, snap, *c);
+  EXPECT_EQ(page, Fresh(snap, *c));
+  EXPECT_EQ(page.find(counters), std::string::npos);
+  EXPECT_EQ(cache.rendered(), rendered);
+
+  // Priority 0, PFC off, starts receiving pause frames: dcbnl's counter is the series that
+  // shows it (ethtool has none for a PFC-off priority on mlx5), so the table is rendered again.
+  (*d.pfc_rx_pause_frames)[0] = 7;
+  page = Cached(cache, snap, *c);
+  EXPECT_EQ(page, Fresh(snap, *c));
+  EXPECT_NE(page.find(counters + ",priority=\"0\",direction=\"rx\"} 7\n"), std::string::npos);
+  EXPECT_EQ(cache.rendered(), rendered + 1);
+
+  // That served counter moves: rendered again, not served stale.
+  (*d.pfc_rx_pause_frames)[0] = 9;
+  page = Cached(cache, snap, *c);
+  EXPECT_EQ(page, Fresh(snap, *c));
+  EXPECT_NE(page.find(counters + ",priority=\"0\",direction=\"rx\"} 9\n"), std::string::npos);
+  EXPECT_EQ(cache.rendered(), rendered + 2);
+
+  // A setting changes (the trust mode): rendered again.
+  d.trust = "pcp";
+  page = Cached(cache, snap, *c);
+  EXPECT_EQ(page, Fresh(snap, *c));
+  EXPECT_NE(page.find("roce_qos_trust_info{netdev=\"" + d.netdev + "\",mode=\"pcp\"}"), std::string::npos);
+  EXPECT_EQ(cache.rendered(), rendered + 3);
 }
 
 TEST(RenderCache, CollectorsWithoutARenderInputAreRenderedEveryTime) {

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "collectors/dcb/collector.h"
+#include "collectors/dcb/shown.h"
 #include "ethtool/classify.h"
 #include "metrics/metric_sink.h"
 #include "metrics/settings_digest.h"
@@ -164,7 +165,7 @@ void AddTable(MetricSink& out, const std::string& netdev, std::string_view table
 }
 
 // The fingerprints of the tables whose entries are series only with full_tables.
-void AddDigests(const DcbSnapshot& d, MetricSink& out) {
+void AddDigests(const DcbSettings& d, MetricSink& out) {
   const std::string& n = d.netdev;
   if (!d.dscp_priority.empty()) {
     SettingsDigest dig;
@@ -205,79 +206,94 @@ void AddDigests(const DcbSnapshot& d, MetricSink& out) {
   }
 }
 
-}  // namespace
-
-void RenderDcb(const NodeSnapshot& snap, MetricSink& out) {
-  for (const auto& d : snap.dcb) {
-    const std::string& n = d.netdev;
-    out.Add(kSupported, {n}, d.supported ? 1 : 0);
-    if (!d.supported) continue;
-    const bool full = d.full_tables;
-    const auto used = UsedDscps(snap, d);
-    const auto frames_shown = DcbFramesShown(snap, d);
-    const auto pfc_shown = PfcShown(snap, d, frames_shown, used);
-    if (d.pfc_enabled) {
-      for (int p = 0; p < 8; ++p) {
-        if (pfc_shown[p]) out.Add(kPfcEnabled, {n, std::to_string(p)}, (*d.pfc_enabled)[p]);
-      }
-    }
-    if (d.pfc_capability) out.Add(kPfcCapability, {n}, *d.pfc_capability);
-    AddDigests(d, out);
+// One netdev's table, from its settings and what the rest of the snapshot decides (shown.h).
+void RenderNetdev(const DcbSettings& d, const DcbShown& shown, MetricSink& out) {
+  const std::string& n = d.netdev;
+  out.Add(kSupported, {n}, d.supported ? 1 : 0);
+  if (!d.supported) return;
+  const bool full = d.full_tables;
+  const auto& used = shown.used_dscps;
+  if (d.pfc_enabled) {
     for (int p = 0; p < 8; ++p) {
-      if (!frames_shown[p]) continue;
-      const std::string prio = std::to_string(p);
-      out.Add(kDcbPfcFrames, {n, prio, "rx"}, (*d.pfc_rx_pause_frames)[p]);
-      out.Add(kDcbPfcFrames, {n, prio, "tx"}, (*d.pfc_tx_pause_frames)[p]);
+      if (shown.pfc[p]) out.Add(kPfcEnabled, {n, std::to_string(p)}, (*d.pfc_enabled)[p]);
     }
-    if (!full) {
-      if (!d.trust.empty()) out.Add(kTrust, {n, d.trust}, 1);
-      for (const auto& m : d.dscp_priority) {
-        if (!std::binary_search(used.begin(), used.end(), m.dscp)) continue;
-        const std::string dscp = std::to_string(m.dscp);
-        out.Add(kDscpPriority, {n, dscp}, m.priority);
-        if (m.ambiguous) out.Add(kDscpAmbiguous, {n, dscp}, 1);
-      }
-      if (d.buffer_total_bytes) out.Add(kBufferTotal, {n}, *d.buffer_total_bytes);
-      continue;
-    }
-    if (d.priority_tc) {
-      for (int p = 0; p < 8; ++p) out.Add(kPriorityTc, {n, std::to_string(p)}, (*d.priority_tc)[p]);
-    }
-    if (d.tc_tx_bandwidth_percent) {
-      for (int tc = 0; tc < 8; ++tc) {
-        out.Add(kTcBandwidth, {n, std::to_string(tc)}, (*d.tc_tx_bandwidth_percent)[tc] / 100.0);
-      }
-    }
-    if (d.tc_tsa) {
-      for (int tc = 0; tc < 8; ++tc) out.Add(kTcTsa, {n, std::to_string(tc), (*d.tc_tsa)[tc]}, 1);
-    }
-    if (d.tc_max_rate_bytes_per_second) {
-      for (int tc = 0; tc < 8; ++tc) {
-        out.Add(kTcMaxRate, {n, std::to_string(tc)}, (*d.tc_max_rate_bytes_per_second)[tc]);
-      }
-    }
+  }
+  if (d.pfc_capability) out.Add(kPfcCapability, {n}, *d.pfc_capability);
+  AddDigests(d, out);
+  for (int p = 0; p < 8; ++p) {
+    if (!shown.frames[p]) continue;
+    const std::string prio = std::to_string(p);
+    out.Add(kDcbPfcFrames, {n, prio, "rx"}, shown.rx_frames[p]);
+    out.Add(kDcbPfcFrames, {n, prio, "tx"}, shown.tx_frames[p]);
+  }
+  if (!full) {
     if (!d.trust.empty()) out.Add(kTrust, {n, d.trust}, 1);
     for (const auto& m : d.dscp_priority) {
+      if (!std::binary_search(used.begin(), used.end(), m.dscp)) continue;
       const std::string dscp = std::to_string(m.dscp);
       out.Add(kDscpPriority, {n, dscp}, m.priority);
       if (m.ambiguous) out.Add(kDscpAmbiguous, {n, dscp}, 1);
     }
-    for (const auto& a : d.app_table) {
-      out.Add(kApp, {n, a.selector, std::to_string(a.protocol), std::to_string(a.priority)}, 1);
-    }
-    if (d.priority_buffer) {
-      for (int p = 0; p < 8; ++p) {
-        out.Add(kPriorityBuffer, {n, std::to_string(p)}, (*d.priority_buffer)[p]);
-      }
-    }
-    if (d.buffer_size_bytes) {
-      for (int b = 0; b < 8; ++b) {
-        out.Add(kBufferSize, {n, std::to_string(b)}, (*d.buffer_size_bytes)[b]);
-      }
-    }
     if (d.buffer_total_bytes) out.Add(kBufferTotal, {n}, *d.buffer_total_bytes);
-    for (const auto& mode : d.dcbx_modes) out.Add(kDcbxMode, {n, mode}, 1);
+    return;
   }
+  if (d.priority_tc) {
+    for (int p = 0; p < 8; ++p) out.Add(kPriorityTc, {n, std::to_string(p)}, (*d.priority_tc)[p]);
+  }
+  if (d.tc_tx_bandwidth_percent) {
+    for (int tc = 0; tc < 8; ++tc) {
+      out.Add(kTcBandwidth, {n, std::to_string(tc)}, (*d.tc_tx_bandwidth_percent)[tc] / 100.0);
+    }
+  }
+  if (d.tc_tsa) {
+    for (int tc = 0; tc < 8; ++tc) out.Add(kTcTsa, {n, std::to_string(tc), (*d.tc_tsa)[tc]}, 1);
+  }
+  if (d.tc_max_rate_bytes_per_second) {
+    for (int tc = 0; tc < 8; ++tc) {
+      out.Add(kTcMaxRate, {n, std::to_string(tc)}, (*d.tc_max_rate_bytes_per_second)[tc]);
+    }
+  }
+  if (!d.trust.empty()) out.Add(kTrust, {n, d.trust}, 1);
+  for (const auto& m : d.dscp_priority) {
+    const std::string dscp = std::to_string(m.dscp);
+    out.Add(kDscpPriority, {n, dscp}, m.priority);
+    if (m.ambiguous) out.Add(kDscpAmbiguous, {n, dscp}, 1);
+  }
+  for (const auto& a : d.app_table) {
+    out.Add(kApp, {n, a.selector, std::to_string(a.protocol), std::to_string(a.priority)}, 1);
+  }
+  if (d.priority_buffer) {
+    for (int p = 0; p < 8; ++p) {
+      out.Add(kPriorityBuffer, {n, std::to_string(p)}, (*d.priority_buffer)[p]);
+    }
+  }
+  if (d.buffer_size_bytes) {
+    for (int b = 0; b < 8; ++b) {
+      out.Add(kBufferSize, {n, std::to_string(b)}, (*d.buffer_size_bytes)[b]);
+    }
+  }
+  if (d.buffer_total_bytes) out.Add(kBufferTotal, {n}, *d.buffer_total_bytes);
+  for (const auto& mode : d.dcbx_modes) out.Add(kDcbxMode, {n, mode}, 1);
+}
+
+}  // namespace
+
+DcbShown DcbShownOf(const NodeSnapshot& snap, const DcbSnapshot& d) {
+  DcbShown shown;
+  if (!d.supported) return shown;
+  shown.used_dscps = UsedDscps(snap, d);
+  shown.frames = DcbFramesShown(snap, d);
+  shown.pfc = PfcShown(snap, d, shown.frames, shown.used_dscps);
+  for (int p = 0; p < 8; ++p) {
+    if (!shown.frames[p]) continue;  // DcbFramesShown: both counter arrays are there
+    shown.rx_frames[p] = (*d.pfc_rx_pause_frames)[p];
+    shown.tx_frames[p] = (*d.pfc_tx_pause_frames)[p];
+  }
+  return shown;
+}
+
+void RenderDcb(const NodeSnapshot& snap, MetricSink& out) {
+  for (const auto& d : snap.dcb) RenderNetdev(d, DcbShownOf(snap, d), out);
 }
 
 }  // namespace rocewatch::metrics
