@@ -18,8 +18,8 @@
 
 int main(int argc, char** argv) {
   // Two malloc arenas, not one per thread: per-thread arenas kept about 8 MiB of
-  // freed-but-unreturned memory on a 32-device node, and a single arena made the eleven
-  // collector threads queue on its lock (21 % more CPU and 45 % more wall a scrape on 32
+  // freed-but-unreturned memory on a 32-device node, and a single arena made the collector
+  // threads (then one per source) queue on its lock (21 % more CPU and 45 % more wall a scrape on 32
   // devices). Two cost 0.5 MiB and keep n32 under its 16 MiB; four save 0.14 ms more for 0.9
   // MiB more (docs/performance.md). MALLOC_ARENA_MAX still overrides.
   if (std::getenv("MALLOC_ARENA_MAX") == nullptr) mallopt(M_ARENA_MAX, 2);

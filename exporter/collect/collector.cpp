@@ -27,6 +27,7 @@ Collector::Collector(CollectorConfig config)
 Result<std::unique_ptr<Collector>> Collector::Create(CollectorConfig config) {
   std::unique_ptr<Collector> c(new Collector(std::move(config)));
   if (!c->config_.kernel) c->config_.kernel = kernel::MakeLiveKernel();
+  std::vector<SourcePool::Entry> entries;
   for (const auto& name : c->config_.enabled_sources) {
     const sources::SourceInfo* info = sources::FindSource(name);
     if (info == nullptr) return Error{"unknown collector " + name};
@@ -41,8 +42,9 @@ Result<std::unique_ptr<Collector>> Collector::Create(CollectorConfig config) {
                                           : it->second);
     auto source = info->make(env);
     if (!source) return source.error();
-    c->workers_.push_back(std::make_unique<SourceWorker>(info, std::move(*source)));
+    entries.push_back({info, std::move(*source)});
   }
+  c->pool_ = std::make_unique<SourcePool>(std::move(entries), c->config_.source_threads);
   return c;
 }
 
@@ -71,24 +73,9 @@ NodeSnapshot Collector::Collect(std::optional<std::chrono::steady_clock::time_po
   Clock::time_point until = deadline ? std::min(*deadline, start + timeout) : start + timeout;
   if (need_discovery_ || ListingKey(sysfs_) != inventory_->listing_key) Rediscover();
 
-  std::vector<bool> started;
-  started.reserve(workers_.size());
-  for (auto& w : workers_) started.push_back(w->Start(inventory_));
-
   NodeSnapshot snap;
-  for (std::size_t i = 0; i < workers_.size(); ++i) {
-    SourceWorker& w = *workers_[i];
-    NodeSnapshot part;
-    SourceStatus status;
-    status.name = std::string(w.info().name);
-    if (!started[i]) {
-      status.success = false;
-      status.errors.push_back("still busy with an earlier pass that ran past its deadline");
-    } else if (!w.Wait(until, part, status)) {
-      status.success = false;
-      status.duration_seconds = std::chrono::duration<double>(Clock::now() - start).count();
-      status.errors.push_back("timed out after " + std::to_string(status.duration_seconds) +
-                              " s; its series are left out of this scrape");
+  for (auto& [part, status, timed_out] : pool_->Run(inventory_, until)) {
+    if (timed_out) {
       log::Warn("collector timed out", {{"collector", status.name},
                                         {"seconds", std::to_string(status.duration_seconds)}});
     } else {

@@ -17,7 +17,7 @@
 #include "kernel/answers.h"
 #include "metrics/exporter_metrics.h"
 #include "model/snapshot.h"
-#include "collect/source_worker.h"
+#include "collect/source_pool.h"
 #include "sources/registry.h"
 
 namespace rocewatch {
@@ -36,6 +36,8 @@ struct CollectorConfig {
   // The longest a collection pass waits for a source when the scrape brings no
   // deadline of its own (--collector.timeout).
   double source_timeout_seconds = 10;
+  // How many sources run at once (collect/source_pool.h); 0: from the cores, 2 to 4.
+  std::size_t source_threads = 0;
   // ioctl/netlink/verbs answers; the live kernel when not set.
   std::shared_ptr<kernel::KernelAnswers> kernel;
 };
@@ -45,9 +47,9 @@ class Collector {
   // Builds the enabled sources; an Error names a bad option value.
   static Result<std::unique_ptr<Collector>> Create(CollectorConfig config);
 
-  // One collection pass, sources in parallel, each bounded by `deadline` (the
-  // scrape's, from X-Prometheus-Scrape-Timeout-Seconds) or by the configured
-  // timeout. Not thread-safe: callers serialize (see ScrapeCoalescer).
+  // One collection pass, the sources run by a few threads (collect/source_pool.h), each
+  // bounded by `deadline` (the scrape's, from X-Prometheus-Scrape-Timeout-Seconds) or by the
+  // configured timeout. Not thread-safe: callers serialize (see ScrapeCoalescer).
   NodeSnapshot Collect(std::optional<std::chrono::steady_clock::time_point> deadline = std::nullopt);
 
   const metrics::CollectorStats& stats() const { return stats_; }
@@ -63,7 +65,7 @@ class Collector {
 
   CollectorConfig config_;
   fs::Tree sysfs_, configfs_, debugfs_;
-  std::vector<std::unique_ptr<SourceWorker>> workers_;
+  std::unique_ptr<SourcePool> pool_;
   std::shared_ptr<const Inventory> inventory_ = std::make_shared<Inventory>();
   bool need_discovery_ = true;
   metrics::CollectorStats stats_;
