@@ -34,10 +34,16 @@ struct SourcePool::Shared {
   std::size_t alive = 0;     // threads started and not exited
   std::size_t stuck = 0;     // of them, running a source of a closed pass
   bool stop = false;
+  struct Thread {
+    std::thread thread;
+    bool exited = false;  // its function returned (or is returning): join does not wait
+  };
+  std::vector<Thread> threads;  // by index, for the pool's life
 
   void Spawn(const std::shared_ptr<Shared>& self) {
     ++alive;
-    std::thread(&SourcePool::Work, self).detach();
+    threads.push_back({});
+    threads.back().thread = std::thread(&SourcePool::Work, self, threads.size() - 1);
   }
 };
 
@@ -67,9 +73,19 @@ SourcePool::~SourcePool() {
   std::unique_lock<std::mutex> lock(shared_->mu);
   shared_->stop = true;
   shared_->work.notify_all();
-  // Idle threads leave at once; a thread stuck in the kernel cannot be waited for: it owns
-  // the pool's state through its shared pointer and exits when its call returns.
+  // Idle threads leave at once and are joined, so that the sources are destroyed here; a
+  // thread stuck in the kernel cannot be waited for: it owns the pool's state (and the
+  // sources) through its shared pointer and exits when its call returns.
   shared_->done.wait(lock, [&] { return shared_->alive == shared_->stuck; });
+  std::vector<Shared::Thread> threads = std::move(shared_->threads);
+  lock.unlock();
+  for (auto& t : threads) {
+    if (t.exited) {
+      t.thread.join();
+    } else {
+      t.thread.detach();
+    }
+  }
 }
 
 std::size_t SourcePool::threads() const {
@@ -77,12 +93,13 @@ std::size_t SourcePool::threads() const {
   return shared_->alive - shared_->stuck;
 }
 
-void SourcePool::Work(std::shared_ptr<Shared> s) {
+void SourcePool::Work(std::shared_ptr<Shared> s, std::size_t self) {
   std::unique_lock<std::mutex> lock(s->mu);
   while (true) {
     s->work.wait(lock, [&] { return s->stop || !s->queue.empty() || s->alive - s->stuck > s->wanted; });
     if (s->stop || s->queue.empty()) {  // stopping, or a replaced thread come back: surplus
       --s->alive;
+      if (self < s->threads.size()) s->threads[self].exited = true;
       s->done.notify_all();
       return;
     }

@@ -50,7 +50,7 @@ class SourcePool {
 
  private:
   struct Shared;
-  static void Work(std::shared_ptr<Shared> shared);
+  static void Work(std::shared_ptr<Shared> shared, std::size_t self);
   std::shared_ptr<Shared> shared_;
 };
 

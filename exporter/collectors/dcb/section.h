@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/section.h"
@@ -23,11 +24,11 @@ struct DcbSettings {
   std::optional<std::uint32_t> pfc_capability;
   std::optional<std::array<std::uint32_t, 8>> priority_tc;
   std::optional<std::array<double, 8>> tc_tx_bandwidth_percent;
-  std::optional<std::array<std::string, 8>> tc_tsa;
+  std::optional<std::array<std::string_view, 8>> tc_tsa;  // dcbnl::TsaName (static text)
   std::optional<std::array<double, 8>> tc_max_rate_bytes_per_second;
-  std::string trust;  // "dscp" or "pcp" (from the APP table)
+  std::string_view trust;  // dcbnl::TrustMode: "dscp" or "pcp" (from the APP table)
   struct App {
-    std::string selector;  // dcbnl::SelectorName
+    std::string_view selector;  // dcbnl::SelectorName (static text: a pass copies no string)
     std::uint32_t protocol = 0;
     std::uint32_t priority = 0;
     bool operator==(const App&) const = default;

@@ -120,11 +120,11 @@ class DcbSource final : public Source {
     if (state.ets) {
       std::array<std::uint32_t, 8> prio_tc{};
       std::array<double, 8> bw{};
-      std::array<std::string, 8> tsa{};
+      std::array<std::string_view, 8> tsa{};
       for (int i = 0; i < 8; ++i) {
         prio_tc[i] = state.ets->priority_tc[i];
         bw[i] = state.ets->tc_tx_bandwidth_percent[i];
-        tsa[i] = std::string(dcbnl::TsaName(state.ets->tc_tsa[i]));
+        tsa[i] = dcbnl::TsaName(state.ets->tc_tsa[i]);
       }
       snap.priority_tc = prio_tc;
       snap.tc_tx_bandwidth_percent = bw;
@@ -137,13 +137,13 @@ class DcbSource final : public Source {
       }
       snap.tc_max_rate_bytes_per_second = rate;
     }
-    snap.trust = std::string(dcbnl::TrustMode(state));
+    snap.trust = dcbnl::TrustMode(state);
     const std::vector<bool> repeat = RepeatedAppEntries(state.app_table);
     snap.app_table.reserve(state.app_table.size());
     for (std::size_t i = 0; i < state.app_table.size(); ++i) {
       const auto& app = state.app_table[i];
       if (repeat[i]) continue;
-      snap.app_table.push_back({std::string(dcbnl::SelectorName(app.selector)), app.protocol, app.priority});
+      snap.app_table.push_back({dcbnl::SelectorName(app.selector), app.protocol, app.priority});
     }
     for (const auto& d : dcbnl::DscpToPriority(state))
       snap.dscp_priority.push_back({d.dscp, d.priority, d.ambiguous});
