@@ -119,25 +119,31 @@ Result<std::vector<std::uint8_t>> BuildStatsRequest(std::uint32_t count, std::ui
   return AsBytes(header, sizeof(header) + std::size_t{count + headroom} * sizeof(std::uint64_t));
 }
 
-Result<std::vector<std::uint64_t>> DecodeStats(Bytes answer) {
-  const std::string where = "ethtool GSTATS answer";
+Status DecodeStatsInto(Bytes answer, std::vector<std::uint64_t>& values) {
+  const std::string_view where = "ethtool GSTATS answer";
+  values.clear();
   if (answer.size() < sizeof(ethtool_stats)) {
-    return Error{where + ": " + std::to_string(answer.size()) +
+    return Error{std::string(where) + ": " + std::to_string(answer.size()) +
                  " bytes, too short for struct ethtool_stats"};
   }
   ethtool_stats header;
   std::memcpy(&header, answer.data(), sizeof(header));
   const std::size_t room = (answer.size() - sizeof(header)) / sizeof(std::uint64_t);
   if (header.n_stats > room) {
-    return Error{where + ": n_stats " + std::to_string(header.n_stats) +
+    return Error{std::string(where) + ": n_stats " + std::to_string(header.n_stats) +
                  " values do not fit in the " + std::to_string(answer.size()) +
                  "-byte buffer (room for " + std::to_string(room) + ")"};
   }
-  std::vector<std::uint64_t> values(header.n_stats);
+  values.resize(header.n_stats);
   if (!values.empty()) {
-    std::memcpy(values.data(), answer.data() + sizeof(header),
-                values.size() * sizeof(std::uint64_t));
+    std::memcpy(values.data(), answer.data() + sizeof(header), values.size() * sizeof(std::uint64_t));
   }
+  return {};
+}
+
+Result<std::vector<std::uint64_t>> DecodeStats(Bytes answer) {
+  std::vector<std::uint64_t> values;
+  if (Status s = DecodeStatsInto(answer, values); !s.ok()) return s.error();
   return values;
 }
 

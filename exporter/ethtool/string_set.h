@@ -45,6 +45,9 @@ Result<std::vector<std::uint8_t>> BuildStatsRequest(std::uint32_t count,
                                                     std::uint32_t headroom = 0);
 // The values, in order. Rejects an n_stats whose values do not fit in the buffer.
 Result<std::vector<std::uint64_t>> DecodeStats(Bytes answer);
+// The same into `values` (its capacity kept: a source decodes every netdev's answer into one
+// buffer each pass instead of allocating one).
+Status DecodeStatsInto(Bytes answer, std::vector<std::uint64_t>& values);
 
 struct NamedStat {
   std::string name;

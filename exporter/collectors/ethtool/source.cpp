@@ -166,22 +166,19 @@ class EthtoolSource final : public Source {
     return true;
   }
 
-  // Reads GSTATS; nullopt (with the reason recorded) when there are no values to use.
+  // Reads GSTATS into values_. False when there are no values to use (the reason recorded);
   // `gone` is set when the netdev went away.
-  std::optional<std::vector<std::uint64_t>> ReadStats(const std::string& netdev,
-                                                      const std::string& subject,
-                                                      std::uint32_t count, bool& gone,
-                                                      SourceStatus& status) {
+  bool ReadStats(const std::string& netdev, const std::string& subject, std::uint32_t count,
+                 bool& gone, SourceStatus& status) {
     kernel::Answer a = kernel_.Ask(kernel::call::Stats{netdev, count});
     Outcome o = reader_.Check(a, "ethtool GSTATS", subject, status);
     if (o == Outcome::kGone) gone = true;
-    if (o != Outcome::kOk) return std::nullopt;
-    auto values = ethtool::DecodeStats(a.bytes);
-    if (!values) {
-      reader_.CheckDecoded(values.error(), "ethtool GSTATS", subject, status);
-      return std::nullopt;
+    if (o != Outcome::kOk) return false;
+    if (Status decoded = ethtool::DecodeStatsInto(a.bytes, values_); !decoded.ok()) {
+      reader_.CheckDecoded(decoded.error(), "ethtool GSTATS", subject, status);
+      return false;
     }
-    return std::move(*values);
+    return true;
   }
 
   bool CollectStats(const std::string& netdev, const std::string& subject,
@@ -191,7 +188,6 @@ class EthtoolSource final : public Source {
     bool stale =
         it == sets_.end() ||
         (info && (info->n_stats != it->second.drv_n_stats || info->driver != it->second.driver));
-    std::optional<std::vector<std::uint64_t>> values;
     // Two tries: when GSTATS answers a different number of values than there are
     // classified names, the driver's set changed; read the names again, once.
     for (int attempt = 0; attempt < 2; ++attempt) {
@@ -206,15 +202,15 @@ class EthtoolSource final : public Source {
         return true;
       }
       bool gone = false;
-      values = ReadStats(netdev, subject, static_cast<std::uint32_t>(it->second.classification.name_count),
-                         gone, status);
+      const bool read = ReadStats(netdev, subject,
+                                  static_cast<std::uint32_t>(it->second.classification.name_count), gone, status);
       if (gone) return false;
-      if (!values) return true;
-      if (values->size() == it->second.classification.name_count) break;
+      if (!read) return true;
+      if (values_.size() == it->second.classification.name_count) break;
       stale = true;
     }
     const StatSet& set = it->second;
-    auto applied = ethtool::Apply(set.classification, *values);
+    auto applied = ethtool::Apply(set.classification, values_);
     if (!applied) {
       reader_.Fail(subject, applied.error().message, status);
       sets_.erase(it);  // classify again next time
@@ -228,7 +224,7 @@ class EthtoolSource final : public Source {
     std::set<std::string_view> seen_name;
     for (const auto& [index, name] : set.included) {
       if (!seen_name.insert(name).second) continue;
-      snap.included.push_back({name, static_cast<double>((*values)[index])});
+      snap.included.push_back({name, static_cast<double>(values_[index])});
     }
     return true;
   }
@@ -239,6 +235,7 @@ class EthtoolSource final : public Source {
   bool all_priorities_;
   bool all_port_stats_;
   std::map<std::string, StatSet> sets_;
+  std::vector<std::uint64_t> values_;  // the GSTATS answer being applied; capacity kept
   KernelReader reader_;
 };
 
