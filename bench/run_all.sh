@@ -69,6 +69,12 @@ for n in 16 32; do
   python3 bench/compare_node_exporter.py --build "$BUILD" --node "$DATA/n$n" --scrapes 300
 done
 
+section "roce_exporter alone over HTTP: CPU, median and context switches a scrape"
+for n in 16 32; do
+  echo "-- n$n"
+  python3 bench/scrape_cost.py --exporter "$BUILD/exporter/roce_exporter" --node "$DATA/n$n" --scrapes 500
+done
+
 section "roce-lint, in process"
 "$BUILD/bench/lint_bench"
 
