@@ -4,6 +4,7 @@
 #include <condition_variable>
 #include <deque>
 #include <exception>
+#include <map>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -38,12 +39,24 @@ struct SourcePool::Shared {
     std::thread thread;
     bool exited = false;  // its function returned (or is returning): join does not wait
   };
-  std::vector<Thread> threads;  // by index, for the pool's life
+  std::map<std::uint64_t, Thread> threads;  // by id; exited ones are joined at the next Spawn
+  std::uint64_t next_thread = 0;
 
+  // Starts a thread. Called with the lock held; joins the threads that left first (a thread
+  // replaced while stuck leaves when its source returns), so that a source that hangs again
+  // and again costs no thread that is never joined.
   void Spawn(const std::shared_ptr<Shared>& self) {
+    for (auto it = threads.begin(); it != threads.end();) {
+      if (!it->second.exited) {
+        ++it;
+        continue;
+      }
+      it->second.thread.join();  // it let go of the lock for the last time: this does not wait on us
+      it = threads.erase(it);
+    }
     ++alive;
-    threads.push_back({});
-    threads.back().thread = std::thread(&SourcePool::Work, self, threads.size() - 1);
+    const std::uint64_t id = next_thread++;
+    threads[id].thread = std::thread(&SourcePool::Work, self, id);
   }
 };
 
@@ -77,9 +90,10 @@ SourcePool::~SourcePool() {
   // thread stuck in the kernel cannot be waited for: it owns the pool's state (and the
   // sources) through its shared pointer and exits when its call returns.
   shared_->done.wait(lock, [&] { return shared_->alive == shared_->stuck; });
-  std::vector<Shared::Thread> threads = std::move(shared_->threads);
+  std::map<std::uint64_t, Shared::Thread> threads = std::move(shared_->threads);
+  shared_->threads.clear();
   lock.unlock();
-  for (auto& t : threads) {
+  for (auto& [id, t] : threads) {
     if (t.exited) {
       t.thread.join();
     } else {
@@ -93,13 +107,13 @@ std::size_t SourcePool::threads() const {
   return shared_->alive - shared_->stuck;
 }
 
-void SourcePool::Work(std::shared_ptr<Shared> s, std::size_t self) {
+void SourcePool::Work(std::shared_ptr<Shared> s, std::uint64_t self) {
   std::unique_lock<std::mutex> lock(s->mu);
   while (true) {
     s->work.wait(lock, [&] { return s->stop || !s->queue.empty() || s->alive - s->stuck > s->wanted; });
     if (s->stop || s->queue.empty()) {  // stopping, or a replaced thread come back: surplus
       --s->alive;
-      if (self < s->threads.size()) s->threads[self].exited = true;
+      if (auto it = s->threads.find(self); it != s->threads.end()) it->second.exited = true;
       s->done.notify_all();
       return;
     }

@@ -12,6 +12,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -50,7 +51,7 @@ class SourcePool {
 
  private:
   struct Shared;
-  static void Work(std::shared_ptr<Shared> shared, std::size_t self);
+  static void Work(std::shared_ptr<Shared> shared, std::uint64_t self);
   std::shared_ptr<Shared> shared_;
 };
 

@@ -1,7 +1,8 @@
 // SourcePool (collect/source_pool.h): a few threads run a pass's sources in turn. With more
 // sources hung than threads, the sources queued behind them time out before they start, and
 // the next pass serves them on replacement threads while the hung ones are reported busy;
-// once released, every source is served again and the pool is back to its size. A source that
+// once released, every source is served again and the pool is back to its size, also after a
+// second hang (the threads that left are joined). A source that
 // throws fails alone. Prepare runs once per inventory generation.
 
 #include "collect/source_pool.h"
@@ -37,6 +38,10 @@ struct Gate {
       open = true;
     }
     cv.notify_all();
+  }
+  void Close() {
+    std::lock_guard<std::mutex> lock(mu);
+    open = false;
   }
 };
 
@@ -126,6 +131,26 @@ TEST(SourcePool, MoreHungSourcesThanThreadsCostOnePassThenTheRestAreServed) {
   // The replaced threads that came back left: the pool is its size again.
   for (int i = 0; i < 100 && pool.threads() != 2u; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
   EXPECT_EQ(pool.threads(), 2u);
+
+  // a hangs again: the others are served by the other thread, the stuck one is replaced (and
+  // the threads that left after the first hang are joined then), and a is served once it
+  // returns.
+  gate.Close();
+  hung_a->hang = true;
+  auto hang = pool.Run(inventory, Clock::now() + std::chrono::milliseconds(300));
+  EXPECT_TRUE(hang[0].timed_out);
+  EXPECT_EQ(Served(hang), (std::vector<std::string>{"b0", "c0", "d0"}));
+  auto meanwhile = pool.Run(inventory, Clock::now() + std::chrono::seconds(10));
+  EXPECT_EQ(Served(meanwhile), (std::vector<std::string>{"b0", "c0", "d0"}));
+  EXPECT_EQ(pool.threads(), 2u);
+  hung_a->hang = false;
+  gate.Open();
+  for (int i = 0; i < 100; ++i) {
+    later = pool.Run(inventory, Clock::now() + std::chrono::seconds(10));
+    if (Served(later).size() == 4) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  EXPECT_EQ(Served(later), (std::vector<std::string>{"a0", "b0", "c0", "d0"}));
 }
 
 TEST(SourcePool, AThrowingSourceFailsAloneAndANewGenerationIsPrepared) {
