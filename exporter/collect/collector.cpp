@@ -44,7 +44,7 @@ Result<std::unique_ptr<Collector>> Collector::Create(CollectorConfig config) {
     if (!source) return source.error();
     entries.push_back({info, std::move(*source)});
   }
-  c->pool_ = std::make_unique<SourcePool>(std::move(entries), c->config_.source_threads);
+  c->pool_ = std::make_unique<SourcePool>(std::move(entries));
   return c;
 }
 

@@ -36,8 +36,6 @@ struct CollectorConfig {
   // The longest a collection pass waits for a source when the scrape brings no
   // deadline of its own (--collector.timeout).
   double source_timeout_seconds = 10;
-  // How many sources run at once (collect/source_pool.h); 0: from the cores, 2 to 4.
-  std::size_t source_threads = 0;
   // ioctl/netlink/verbs answers; the live kernel when not set.
   std::shared_ptr<kernel::KernelAnswers> kernel;
 };

@@ -13,7 +13,6 @@ namespace rocewatch {
 
 struct SourcePool::Shared {
   struct Slot {
-    const sources::SourceInfo* info = nullptr;
     std::unique_ptr<sources::Source> source;
     std::string name;
     std::uint64_t prepared_generation = 0;
@@ -73,7 +72,6 @@ SourcePool::SourcePool(std::vector<Entry> sources, std::size_t threads)
     : shared_(std::make_shared<Shared>()) {
   for (auto& e : sources) {
     Shared::Slot slot;
-    slot.info = e.info;
     slot.name = std::string(e.info->name);
     slot.source = std::move(e.source);
     shared_->slots.push_back(std::move(slot));
@@ -199,7 +197,6 @@ std::vector<SourcePool::Outcome> SourcePool::Run(std::shared_ptr<const Inventory
       slot.finished = false;
       out[i].part = std::move(slot.part);
       out[i].status = std::move(slot.status);
-      slot.part = NodeSnapshot{};
       continue;
     }
     out[i].timed_out = true;

@@ -266,6 +266,10 @@ std::string_view DirectionName(Direction direction) {
   return direction == Direction::kRx ? "rx" : "tx";
 }
 
+bool IsPfcPause(PriorityKind kind) {
+  return kind == K::kPauseFrames || kind == K::kPauseDurationSeconds || kind == K::kPauseTransitions;
+}
+
 std::string_view PriorityKindName(PriorityKind kind) {
   switch (kind) {
     case K::kPauseFrames:

@@ -39,6 +39,8 @@ enum class PriorityKind : std::uint8_t {
 // "pause_frames", "pause_duration_seconds", "pause_transitions", "bytes", "packets",
 // "discards", "buffer_discards", "congestion_discards", "ecn_marked".
 std::string_view PriorityKindName(PriorityKind kind);
+// The kinds that count PFC pauses: frames, time paused, XOFF -> XON transitions.
+bool IsPfcPause(PriorityKind kind);
 
 enum class StatType : std::uint8_t { kCounter, kGauge };
 

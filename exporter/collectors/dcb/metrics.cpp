@@ -129,12 +129,6 @@ std::array<bool, 8> DcbFramesShown(const NodeSnapshot& snap, const DcbSnapshot& 
   return shown;
 }
 
-// The per-priority kinds that count PFC pauses (frames, time, transitions).
-bool IsPause(ethtool::PriorityKind kind) {
-  using K = ethtool::PriorityKind;
-  return kind == K::kPauseFrames || kind == K::kPauseDurationSeconds || kind == K::kPauseTransitions;
-}
-
 // Which priorities get a roce_pfc_enabled series by default: those with PFC on, those that
 // count pause frames here and those the node's DSCPs map to (so "off" is a series where it
 // is the finding); all eight when PFC is on nowhere.
@@ -151,7 +145,7 @@ std::array<bool, 8> PfcShown(const NodeSnapshot& snap, const DcbSnapshot& d,
   for (const auto& e : snap.ethtool) {
     if (e.netdev != d.netdev) continue;
     for (const auto& v : e.per_priority)
-      if (v.priority < 8 && v.value > 0 && IsPause(v.kind)) shown[v.priority] = true;
+      if (v.priority < 8 && v.value > 0 && ethtool::IsPfcPause(v.kind)) shown[v.priority] = true;
   }
   for (const auto& m : d.dscp_priority)
     if (m.priority < 8 && std::binary_search(used_dscps.begin(), used_dscps.end(), m.dscp)) shown[m.priority] = true;
