@@ -343,8 +343,8 @@ Classification ClassifyStrings(std::span<const std::string> names) {
   return out;
 }
 
-Result<StatValues> Apply(const Classification& classification,
-                         std::span<const std::uint64_t> values, bool include_per_queue) {
+Result<StatValues> Apply(const Classification& classification, StatsView values,
+                         bool include_per_queue) {
   if (values.size() != classification.name_count) {
     return Error{"ethtool statistics: " + std::to_string(values.size()) + " values for " +
                  std::to_string(classification.name_count) +

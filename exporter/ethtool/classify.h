@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ethtool/string_set.h"
 #include "rocewatch/result.h"
 
 namespace rocewatch::ethtool {
@@ -141,7 +142,7 @@ struct StatValues {
 // Pairs a classification with one GSTATS answer. Errors when the number of values differs
 // from the number of names classified (the driver changed its set: classify again). The
 // result points into `classification`, which must outlive it.
-Result<StatValues> Apply(const Classification& classification,
-                         std::span<const std::uint64_t> values, bool include_per_queue = false);
+Result<StatValues> Apply(const Classification& classification, StatsView values,
+                         bool include_per_queue = false);
 
 }  // namespace rocewatch::ethtool

@@ -119,9 +119,8 @@ Result<std::vector<std::uint8_t>> BuildStatsRequest(std::uint32_t count, std::ui
   return AsBytes(header, sizeof(header) + std::size_t{count + headroom} * sizeof(std::uint64_t));
 }
 
-Status DecodeStatsInto(Bytes answer, std::vector<std::uint64_t>& values) {
+Result<StatsView> ViewStats(Bytes answer) {
   const std::string_view where = "ethtool GSTATS answer";
-  values.clear();
   if (answer.size() < sizeof(ethtool_stats)) {
     return Error{std::string(where) + ": " + std::to_string(answer.size()) +
                  " bytes, too short for struct ethtool_stats"};
@@ -134,16 +133,17 @@ Status DecodeStatsInto(Bytes answer, std::vector<std::uint64_t>& values) {
                  " values do not fit in the " + std::to_string(answer.size()) +
                  "-byte buffer (room for " + std::to_string(room) + ")"};
   }
-  values.resize(header.n_stats);
-  if (!values.empty()) {
-    std::memcpy(values.data(), answer.data() + sizeof(header), values.size() * sizeof(std::uint64_t));
-  }
-  return {};
+  StatsView view;
+  view.data_ = answer.data() + sizeof(header);
+  view.size_ = header.n_stats;
+  return view;
 }
 
 Result<std::vector<std::uint64_t>> DecodeStats(Bytes answer) {
-  std::vector<std::uint64_t> values;
-  if (Status s = DecodeStatsInto(answer, values); !s.ok()) return s.error();
+  auto view = ViewStats(answer);
+  if (!view) return view.error();
+  std::vector<std::uint64_t> values(view->size());
+  for (std::size_t i = 0; i < values.size(); ++i) values[i] = (*view)[i];
   return values;
 }
 

@@ -13,6 +13,7 @@
 // that the strings and stats counts agree (DecodeNamedStats does).
 
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <string>
 #include <vector>
@@ -43,11 +44,34 @@ Result<std::vector<std::string>> DecodeStrings(Bytes answer);
 // ETHTOOL_GSTATS for `count` values with `headroom` extra entries.
 Result<std::vector<std::uint8_t>> BuildStatsRequest(std::uint32_t count,
                                                     std::uint32_t headroom = 0);
+// The values of a GSTATS answer read where they lie in it, not copied out: a 64-channel mlx5
+// netdev answers ~7,000 values (55 KB) of which a pass uses a few dozen. Also over values
+// already decoded (tests). Valid while the answer (or the values) it views lives.
+class StatsView {
+ public:
+  StatsView() = default;
+  StatsView(std::span<const std::uint64_t> values)  // NOLINT(google-explicit-constructor)
+      : data_(reinterpret_cast<const std::uint8_t*>(values.data())), size_(values.size()) {}
+  StatsView(const std::vector<std::uint64_t>& values)  // NOLINT(google-explicit-constructor)
+      : StatsView(std::span<const std::uint64_t>(values)) {}
+
+  std::size_t size() const { return size_; }
+  std::uint64_t operator[](std::size_t i) const {  // i < size()
+    std::uint64_t v;
+    std::memcpy(&v, data_ + i * sizeof v, sizeof v);  // an answer's values need not be aligned
+    return v;
+  }
+
+ private:
+  friend Result<StatsView> ViewStats(Bytes answer);
+  const std::uint8_t* data_ = nullptr;
+  std::size_t size_ = 0;
+};
+
 // The values, in order. Rejects an n_stats whose values do not fit in the buffer.
+Result<StatsView> ViewStats(Bytes answer);
+// The same, copied out.
 Result<std::vector<std::uint64_t>> DecodeStats(Bytes answer);
-// The same into `values` (its capacity kept: a source decodes every netdev's answer into one
-// buffer each pass instead of allocating one).
-Status DecodeStatsInto(Bytes answer, std::vector<std::uint64_t>& values);
 
 struct NamedStat {
   std::string name;

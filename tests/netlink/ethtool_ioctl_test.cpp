@@ -83,6 +83,24 @@ TEST(EthtoolStats, DecodesValuesAndRejectsOverlongCount) {
             "2)");
 }
 
+
+TEST(EthtoolStats, ViewReadsValuesWhereTheyLieEvenUnaligned) {
+  const std::vector<std::uint8_t> answer = StatsAnswer({7, 18446744073709551615ull, 42});
+  // The same bytes one past an 8-byte boundary: a view reads them without an aligned load.
+  std::vector<std::uint8_t> shifted(answer.size() + 1);
+  std::memcpy(shifted.data() + 1, answer.data(), answer.size());
+  auto view = ViewStats(std::span<const std::uint8_t>(shifted).subspan(1));
+  ASSERT_TRUE(view) << view.error().message;
+  ASSERT_EQ(view->size(), 3u);
+  EXPECT_EQ((*view)[0], 7u);
+  EXPECT_EQ((*view)[1], 18446744073709551615ull);
+  EXPECT_EQ((*view)[2], 42u);
+
+  auto short_answer = ViewStats(std::vector<std::uint8_t>(7, 0));
+  ASSERT_FALSE(short_answer);
+  EXPECT_EQ(short_answer.error().message,
+            "ethtool GSTATS answer: 7 bytes, too short for struct ethtool_stats");
+}
 TEST(EthtoolStats, PairsNamesWithValues) {
   auto stats = DecodeNamedStats(StringsAnswer({"rx_prio3_pause", "tx_prio3_pause"}),
                                 StatsAnswer({7890, 123456}));

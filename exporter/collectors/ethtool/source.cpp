@@ -161,23 +161,29 @@ class EthtoolSource final : public Source {
       }
       std::sort(set.included.begin(), set.included.end());
     }
+    // What the included regex took is copied above; a pass applies the rest to no use.
     set.classification.per_queue.clear();
     set.classification.per_queue.shrink_to_fit();
+    set.classification.other.clear();
+    set.classification.other.shrink_to_fit();
     return true;
   }
 
-  // Reads GSTATS into values_. False when there are no values to use (the reason recorded);
-  // `gone` is set when the netdev went away.
+  // Reads GSTATS into stats_ and views its values in values_. False when there are no values
+  // to use (the reason recorded); `gone` is set when the netdev went away.
   bool ReadStats(const std::string& netdev, const std::string& subject, std::uint32_t count,
                  bool& gone, SourceStatus& status) {
-    kernel::Answer a = kernel_.Ask(kernel::call::Stats{netdev, count});
-    Outcome o = reader_.Check(a, "ethtool GSTATS", subject, status);
+    values_ = {};
+    stats_ = kernel_.Ask(kernel::call::Stats{netdev, count});
+    Outcome o = reader_.Check(stats_, "ethtool GSTATS", subject, status);
     if (o == Outcome::kGone) gone = true;
     if (o != Outcome::kOk) return false;
-    if (Status decoded = ethtool::DecodeStatsInto(a.bytes, values_); !decoded.ok()) {
-      reader_.CheckDecoded(decoded.error(), "ethtool GSTATS", subject, status);
+    auto view = ethtool::ViewStats(stats_.bytes);
+    if (!view) {
+      reader_.CheckDecoded(view.error(), "ethtool GSTATS", subject, status);
       return false;
     }
+    values_ = *view;
     return true;
   }
 
@@ -235,7 +241,8 @@ class EthtoolSource final : public Source {
   bool all_priorities_;
   bool all_port_stats_;
   std::map<std::string, StatSet> sets_;
-  std::vector<std::uint64_t> values_;  // the GSTATS answer being applied; capacity kept
+  kernel::Answer stats_;      // the GSTATS answer being applied
+  ethtool::StatsView values_;  // its values, where they lie in stats_.bytes
   KernelReader reader_;
 };
 
