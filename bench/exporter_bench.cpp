@@ -20,6 +20,7 @@
 #include <set>
 
 #include "collect/collector.h"
+#include "collect/render_cache.h"
 #include "collect/scrape_coalescer.h"
 #include "ethtool/classify.h"
 #include "ethtool/string_set.h"
@@ -159,6 +160,27 @@ void BM_RenderText(benchmark::State& state) {
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * bytes));
 }
 BENCHMARK(BM_RenderText)->Arg(1)->Arg(16)->Arg(32)->Unit(benchmark::kMicrosecond);
+
+// What a steady-state scrape renders: the counters' tables again, the rest from the render
+// cache (collect/render_cache.h), into the buffer of the page before.
+void BM_RenderPage(benchmark::State& state) {
+  std::string dir = NodeDir(state);
+  if (dir.empty()) return;
+  auto c = MakeCollector(state, dir, false);
+  if (!c) return;
+  NodeSnapshot snap = c->Collect();
+  RenderCache cache;
+  std::string page;
+  for (auto _ : state) {
+    metrics::TextRenderer renderer;
+    cache.Render(snap, c->enabled_sources(), c->stats(), renderer);
+    page = std::move(renderer).Take(std::move(page));
+    benchmark::DoNotOptimize(page.data());
+  }
+  state.counters["bytes"] = static_cast<double>(page.size());
+  state.counters["tables_rendered"] = static_cast<double>(cache.rendered());
+}
+BENCHMARK(BM_RenderPage)->Arg(16)->Arg(32)->Unit(benchmark::kMicrosecond);
 
 // Decoding an 8-lane CMIS module (all pages) and a QSFP28.
 void BM_DecodeCmis8Lane(benchmark::State& state) {

@@ -8,6 +8,7 @@ namespace rocewatch {
 void RenderCache::Render(const NodeSnapshot& snap, const std::vector<std::string>& enabled,
                          const metrics::CollectorStats& stats, metrics::TextRenderer& out) {
   std::lock_guard<std::mutex> lock(mu_);
+  out.UseSizeHints(&page_sizes_);
   for (const auto& name : enabled) {
     const sources::SourceInfo* info = sources::FindSource(name);
     if (info == nullptr) continue;
@@ -34,6 +35,8 @@ void RenderCache::Render(const NodeSnapshot& snap, const std::vector<std::string
     out.AddRendered(it->second.samples, it->second.malformed, it->second.repaired);
   }
   metrics::RenderExporter(snap, stats, out);
+  out.UseSizeHints(nullptr);
+  page_sizes_ = out.Sizes();
 }
 
 std::uint64_t RenderCache::served() const {

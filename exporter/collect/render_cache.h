@@ -39,6 +39,7 @@ class RenderCache {
   };
   mutable std::mutex mu_;
   std::map<std::string, Kept, std::less<>> kept_;  // by collector name
+  metrics::TextRenderer::SizeHints page_sizes_;    // of the page before (text_renderer.h)
   std::uint64_t served_ = 0, rendered_ = 0;
 };
 

@@ -1,5 +1,7 @@
 #include "metrics/text_renderer.h"
 
+#include <array>
+#include <cstdint>
 #include <cstring>
 #include <span>
 #include <vector>
@@ -11,7 +13,7 @@ namespace rocewatch::metrics {
 
 namespace {
 
-bool NeedsEscape(char c) { return c == '\\' || c == '"' || c == '\n'; }
+constexpr bool NeedsEscape(char c) { return c == '\\' || c == '"' || c == '\n'; }
 
 // Bytes `v` takes once escaped.
 std::size_t EscapedSize(std::string_view v) {
@@ -36,14 +38,25 @@ char* PutEscaped(char* p, std::string_view v) {
   return p;
 }
 
+// The bytes a label value may hold as they are: ASCII but NUL and those escaped.
+constexpr std::array<bool, 256> kPlainByte = [] {
+  std::array<bool, 256> plain{};
+  for (int c = 1; c < 0x80; ++c) plain[c] = !NeedsEscape(static_cast<char>(c));
+  return plain;
+}();
+
 // True when `v` is ASCII without NUL and without a character to escape: valid as it is
 // (label_value.h) and written as it is. Nearly every label value is; one scan decides it.
 bool IsPlain(std::string_view v) {
-  for (char c : v) {
-    const auto u = static_cast<unsigned char>(c);
-    if (u == 0 || u >= 0x80 || NeedsEscape(c)) return false;
-  }
-  return true;
+  bool plain = true;
+  for (char c : v) plain &= kPlainByte[static_cast<unsigned char>(c)];
+  return plain;
+}
+
+// Where a family's index is looked up first (the last families used, by address).
+std::size_t RecentSlot(const MetricSpec* spec, std::size_t slots) {
+  return static_cast<std::size_t>((reinterpret_cast<std::uintptr_t>(spec) * 0x9E3779B97F4A7C15ull) >> 40) %
+         slots;
 }
 
 }  // namespace
@@ -89,15 +102,32 @@ void TextRenderer::Add(const MetricSpec& spec, std::initializer_list<std::string
   Write(spec, label_values.begin(), label_values.size(), value, true);
 }
 
+void TextRenderer::UseSizeHints(const SizeHints* hints) { hints_ = hints; }
+
+TextRenderer::SizeHints TextRenderer::Sizes() const {
+  SizeHints sizes;
+  sizes.reserve(families_.size());
+  for (const auto& f : families_) sizes.emplace(f.spec, f.samples.size());
+  return sizes;
+}
+
 std::string& TextRenderer::SamplesOf(const MetricSpec& spec) {
-  // A renderer adds a family's samples mostly one after another: the last family is asked first.
-  if (last_spec_ != &spec) {
-    auto [it, inserted] = index_.try_emplace(&spec, families_.size());
-    if (inserted) families_.push_back({&spec, {}});
-    last_spec_ = &spec;
-    last_index_ = it->second;
+  // A renderer adds a family's samples mostly one after another, or a few families in turn
+  // (one device's port state, rate, bytes…): the recent families are asked first.
+  Recent& recent = recent_[RecentSlot(&spec, recent_.size())];
+  if (recent.spec == &spec) return families_[recent.index].samples;
+  auto [it, inserted] = index_.try_emplace(&spec, families_.size());
+  if (inserted) {
+    families_.push_back({&spec, {}});
+    if (hints_ != nullptr) {
+      // As much as the family took on the page before, and a little more: written without
+      // growing (a growth copies the family's text so far).
+      if (auto hint = hints_->find(&spec); hint != hints_->end())
+        families_.back().samples.reserve(hint->second + hint->second / 8 + 64);
+    }
   }
-  return families_[last_index_].samples;
+  recent = {&spec, it->second};
+  return families_[it->second].samples;
 }
 
 void TextRenderer::Write(const MetricSpec& spec, const std::string_view* values, std::size_t count,
@@ -137,7 +167,7 @@ TextRenderer::Samples TextRenderer::TakeSamples() && {
   for (auto& f : families_) out.emplace_back(f.spec, std::move(f.samples));
   families_.clear();
   index_.clear();
-  last_spec_ = nullptr;
+  recent_ = {};
   return out;
 }
 

@@ -6,6 +6,7 @@
 // prometheus-cpp MetricFamily objects and running its TextSerializer
 // (docs/performance.md).
 
+#include <array>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -32,6 +33,13 @@ class TextRenderer final : public MetricSink {
   // process-wide count of repaired values is the caller's: label_value.h).
   void AddRendered(const Samples& samples, std::size_t malformed, std::size_t repaired);
 
+  // Bytes each family's samples took on a page before: a family is given that much room when
+  // it is first used. `hints` must outlive the renderer's Add calls; null: none.
+  using SizeHints = std::unordered_map<const MetricSpec*, std::size_t>;
+  void UseSizeHints(const SizeHints* hints);
+  // The bytes of each family's samples added so far (the hints for the next page).
+  SizeHints Sizes() const;
+
   std::size_t malformed() const { return malformed_; }
   // Label values of this page that were not valid UTF-8 and were repaired (label_value.h).
   std::size_t repaired() const { return repaired_; }
@@ -43,8 +51,12 @@ class TextRenderer final : public MetricSink {
   };
   std::vector<Family> families_;
   std::unordered_map<const MetricSpec*, std::size_t> index_;
-  const MetricSpec* last_spec_ = nullptr;
-  std::size_t last_index_ = 0;
+  struct Recent {
+    const MetricSpec* spec = nullptr;
+    std::size_t index = 0;
+  };
+  std::array<Recent, 32> recent_{};  // by a hash of the address: families_ index, looked up first
+  const SizeHints* hints_ = nullptr;
   std::string& SamplesOf(const MetricSpec& spec);
   // `escape`: false when every value is plain ASCII with nothing to escape.
   void Write(const MetricSpec& spec, const std::string_view* values, std::size_t count,

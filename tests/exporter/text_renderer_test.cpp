@@ -38,6 +38,35 @@ TEST(TextRenderer, EscapesQuoteBackslashAndNewline) {
   EXPECT_EQ(SampleLine(Render("a\tb\rc\x7f", "")), "roce_test_total{device=\"a\tb\rc\x7f\",counter=\"\"} 1");
 }
 
+// Many families in turn, more than the renderer's recent-family slots, each sample going to
+// its own family's group: the order is that of first use, and the size hints of one page
+// (what the render cache hands the next) change nothing of the next page's text.
+TEST(TextRenderer, FamiliesInTurnAreGroupedAndHintsChangeNoText) {
+  std::vector<MetricSpec> specs;
+  std::vector<std::string> names;
+  names.reserve(40);
+  for (int i = 0; i < 40; ++i) names.push_back("roce_family_" + std::to_string(i));
+  for (const auto& n : names) specs.push_back(MetricSpec{n, MetricType::kGauge, "A family.", {"device"}});
+  auto page = [&](const TextRenderer::SizeHints* hints, TextRenderer::SizeHints* sizes) {
+    TextRenderer r;
+    r.UseSizeHints(hints);
+    for (int device = 0; device < 3; ++device)
+      for (const auto& s : specs) r.Add(s, {"mlx5_" + std::to_string(device)}, device);
+    if (sizes != nullptr) *sizes = r.Sizes();
+    return std::move(r).Take();
+  };
+  TextRenderer::SizeHints sizes;
+  const std::string first = page(nullptr, &sizes);
+  ASSERT_EQ(sizes.size(), specs.size());
+  EXPECT_EQ(sizes.at(&specs[7]), 3 * std::string("roce_family_7{device=\"mlx5_0\"} 0\n").size());
+  EXPECT_EQ(page(&sizes, nullptr), first);
+  const auto at = first.find("roce_family_7{device=\"mlx5_0\"} 0\nroce_family_7{device=\"mlx5_1\"} 1\n"
+                             "roce_family_7{device=\"mlx5_2\"} 2\n# HELP roce_family_8 ");
+  EXPECT_NE(at, std::string::npos) << first;
+  EXPECT_LT(first.find("# HELP roce_family_39 "), first.size());
+  EXPECT_LT(first.find("# HELP roce_family_0 "), first.find("# HELP roce_family_1 "));
+}
+
 TEST(TextRenderer, SameTextAsPrometheusCppForValidValues) {
   const std::vector<std::pair<std::string, std::string>> values = {
       {"mlx5_0", "np_cnp_sent"}, {"a\"b", "c\\d"}, {"new\nline", "\xc3\xa9t\xc3\xa9"}, {"", "\\n"}};
