@@ -5,15 +5,28 @@
 
 namespace rocewatch {
 
+template <class Fn>
+void RenderCache::RenderOnto(const Fn& render, std::string& page) {
+  metrics::TextRenderer table;
+  table.UseSizeHints(&sizes_);
+  render(table);
+  table.KeepSizes(sizes_);
+  std::move(table).AppendTo(page);
+}
+
 void RenderCache::Render(const NodeSnapshot& snap, const std::vector<std::string>& enabled,
-                         const metrics::CollectorStats& stats, metrics::TextRenderer& out) {
+                         const metrics::CollectorStats& stats, std::string& page) {
   std::lock_guard<std::mutex> lock(mu_);
-  out.UseSizeHints(&page_sizes_);
+  page.clear();
+  // With headroom: this page, a few bytes longer than the one before (timings, counters gaining
+  // a digit), is written without growing, and so is the next in this buffer when it comes back
+  // (collect/scrape_coalescer.cpp).
+  if (page.capacity() < page_bytes_ + page_bytes_ / 16) page.reserve(page_bytes_ + page_bytes_ / 16);
   for (const auto& name : enabled) {
     const sources::SourceInfo* info = sources::FindSource(name);
     if (info == nullptr) continue;
     if (!info->render_input) {
-      info->render(snap, out);
+      RenderOnto([&](metrics::MetricSink& out) { info->render(snap, out); }, page);
       continue;
     }
     auto it = kept_.find(name);
@@ -26,17 +39,15 @@ void RenderCache::Render(const NodeSnapshot& snap, const std::vector<std::string
       info->render(snap, table);
       Kept kept;
       kept.input = info->render_input.keep(snap);
-      kept.malformed = table.malformed();
       kept.repaired = table.repaired();
-      kept.samples = std::move(table).TakeSamples();
+      std::move(table).AppendTo(kept.text);
       it = kept_.insert_or_assign(name, std::move(kept)).first;
       ++rendered_;
     }
-    out.AddRendered(it->second.samples, it->second.malformed, it->second.repaired);
+    page += it->second.text;
   }
-  metrics::RenderExporter(snap, stats, out);
-  out.UseSizeHints(nullptr);
-  page_sizes_ = out.Sizes();
+  RenderOnto([&](metrics::MetricSink& out) { metrics::RenderExporter(snap, stats, out); }, page);
+  page_bytes_ = page.size();
 }
 
 std::uint64_t RenderCache::served() const {

@@ -6,6 +6,10 @@
 // rendered again whenever that input differs, so the page is byte for byte what a fresh
 // render writes (tests/exporter/render_cache_test.cpp). Counters' collectors (rdma, ethtool,
 // netdev) change every pass and are always rendered.
+//
+// The page is written table by table: each collector's families are its own (declared in its
+// own metrics file, tests/exporter/catalogue_test.cpp), so a table's text, HELP and TYPE lines
+// included, is what it is wherever it stands, and a kept table is one copy into the page.
 
 #include <cstdint>
 #include <map>
@@ -23,9 +27,10 @@ namespace rocewatch {
 class RenderCache {
  public:
   // What RenderSnapshot writes (collect/scrape_coalescer.h: every enabled collector's table,
-  // then the exporter's own series) into `out`. Renders of two passes take turns.
+  // then the exporter's own series), in `page` (its bytes replaced, its capacity kept: the
+  // buffer of a page before). Renders of two passes take turns.
   void Render(const NodeSnapshot& snap, const std::vector<std::string>& enabled,
-              const metrics::CollectorStats& stats, metrics::TextRenderer& out);
+              const metrics::CollectorStats& stats, std::string& page);
 
   // Tables served from the cache and rendered for it, since start (tests, diagnostics).
   std::uint64_t served() const;
@@ -34,12 +39,16 @@ class RenderCache {
  private:
   struct Kept {
     std::shared_ptr<const void> input;  // a copy of what the table was rendered from
-    metrics::TextRenderer::Samples samples;
-    std::size_t malformed = 0, repaired = 0;
+    std::string text;                   // the table, HELP and TYPE lines included
+    std::size_t repaired = 0;           // label values it repaired (label_value.h)
   };
+  // Renders a table that is not kept (`render(sink)`) onto the end of `page`.
+  template <class Fn>
+  void RenderOnto(const Fn& render, std::string& page);
   mutable std::mutex mu_;
   std::map<std::string, Kept, std::less<>> kept_;  // by collector name
-  metrics::TextRenderer::SizeHints page_sizes_;    // of the page before (text_renderer.h)
+  metrics::TextRenderer::SizeHints sizes_;         // the families' bytes on the page before
+  std::size_t page_bytes_ = 0;                     // the page before
   std::uint64_t served_ = 0, rendered_ = 0;
 };
 

@@ -127,9 +127,9 @@ std::shared_ptr<const ScrapeCoalescer::Pass> ScrapeCoalescer::Run(std::optional<
 std::shared_ptr<const std::string> ScrapeCoalescer::CollectText(std::optional<double> scrape_timeout) const {
   std::shared_ptr<const Pass> pass = Run(scrape_timeout);
   std::call_once(pass->text_once, [&] {
-    metrics::TextRenderer text;
-    render_cache_.Render(pass->snap, *pass->enabled, pass->stats, text);
-    pass->text = TextBuffer::Share(text_buffer_, std::move(text).Take(text_buffer_->Get()));
+    std::string page = text_buffer_->Get();
+    render_cache_.Render(pass->snap, *pass->enabled, pass->stats, page);
+    pass->text = TextBuffer::Share(text_buffer_, std::move(page));
   });
   return pass->text;
 }

@@ -104,11 +104,8 @@ void TextRenderer::Add(const MetricSpec& spec, std::initializer_list<std::string
 
 void TextRenderer::UseSizeHints(const SizeHints* hints) { hints_ = hints; }
 
-TextRenderer::SizeHints TextRenderer::Sizes() const {
-  SizeHints sizes;
-  sizes.reserve(families_.size());
-  for (const auto& f : families_) sizes.emplace(f.spec, f.samples.size());
-  return sizes;
+void TextRenderer::KeepSizes(SizeHints& hints) const {
+  for (const auto& f : families_) hints[f.spec] = f.samples.size();
 }
 
 std::string& TextRenderer::SamplesOf(const MetricSpec& spec) {
@@ -161,46 +158,35 @@ void TextRenderer::Write(const MetricSpec& spec, const std::string_view* values,
   out += '\n';
 }
 
-TextRenderer::Samples TextRenderer::TakeSamples() && {
-  Samples out;
-  out.reserve(families_.size());
-  for (auto& f : families_) out.emplace_back(f.spec, std::move(f.samples));
-  families_.clear();
-  index_.clear();
-  recent_ = {};
-  return out;
-}
-
-void TextRenderer::AddRendered(const Samples& samples, std::size_t malformed, std::size_t repaired) {
-  for (const auto& [spec, text] : samples) SamplesOf(*spec) += text;
-  malformed_ += malformed;
-  repaired_ += repaired;
-}
-
 std::string TextRenderer::Take(std::string into) && {
-  std::size_t total = 0;
-  for (const auto& f : families_) total += f.samples.size() + f.spec->help.size() + 2 * f.spec->name.size() + 32;
   std::string text = std::move(into);
   text.clear();
-  // With headroom: the next page, a few bytes longer (timings, counters gaining a digit), is
-  // written into this buffer when it comes back (collect/scrape_coalescer.cpp) instead of a new one.
-  if (text.capacity() < total) text.reserve(total + total / 16);
+  std::move(*this).AppendTo(text);
+  return text;
+}
+
+void TextRenderer::AppendTo(std::string& page) && {
+  std::size_t total = page.size();
+  for (const auto& f : families_) total += f.samples.size() + f.spec->help.size() + 2 * f.spec->name.size() + 32;
+  if (page.capacity() < total) page.reserve(total);
   for (auto& f : families_) {
-    text += "# HELP ";
-    text += f.spec->name;
-    text += ' ';
-    text += f.spec->help;
-    text += "\n# TYPE ";
-    text += f.spec->name;
-    text += ' ';
-    text += TypeName(f.spec->type);
-    text += '\n';
-    text += f.samples;
+    page += "# HELP ";
+    page += f.spec->name;
+    page += ' ';
+    page += f.spec->help;
+    page += "\n# TYPE ";
+    page += f.spec->name;
+    page += ' ';
+    page += TypeName(f.spec->type);
+    page += '\n';
+    page += f.samples;
     // Each family's buffer goes as soon as it is copied, so the whole text never stands twice
     // in memory (1.5 MB each on a 32-device node): part of the exporter's peak RSS.
     std::string().swap(f.samples);
   }
-  return text;
+  families_.clear();
+  index_.clear();
+  recent_ = {};
 }
 
 }  // namespace rocewatch::metrics

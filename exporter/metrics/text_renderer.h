@@ -24,21 +24,16 @@ class TextRenderer final : public MetricSink {
   // The exposition text: every family's HELP, TYPE and samples. `into` is a buffer to
   // write it in (its bytes are dropped, its capacity kept: a previous page's buffer).
   std::string Take(std::string into = {}) &&;
-  // The samples of each family added so far, in the order families were first used: what the
-  // render cache keeps of one collector's table (collect/render_cache.h).
-  using Samples = std::vector<std::pair<const MetricSpec*, std::string>>;
-  Samples TakeSamples() &&;
-  // Appends samples taken from a renderer before to their family, as the Add calls that
-  // wrote them would have, and adds their malformed and repaired counts to this page's (the
-  // process-wide count of repaired values is the caller's: label_value.h).
-  void AddRendered(const Samples& samples, std::size_t malformed, std::size_t repaired);
+  // The same text appended to `page`: one collector's table of a page that is written table
+  // by table (collect/render_cache.h), each family's buffer let go as soon as it is copied.
+  void AppendTo(std::string& page) &&;
 
   // Bytes each family's samples took on a page before: a family is given that much room when
   // it is first used. `hints` must outlive the renderer's Add calls; null: none.
   using SizeHints = std::unordered_map<const MetricSpec*, std::size_t>;
   void UseSizeHints(const SizeHints* hints);
-  // The bytes of each family's samples added so far (the hints for the next page).
-  SizeHints Sizes() const;
+  // Writes the bytes of each family's samples added so far into `hints` (for the next page).
+  void KeepSizes(SizeHints& hints) const;
 
   std::size_t malformed() const { return malformed_; }
   // Label values of this page that were not valid UTF-8 and were repaired (label_value.h).

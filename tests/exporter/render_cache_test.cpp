@@ -10,9 +10,11 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <map>
 
 #include "collect/collector.h"
 #include "collect/scrape_coalescer.h"
+#include "metrics/text_renderer.h"
 #include "common/fixture_collector.h"
 #include "common/fixture_paths.h"
 #include "sources/registry.h"
@@ -35,15 +37,43 @@ std::string Fresh(const NodeSnapshot& snap, const Collector& c) {
 }
 
 std::string Cached(RenderCache& cache, const NodeSnapshot& snap, const Collector& c) {
-  metrics::TextRenderer text;
-  cache.Render(snap, c.enabled_sources(), c.stats(), text);
-  return std::move(text).Take();
+  std::string page = "the bytes of a page before, replaced";
+  cache.Render(snap, c.enabled_sources(), c.stats(), page);
+  return page;
 }
 
 std::uint64_t CacheableCollectors() {
   std::uint64_t n = 0;
   for (const auto& s : sources::AllSources()) n += s.render_input ? 1 : 0;
   return n;
+}
+
+// The page is written table by table (render_cache.h): that is the text of one renderer only
+// while no two collectors write the same family. Every table of the fixture with every
+// collector holds only families of its own collector's spec list, and no family is in two.
+TEST(RenderCache, EveryCollectorWritesOnlyItsOwnFamilies) {
+  auto c = MakeCollector(FixtureDir("mlx5-roce"));
+  NodeSnapshot snap = c->Collect();
+  std::map<std::string, std::string> owner;
+  for (const auto& s : sources::AllSources())
+    for (const auto* spec : s.specs())
+      EXPECT_TRUE(owner.emplace(std::string(spec->name), std::string(s.name)).second)
+          << spec->name << " is declared by " << owner[std::string(spec->name)] << " and " << s.name;
+  std::size_t families = 0;
+  for (const auto& name : c->enabled_sources()) {
+    const sources::SourceInfo* info = sources::FindSource(name);
+    ASSERT_NE(info, nullptr) << name;
+    metrics::TextRenderer table;
+    info->render(snap, table);
+    const std::string text = std::move(table).Take();
+    for (std::size_t at = text.find("# TYPE "); at != std::string::npos; at = text.find("\n# TYPE ", at + 1)) {
+      const std::size_t start = text[at] == '\n' ? at + 8 : at + 7;
+      const std::string family = text.substr(start, text.find(' ', start) - start);
+      ++families;
+      EXPECT_EQ(owner[family], name) << family << " written by " << name;
+    }
+  }
+  EXPECT_GT(families, 60u);
 }
 
 TEST(RenderCache, ServesTheSameBytesAsAFreshRender) {

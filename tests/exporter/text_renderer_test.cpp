@@ -52,7 +52,7 @@ TEST(TextRenderer, FamiliesInTurnAreGroupedAndHintsChangeNoText) {
     r.UseSizeHints(hints);
     for (int device = 0; device < 3; ++device)
       for (const auto& s : specs) r.Add(s, {"mlx5_" + std::to_string(device)}, device);
-    if (sizes != nullptr) *sizes = r.Sizes();
+    if (sizes != nullptr) r.KeepSizes(*sizes);
     return std::move(r).Take();
   };
   TextRenderer::SizeHints sizes;
