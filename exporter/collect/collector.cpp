@@ -71,10 +71,20 @@ NodeSnapshot Collector::Collect(std::optional<std::chrono::steady_clock::time_po
   auto timeout = std::chrono::duration_cast<Clock::duration>(
       std::chrono::duration<double>(config_.source_timeout_seconds));
   Clock::time_point until = deadline ? std::min(*deadline, start + timeout) : start + timeout;
-  if (need_discovery_ || ListingKey(sysfs_) != inventory_->listing_key) Rediscover();
+  if (need_discovery_) Rediscover();
+  // Whether a device or netdev came or went (two directory listings) is looked at while the
+  // sources run, not before them; a pass that ran over an inventory gone stale is run again
+  // over the new one, so that a hot-plugged device is in the scrape that first lists it.
+  std::string listing;
+  std::vector<SourcePool::Outcome> outcomes =
+      pool_->Run(inventory_, until, [&] { listing = ListingKey(sysfs_); });
+  if (listing != inventory_->listing_key) {
+    Rediscover();
+    outcomes = pool_->Run(inventory_, until);
+  }
 
   NodeSnapshot snap;
-  for (auto& [part, status, timed_out] : pool_->Run(inventory_, until)) {
+  for (auto& [part, status, timed_out] : outcomes) {
     if (timed_out) {
       log::Warn("collector timed out", {{"collector", status.name},
                                         {"seconds", std::to_string(status.duration_seconds)}});

@@ -160,7 +160,8 @@ void SourcePool::Work(std::shared_ptr<Shared> s, std::uint64_t self) {
 }
 
 std::vector<SourcePool::Outcome> SourcePool::Run(std::shared_ptr<const Inventory> inventory,
-                                                 Clock::time_point deadline) {
+                                                 Clock::time_point deadline,
+                                                 const std::function<void()>& meanwhile) {
   Shared& s = *shared_;
   const auto start = Clock::now();
   std::vector<Outcome> out(s.slots.size());
@@ -186,6 +187,7 @@ std::vector<SourcePool::Outcome> SourcePool::Run(std::shared_ptr<const Inventory
   while (s.alive - s.stuck < s.wanted) s.Spawn(shared_);
   lock.unlock();
   s.work.notify_all();
+  if (meanwhile) meanwhile();
 
   lock.lock();
   s.done.wait_until(lock, deadline, [&] { return s.pending == 0; });

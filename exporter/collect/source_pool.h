@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -44,8 +45,10 @@ class SourcePool {
     bool timed_out = false;  // cut off by the deadline (status says so); `part` is empty
   };
   // Runs every source over `inventory` (Prepare first where its generation is new to the
-  // source) until `deadline`. Not thread-safe: one pass at a time.
-  std::vector<Outcome> Run(std::shared_ptr<const Inventory> inventory, Clock::time_point deadline);
+  // source) until `deadline`; `meanwhile`, when given, runs on the calling thread while the
+  // sources do. Not thread-safe: one pass at a time.
+  std::vector<Outcome> Run(std::shared_ptr<const Inventory> inventory, Clock::time_point deadline,
+                           const std::function<void()>& meanwhile = {});
 
   std::size_t threads() const;  // running and not stuck (tests, diagnostics)
 

@@ -250,6 +250,36 @@ TEST(Collector, DeviceThatVanishesCostsItsSeriesOnly) {
   EXPECT_EQ(collector->inventory().errors.size(), 1u);
 }
 
+// A device that leaves the class directory (unplugged, its driver unbound) and one that joins
+// it are in the very scrape that first lists them: the listing is looked at while the sources
+// run, and a pass over the inventory it made stale is run again over the new one.
+TEST(Collector, DeviceThatLeavesOrJoinsTheListingIsInThatScrape) {
+  TestDir dir;
+  std::filesystem::copy(FixtureDir("mlx5-roce"), dir.path(),
+                        std::filesystem::copy_options::recursive |
+                            std::filesystem::copy_options::copy_symlinks);
+  auto collector = Make(dir.path());
+  ASSERT_EQ(collector->Collect().devices.size(), 4u);
+  const std::filesystem::path link = dir / "sys/class/infiniband/mlx5_1";
+  const std::filesystem::path target = std::filesystem::read_symlink(link);
+  std::filesystem::remove(link);
+
+  NodeSnapshot without = collector->Collect();
+  EXPECT_EQ(collector->stats().discoveries_total, 2);
+  ASSERT_EQ(without.devices.size(), 3u);
+  EXPECT_EQ(without.devices[1].name, "mlx5_2");
+  EXPECT_EQ(StatusOf(without, "rdma").vanished_total, 0);
+  EXPECT_TRUE(StatusOf(without, "rdma").errors.empty());
+
+  std::filesystem::create_directory_symlink(target, link);
+  NodeSnapshot with = collector->Collect();
+  EXPECT_EQ(collector->stats().discoveries_total, 3);
+  ASSERT_EQ(with.devices.size(), 4u);
+  EXPECT_EQ(with.devices[1].name, "mlx5_1");
+  EXPECT_EQ(collector->Collect().devices.size(), 4u);
+  EXPECT_EQ(collector->stats().discoveries_total, 3);  // nothing changed: no walk again
+}
+
 // Unprivileged, debugfs (mounted 0700) does not list: the DCQCN parameters there
 // are counted unavailable, the sysfs ones are still served, the source succeeds.
 TEST(Collector, UnreadableDebugfsCountsUnavailable) {
