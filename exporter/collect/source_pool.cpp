@@ -20,6 +20,7 @@ struct SourcePool::Shared {
     bool running = false;   // taken by a thread
     bool late = false;      // still running after its pass closed: its thread counts as stuck
     bool finished = false;  // its result for the open pass is in part/status
+    double last_seconds = 0;  // how long its last finished run took: the longest go first
     NodeSnapshot part;
     SourceStatus status;
   };
@@ -146,6 +147,7 @@ void SourcePool::Work(std::shared_ptr<Shared> s, std::uint64_t self) {
       if (s->stop) s->done.notify_all();
       continue;
     }
+    slot.last_seconds = status.duration_seconds;
     slot.part = std::move(part);
     slot.status = std::move(status);
     slot.finished = true;
@@ -183,6 +185,12 @@ std::vector<SourcePool::Outcome> SourcePool::Run(std::shared_ptr<const Inventory
     s.queue.push_back(i);
     ++s.pending;
   }
+  // The longest first (as long as they took the pass before; registry order among equals and
+  // before a first run): the threads then finish together instead of one taking the last
+  // long source while the others wait (greedy longest-processing-time order).
+  std::stable_sort(s.queue.begin(), s.queue.end(), [&](std::size_t a, std::size_t b) {
+    return s.slots[a].last_seconds > s.slots[b].last_seconds;
+  });
   // A thread stuck in an earlier pass is replaced, so that the others keep their pace.
   while (s.alive - s.stuck < s.wanted) s.Spawn(shared_);
   lock.unlock();

@@ -1,7 +1,8 @@
 #pragma once
 
 // SourcePool: the sources of a collection pass, run by a few threads that take them in turn
-// (as many as the cores allow, at most four), not a thread per source. A pass hands every
+// (as many as the cores allow, at most four), not a thread per source, the longest first (by
+// how long each took the pass before). A pass hands every
 // source that is not still busy to the pool and waits until every one has finished or the
 // pass's deadline passes. A source that hangs (a firmware command that never returns, a slow
 // EEPROM) is reported as timed out and its late result dropped; the other sources are served

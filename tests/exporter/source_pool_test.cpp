@@ -3,7 +3,8 @@
 // the next pass serves them on replacement threads while the hung ones are reported busy;
 // once released, every source is served again and the pool is back to its size, also after a
 // second hang (the threads that left are joined). A source that
-// throws fails alone. Prepare runs once per inventory generation.
+// throws fails alone. Prepare runs once per inventory generation. Once their durations are known
+// the longest sources are handed out first.
 
 #include "collect/source_pool.h"
 
@@ -14,6 +15,7 @@
 #include <mutex>
 #include <stdexcept>
 #include <thread>
+#include <vector>
 
 namespace rocewatch {
 namespace {
@@ -151,6 +153,55 @@ TEST(SourcePool, MoreHungSourcesThanThreadsCostOnePassThenTheRestAreServed) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
   EXPECT_EQ(Served(later), (std::vector<std::string>{"a0", "b0", "c0", "d0"}));
+}
+
+// A source that notes when it ran, taking `busy` to run (a slow sysfs walk).
+class OrderedSource final : public sources::Source {
+ public:
+  OrderedSource(std::string name, std::chrono::milliseconds busy, std::vector<std::string>* order,
+                std::mutex* mu)
+      : name_(std::move(name)), busy_(busy), order_(order), mu_(mu) {}
+  void Prepare(const Inventory&) override {}
+  void Collect(const Inventory&, NodeSnapshot&, SourceStatus&) override {
+    std::this_thread::sleep_for(busy_);
+    std::lock_guard<std::mutex> lock(*mu_);
+    order_->push_back(name_);
+  }
+
+ private:
+  std::string name_;
+  std::chrono::milliseconds busy_;
+  std::vector<std::string>* order_;
+  std::mutex* mu_;
+};
+
+// The first pass hands the sources out in registry order; the next ones the longest first, by
+// how long each took the pass before (the threads then finish together). Outcomes stay in
+// registry order whatever order the sources ran in.
+TEST(SourcePool, HandsOutTheLongestSourcesFirstOnceTheirDurationsAreKnown) {
+  std::mutex mu;
+  std::vector<std::string> order;
+  std::vector<SourcePool::Entry> entries;
+  const int busy_ms[] = {0, 30, 0, 60};
+  for (int i = 0; i < 4; ++i)
+    entries.push_back({&kInfos[i], std::make_unique<OrderedSource>(std::string(kInfos[i].name),
+                                                                   std::chrono::milliseconds(busy_ms[i]), &order, &mu)});
+  SourcePool pool(std::move(entries), 1);
+  auto inventory = std::make_shared<Inventory>();
+  inventory->generation = 1;
+
+  auto first = pool.Run(inventory, Clock::now() + std::chrono::seconds(10));
+  EXPECT_EQ(order, (std::vector<std::string>{"a", "b", "c", "d"}));
+  order.clear();
+  auto second = pool.Run(inventory, Clock::now() + std::chrono::seconds(10));
+  ASSERT_EQ(order.size(), 4u);
+  EXPECT_EQ(order[0], "d");
+  EXPECT_EQ(order[1], "b");
+  ASSERT_EQ(second.size(), 4u);
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_EQ(second[i].status.name, kInfos[i].name);
+    EXPECT_TRUE(second[i].status.success) << kInfos[i].name;
+  }
 }
 
 TEST(SourcePool, AThrowingSourceFailsAloneAndANewGenerationIsPrepared) {
