@@ -86,12 +86,12 @@ std::shared_ptr<const ScrapeCoalescer::Pass> ScrapeCoalescer::Run(std::optional<
   running_ = true;
   auto pass = std::make_shared<Pass>();
   in_flight_ = pass;
-  // The previous pass will not answer anyone again (waiters get the new one): let it go now,
-  // unless a request is still sending it, so that two snapshots and two texts never stand in
-  // memory together (the exporter's peak RSS, docs/performance.md).
+  // The previous pass will not answer anyone again (waiters get the new one): let it go while
+  // this one's sources run (off the scrape's path), unless a request is still sending it, so
+  // that two snapshots and two texts never stand in memory together (the exporter's peak RSS,
+  // docs/performance.md).
   std::shared_ptr<const Pass> previous = std::move(last_);
   lock.unlock();
-  previous.reset();
 
   // The scrape's own timeout (Prometheus sends it with each request) bounds
   // this pass, less a margin for rendering and sending the answer.
@@ -104,7 +104,7 @@ std::shared_ptr<const ScrapeCoalescer::Pass> ScrapeCoalescer::Run(std::optional<
   }
   pass->enabled = &collector_->enabled_sources();
   try {
-    pass->snap = collector_->Collect(deadline);
+    pass->snap = collector_->Collect(deadline, [&] { previous.reset(); });
   } catch (const std::exception& ex) {
     log::Error("collection failed", {{"error", ex.what()}});
   } catch (...) {
