@@ -27,6 +27,9 @@ struct HttpResponse {
   // A body shared with other requests instead of `body`: the text of a coalesced pass goes to
   // every scrape that shares it without a copy each (1.5 MB on a 32-device node).
   std::shared_ptr<const std::string> shared_body;
+  // What the handler is done with and leaves to be let go once the answer is on its way (the
+  // work pool frees it after handing the answer to the event loop, off the request's path).
+  std::shared_ptr<const void> release_after;
 
   std::string_view Body() const { return shared_body ? std::string_view(*shared_body) : body; }
 };

@@ -658,9 +658,11 @@ void Server::Loop::Authorized(ServerConnection* c, bool allowed) {
     } catch (const std::exception& ex) {
       http_log::Error("HTTP handler failed", {{"path", request.path}, {"error", ex.what()}});
       done.response = HttpResponse{500, {{"Content-Type", "text/plain; charset=utf-8"}},
-                                   "Internal Server Error\n", nullptr};
+                                   "Internal Server Error\n", nullptr, nullptr};
     }
+    std::shared_ptr<const void> release = std::move(done.response.release_after);
     mailbox->Post(std::move(done));
+    release.reset();
   });
   if (!queued) {
     stats_.busy += 1;

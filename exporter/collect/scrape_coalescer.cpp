@@ -4,6 +4,7 @@
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <utility>
 
 #include "metrics/exporter_metrics.h"
 #include "metrics/text_renderer.h"
@@ -60,6 +61,11 @@ ScrapeCoalescer::ScrapeCoalescer(std::unique_ptr<Collector> collector, double ti
           std::chrono::duration<double>(coalesce_window_seconds))),
       text_buffer_(std::make_shared<TextBuffer>()) {}
 
+std::shared_ptr<const void> ScrapeCoalescer::TakeRetired() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return std::move(retired_);
+}
+
 int ScrapeCoalescer::waiting() const {
   std::lock_guard<std::mutex> lock(mu_);
   return waiting_;
@@ -86,12 +92,12 @@ std::shared_ptr<const ScrapeCoalescer::Pass> ScrapeCoalescer::Run(std::optional<
   running_ = true;
   auto pass = std::make_shared<Pass>();
   in_flight_ = pass;
-  // The previous pass will not answer anyone again (waiters get the new one): let it go while
-  // this one's sources run (off the scrape's path), unless a request is still sending it, so
-  // that two snapshots and two texts never stand in memory together (the exporter's peak RSS,
-  // docs/performance.md).
-  std::shared_ptr<const Pass> previous = std::move(last_);
+  // The previous pass will not answer anyone again (waiters get the new one): it is let go
+  // by the scrape this pass answers, once its answer is handed over (TakeRetired), off the
+  // scrape's path. One retired before and not taken goes now.
+  std::shared_ptr<const Pass> unclaimed = std::exchange(retired_, std::move(last_));
   lock.unlock();
+  unclaimed.reset();
 
   // The scrape's own timeout (Prometheus sends it with each request) bounds
   // this pass, less a margin for rendering and sending the answer.
@@ -104,7 +110,7 @@ std::shared_ptr<const ScrapeCoalescer::Pass> ScrapeCoalescer::Run(std::optional<
   }
   pass->enabled = &collector_->enabled_sources();
   try {
-    pass->snap = collector_->Collect(deadline, [&] { previous.reset(); });
+    pass->snap = collector_->Collect(deadline);
   } catch (const std::exception& ex) {
     log::Error("collection failed", {{"error", ex.what()}});
   } catch (...) {

@@ -34,6 +34,11 @@ class ScrapeCoalescer {
   // offset; a pass already in flight is shared as it is.
   std::shared_ptr<const std::string> CollectText(std::optional<double> scrape_timeout = std::nullopt) const;
 
+  // The pass before the last, which answers no one again, for the caller to let go once its
+  // answer is on its way (http/routes.h HttpResponse::release_after); null when another
+  // caller took it. Not taken, it goes when the next pass starts.
+  std::shared_ptr<const void> TakeRetired() const;
+
   // Scrapes waiting for the pass in flight (for tests and diagnostics).
   int waiting() const;
 
@@ -51,6 +56,7 @@ class ScrapeCoalescer {
   mutable std::uint64_t passes_ = 0;
   mutable std::shared_ptr<const Pass> last_;
   mutable std::shared_ptr<const Pass> in_flight_;  // the pass running_ stands for
+  mutable std::shared_ptr<const Pass> retired_;    // TakeRetired
   mutable std::chrono::steady_clock::time_point last_finished_{};
   mutable std::atomic<std::uint64_t> coalesced_total_{0};
   struct TextBuffer;  // the last page's buffer, written again by the next

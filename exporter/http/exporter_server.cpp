@@ -34,7 +34,7 @@ Result<std::unique_ptr<ExporterServer>> ExporterServer::Start(
   RouteSpec landing;
   landing.path = "/";
   landing.handler = [page = LandingPage(options.telemetry_path)](const RequestHead&) {
-    return HttpResponse{200, {{"Content-Type", "text/html; charset=utf-8"}}, page, nullptr};
+    return HttpResponse{200, {{"Content-Type", "text/html; charset=utf-8"}}, page, nullptr, nullptr};
   };
   config.router.Add(std::move(landing));
 

@@ -10,10 +10,11 @@ HttpResponse MetricsResponse(const ScrapeCoalescer& metrics, std::optional<doubl
   HttpResponse r;
   try {
     r.shared_body = metrics.CollectText(scrape_timeout);
+    r.release_after = metrics.TakeRetired();
     r.headers.emplace_back("Content-Type", std::string(kMetricsContentType));
   } catch (const std::exception& ex) {
     log::Error("scrape failed", {{"error", ex.what()}});
-    r = HttpResponse{500, {{"Content-Type", "text/plain; charset=utf-8"}}, "Internal Server Error\n", nullptr};
+    r = HttpResponse{500, {{"Content-Type", "text/plain; charset=utf-8"}}, "Internal Server Error\n", nullptr, nullptr};
   }
   return r;
 }
