@@ -79,7 +79,7 @@ NodeSnapshot Collector::Collect(std::optional<std::chrono::steady_clock::time_po
   std::string listing;
   std::vector<SourcePool::Outcome> outcomes =
       pool_->Run(inventory_, until, [&] {
-        listing = ListingKey(sysfs_);
+        listing = listing_.Key();
         if (meanwhile) meanwhile();
       });
   if (listing != inventory_->listing_key) {

@@ -67,6 +67,7 @@ class Collector {
 
   CollectorConfig config_;
   fs::Tree sysfs_, configfs_, debugfs_;
+  ClassListing listing_{sysfs_};  // looked at on every pass for devices that came or went
   std::unique_ptr<SourcePool> pool_;
   std::shared_ptr<const Inventory> inventory_ = std::make_shared<Inventory>();
   bool need_discovery_ = true;

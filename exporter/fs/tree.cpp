@@ -133,20 +133,34 @@ Error Tree::MakeError(std::string_view rel, int err, std::string_view what) cons
 
 Result<std::vector<std::string>> Tree::List(std::string_view rel) const {
   if (recorder_ != nullptr) recorder_->OnList(name_, rel);
-  int fd = OpenRel(rel, O_RDONLY | O_DIRECTORY);
+  int fd = OpenDirectory(rel);
   if (fd < 0) return MakeError(rel, errno == ENOENT ? RecordedErrno(rel) : errno);
-  DIR* dir = ::fdopendir(fd);
-  if (dir == nullptr) {
-    int err = errno;
-    ::close(fd);
-    return MakeError(rel, err);
-  }
+  auto names = ListOpen(fd, rel);
+  ::close(fd);
+  return names;
+}
+
+int Tree::OpenDirectory(std::string_view rel) const { return OpenRel(rel, O_RDONLY | O_DIRECTORY); }
+
+Result<std::vector<std::string>> Tree::ListOpen(int fd, std::string_view rel) const {
+  if (::lseek(fd, 0, SEEK_SET) != 0) return MakeError(rel, errno);
   std::vector<std::string> names;
-  while (dirent* e = ::readdir(dir)) {
-    if (std::strcmp(e->d_name, ".") == 0 || std::strcmp(e->d_name, "..") == 0) continue;
-    names.emplace_back(e->d_name);
+  alignas(8) char buf[16384];
+  for (;;) {
+    const ssize_t got = ::getdents64(fd, buf, sizeof buf);
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      return MakeError(rel, errno);
+    }
+    if (got == 0) break;
+    for (ssize_t at = 0; at < got;) {
+      const auto* e = reinterpret_cast<const dirent64*>(buf + at);
+      if (e->d_reclen == 0) break;  // never from a kernel; not a loop forever either
+      at += e->d_reclen;
+      if (std::strcmp(e->d_name, ".") == 0 || std::strcmp(e->d_name, "..") == 0) continue;
+      names.emplace_back(e->d_name);
+    }
   }
-  ::closedir(dir);
   if (!kernel_fs_) {
     // A replay tree keeps a read that failed on the node as `<name>.errno`: the node
     // listed `<name>`, so the listing does too (its read then fails with that errno).

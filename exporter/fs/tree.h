@@ -57,6 +57,11 @@ class Tree {
   // missing directory with a `<rel>.errno` sibling fails with the errno recorded
   // there, as Open does (debugfs that only root may list: 13 EACCES).
   Result<std::vector<std::string>> List(std::string_view rel) const;
+  // A directory opened beneath the root to be listed again and again (fs/directory.h); -1 and
+  // errno on failure.
+  int OpenDirectory(std::string_view rel) const;
+  // The entries of the directory open at `fd` (read from its start), as List returns them.
+  Result<std::vector<std::string>> ListOpen(int fd, std::string_view rel) const;
   // Resolves symlinks in `rel` and returns the canonical path relative to the
   // root; an error (EXDEV) if it or a link on it leaves the root, ELOOP for a loop.
   Result<std::string> Resolve(std::string_view rel) const;

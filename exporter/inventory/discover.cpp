@@ -48,16 +48,22 @@ const NetdevRef* Inventory::FindNetdev(std::string_view name) const {
   return nullptr;
 }
 
-std::string ListingKey(const fs::Tree& sysfs) {
+ClassListing::ClassListing(const fs::Tree& sysfs) {
+  for (auto dir : {kClassInfiniband, kClassNet}) dirs_.emplace_back(&sysfs, std::string(dir));
+}
+
+std::string ClassListing::Key() {
   std::string key;
-  for (auto dir : {kClassInfiniband, kClassNet}) {
-    auto names = sysfs.List(dir);
+  for (auto& dir : dirs_) {
+    auto names = dir.List();
     if (!names) continue;
     for (const auto& n : *names) key += n + ",";
     key += ";";
   }
   return key;
 }
+
+std::string ListingKey(const fs::Tree& sysfs) { return ClassListing(sysfs).Key(); }
 
 Inventory Discover(const fs::Tree& sysfs, const DiscoverOptions& options,
                    std::uint64_t generation) {

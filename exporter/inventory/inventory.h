@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "fs/directory.h"
 #include "fs/tree.h"
 
 namespace rocewatch {
@@ -68,5 +69,16 @@ Inventory Discover(const fs::Tree& sysfs, const DiscoverOptions& options, std::u
 // A cheap fingerprint of class/infiniband and class/net (two readdirs), compared
 // every collection to notice devices that came or went.
 std::string ListingKey(const fs::Tree& sysfs);
+
+// The same fingerprint from the two class directories held open (fs/directory.h): what the
+// collector compares on every pass, without walking to them each time.
+class ClassListing {
+ public:
+  explicit ClassListing(const fs::Tree& sysfs);
+  std::string Key();
+
+ private:
+  std::vector<fs::Directory> dirs_;
+};
 
 }  // namespace rocewatch

@@ -26,6 +26,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
@@ -36,6 +37,7 @@
 #include "ethtool/driver_info.h"
 #include "ethtool/link_settings.h"
 #include "ethtool/string_set.h"
+#include "fs/directory.h"
 #include "fs/tree.h"
 #include "kernel/answers.h"
 #include "kernel/verbs_query.h"
@@ -216,6 +218,33 @@ std::optional<double> Included(const EthtoolSnapshot& e, const std::string& name
 }
 
 // --- the live transport and the decoders --------------------------------------------
+
+bool Lists(fs::Directory& dir, const std::string& name) {
+  auto names = dir.List();
+  EXPECT_TRUE(names.ok()) << names.error().message;
+  return names.ok() && std::find(names->begin(), names->end(), name) != names->end();
+}
+
+// The live /sys/class/net held open (fs/directory.h, what the collector lists on every pass
+// for hot-plug): a netdev created in this namespace (a veth whose peer is in the test's
+// namespace, so that deleting that namespace takes both ends) shows in the next listing of
+// the same descriptor, and is gone from the one after it is deleted.
+TEST_F(VethTest, HeldClassDirectorySeesANetdevComeAndGo) {
+  fs::Directory net(&LiveSysfs(), "class/net");
+  ASSERT_TRUE(Lists(net, "lo"));
+  EXPECT_TRUE(net.held());
+  const std::string name = "rwh" + std::to_string(::getpid() % 100000);
+  ASSERT_FALSE(Lists(net, name));
+  auto added = testing::RunCommand({"ip", "link", "add", name, "type", "veth", "peer", "name", "rwhpeer", "netns",
+                                    ns_->name()});
+  ASSERT_EQ(added.status, 0) << added.output;
+  EXPECT_TRUE(Lists(net, name));
+  EXPECT_TRUE(net.held());
+  auto deleted = testing::RunCommand({"ip", "link", "del", name});
+  ASSERT_EQ(deleted.status, 0) << deleted.output;
+  EXPECT_FALSE(Lists(net, name));
+  EXPECT_TRUE(Lists(net, "lo"));
+}
 
 TEST_F(VethTest, DriverInfoIsVeth) {
   WithLiveKernel([](kernel::KernelAnswers& k) {
