@@ -65,8 +65,7 @@ void Collector::Rediscover() {
   inventory_ = std::move(next);
 }
 
-NodeSnapshot Collector::Collect(std::optional<std::chrono::steady_clock::time_point> deadline,
-                                const std::function<void()>& meanwhile) {
+NodeSnapshot Collector::Collect(std::optional<std::chrono::steady_clock::time_point> deadline) {
   using Clock = std::chrono::steady_clock;
   auto start = Clock::now();
   auto timeout = std::chrono::duration_cast<Clock::duration>(
@@ -78,10 +77,7 @@ NodeSnapshot Collector::Collect(std::optional<std::chrono::steady_clock::time_po
   // over the new one, so that a hot-plugged device is in the scrape that first lists it.
   std::string listing;
   std::vector<SourcePool::Outcome> outcomes =
-      pool_->Run(inventory_, until, [&] {
-        listing = listing_.Key();
-        if (meanwhile) meanwhile();
-      });
+      pool_->Run(inventory_, until, [&] { listing = listing_.Key(); });
   if (listing != inventory_->listing_key) {
     Rediscover();
     outcomes = pool_->Run(inventory_, until);

@@ -6,7 +6,6 @@
 // device vanish.
 
 #include <chrono>
-#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -48,11 +47,8 @@ class Collector {
 
   // One collection pass, the sources run by a few threads (collect/source_pool.h), each
   // bounded by `deadline` (the scrape's, from X-Prometheus-Scrape-Timeout-Seconds) or by the
-  // configured timeout. `meanwhile`, when given, runs on the calling thread while the sources
-  // do (ScrapeCoalescer lets the pass before go there). Not thread-safe: callers serialize
-  // (see ScrapeCoalescer).
-  NodeSnapshot Collect(std::optional<std::chrono::steady_clock::time_point> deadline = std::nullopt,
-                       const std::function<void()>& meanwhile = {});
+  // configured timeout. Not thread-safe: callers serialize (see ScrapeCoalescer).
+  NodeSnapshot Collect(std::optional<std::chrono::steady_clock::time_point> deadline = std::nullopt);
 
   const metrics::CollectorStats& stats() const { return stats_; }
   const Inventory& inventory() const { return *inventory_; }
