@@ -12,7 +12,6 @@
 #include <sys/eventfd.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
-#include <sys/uio.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -186,8 +185,7 @@ class Server::Loop {
   void Sweep();
   bool Alive(std::uint64_t id) const { return by_id_.count(id) != 0; }
   Io ReadSome(ServerConnection* c, char* buf, std::size_t cap, std::size_t* n);
-  // Writes what it can of `chunk` and then of `then`, which follows it (TLS: of `chunk`).
-  Io WriteSome(ServerConnection* c, std::string_view chunk, std::string_view then, std::size_t* n);
+  Io WriteSome(ServerConnection* c, const char* p, std::size_t len, std::size_t* n);
 
   int listen_fd_ = -1;
   int epoll_fd_ = -1;
@@ -459,20 +457,10 @@ Io Server::Loop::ReadSome(ServerConnection* c, char* buf, std::size_t cap, std::
   return SslOutcome(c->ssl, SSL_read(c->ssl, buf, static_cast<int>(cap)), n);
 }
 
-Io Server::Loop::WriteSome(ServerConnection* c, std::string_view chunk, std::string_view then,
-                            std::size_t* n) {
-  const char* p = chunk.data();
-  const std::size_t len = chunk.size();
+Io Server::Loop::WriteSome(ServerConnection* c, const char* p, std::size_t len, std::size_t* n) {
   if (c->ssl == nullptr) {
-    // The head and the body in one call: one segment less, and the client wakes once for
-    // the answer instead of first for a segment holding only the head (TCP_NODELAY).
-    iovec iov[2] = {{const_cast<char*>(chunk.data()), chunk.size()},
-                    {const_cast<char*>(then.data()), then.size()}};
-    msghdr msg{};
-    msg.msg_iov = iov;
-    msg.msg_iovlen = then.empty() ? 1 : 2;
     for (;;) {
-      const ssize_t put = ::sendmsg(c->fd, &msg, MSG_NOSIGNAL);
+      const ssize_t put = ::send(c->fd, p, len, MSG_NOSIGNAL);
       if (put >= 0) {
         *n = static_cast<std::size_t>(put);
         return Io::kOk;
@@ -715,10 +703,9 @@ void Server::Loop::Answer(ServerConnection* c, HttpResponse r, bool with_length)
 
 void Server::Loop::Write(ServerConnection* c) {
   for (;;) {
-    std::string_view chunk, then;
+    std::string_view chunk;
     if (c->off < c->out_head.size()) {
       chunk = std::string_view(c->out_head).substr(c->off);
-      if (!c->head_only) then = c->out.Body();
     } else if (!c->head_only && c->off - c->out_head.size() < c->out.Body().size()) {
       chunk = c->out.Body().substr(c->off - c->out_head.size());
     } else {
@@ -726,7 +713,7 @@ void Server::Loop::Write(ServerConnection* c) {
       return;
     }
     std::size_t n = 0;
-    const Io r = WriteSome(c, chunk, then, &n);
+    const Io r = WriteSome(c, chunk.data(), chunk.size(), &n);
     if (r == Io::kOk) {
       c->off += n;
       continue;
