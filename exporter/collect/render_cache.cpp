@@ -5,13 +5,11 @@
 
 namespace rocewatch {
 
-template <class Fn>
-void RenderCache::RenderOnto(const Fn& render, std::string& page) {
-  metrics::TextRenderer table;
-  table.UseSizeHints(&sizes_);
-  render(table);
-  table.KeepSizes(sizes_);
-  std::move(table).AppendTo(page);
+void RenderCache::RenderOnto(const std::string& table,
+                             const std::function<void(metrics::MetricSink&)>& render, std::string& page) {
+  auto it = templates_.find(table);
+  if (it == templates_.end()) it = templates_.emplace(table, metrics::TableTemplate()).first;
+  it->second.RenderOnto(render, page, sizes_);
 }
 
 void RenderCache::Render(const NodeSnapshot& snap, const std::vector<std::string>& enabled,
@@ -26,7 +24,7 @@ void RenderCache::Render(const NodeSnapshot& snap, const std::vector<std::string
     const sources::SourceInfo* info = sources::FindSource(name);
     if (info == nullptr) continue;
     if (!info->render_input) {
-      RenderOnto([&](metrics::MetricSink& out) { info->render(snap, out); }, page);
+      RenderOnto(name, [&](metrics::MetricSink& out) { info->render(snap, out); }, page);
       continue;
     }
     auto it = kept_.find(name);
@@ -46,7 +44,8 @@ void RenderCache::Render(const NodeSnapshot& snap, const std::vector<std::string
     }
     page += it->second.text;
   }
-  RenderOnto([&](metrics::MetricSink& out) { metrics::RenderExporter(snap, stats, out); }, page);
+  // The exporter's own series: under a name no collector has.
+  RenderOnto("", [&](metrics::MetricSink& out) { metrics::RenderExporter(snap, stats, out); }, page);
   page_bytes_ = page.size();
 }
 

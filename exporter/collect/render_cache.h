@@ -12,6 +12,7 @@
 // included, is what it is wherever it stands, and a kept table is one copy into the page.
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -19,6 +20,7 @@
 #include <vector>
 
 #include "metrics/exporter_metrics.h"
+#include "metrics/table_template.h"
 #include "metrics/text_renderer.h"
 #include "model/snapshot.h"
 
@@ -42,11 +44,14 @@ class RenderCache {
     std::string text;                   // the table, HELP and TYPE lines included
     std::size_t repaired = 0;           // label values it repaired (label_value.h)
   };
-  // Renders a table that is not kept (`render(sink)`) onto the end of `page`.
-  template <class Fn>
-  void RenderOnto(const Fn& render, std::string& page);
+  // Renders a counters' table (`render(sink)`, no render input) onto the end of `page`, through
+  // its template (metrics/table_template.h): only the numbers are written anew while it adds
+  // the same series.
+  void RenderOnto(const std::string& table, const std::function<void(metrics::MetricSink&)>& render,
+                  std::string& page);
   mutable std::mutex mu_;
   std::map<std::string, Kept, std::less<>> kept_;  // by collector name
+  std::map<std::string, metrics::TableTemplate, std::less<>> templates_;  // by collector name
   metrics::TextRenderer::SizeHints sizes_;         // the families' bytes on the page before
   std::size_t page_bytes_ = 0;                     // the page before
   std::uint64_t served_ = 0, rendered_ = 0;

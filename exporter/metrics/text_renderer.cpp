@@ -112,7 +112,10 @@ std::string& TextRenderer::SamplesOf(const MetricSpec& spec) {
   // A renderer adds a family's samples mostly one after another, or a few families in turn
   // (one device's port state, rate, bytes…): the recent families are asked first.
   Recent& recent = recent_[RecentSlot(&spec, recent_.size())];
-  if (recent.spec == &spec) return families_[recent.index].samples;
+  if (recent.spec == &spec) {
+    last_family_ = recent.index;
+    return families_[recent.index].samples;
+  }
   auto [it, inserted] = index_.try_emplace(&spec, families_.size());
   if (inserted) {
     families_.push_back({&spec, {}});
@@ -124,6 +127,7 @@ std::string& TextRenderer::SamplesOf(const MetricSpec& spec) {
     }
   }
   recent = {&spec, it->second};
+  last_family_ = it->second;
   return families_[it->second].samples;
 }
 
@@ -154,9 +158,13 @@ void TextRenderer::Write(const MetricSpec& spec, const std::string_view* values,
   }
   if (label_values.size() != 0) *p++ = '}';
   out += ' ';
+  const std::size_t value_at = out.size();
   AppendDouble(out, value);
+  if (record_ != nullptr) record_->push_back({last_family_, value_at, out.size() - value_at});
   out += '\n';
 }
+
+void TextRenderer::RecordValues(std::vector<ValueAt>* into) { record_ = into; }
 
 std::string TextRenderer::Take(std::string into) && {
   std::string text = std::move(into);
@@ -166,6 +174,12 @@ std::string TextRenderer::Take(std::string into) && {
 }
 
 void TextRenderer::AppendTo(std::string& page) && {
+  std::vector<std::size_t> starts;
+  std::move(*this).AppendTo(page, starts);
+}
+
+void TextRenderer::AppendTo(std::string& page, std::vector<std::size_t>& family_starts) && {
+  family_starts.clear();
   std::size_t total = page.size();
   for (const auto& f : families_) total += f.samples.size() + f.spec->help.size() + 2 * f.spec->name.size() + 32;
   if (page.capacity() < total) page.reserve(total);
@@ -179,6 +193,7 @@ void TextRenderer::AppendTo(std::string& page) && {
     page += ' ';
     page += TypeName(f.spec->type);
     page += '\n';
+    family_starts.push_back(page.size());
     page += f.samples;
     // Each family's buffer goes as soon as it is copied, so the whole text never stands twice
     // in memory (1.5 MB each on a 32-device node): part of the exporter's peak RSS.

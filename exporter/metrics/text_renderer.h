@@ -35,6 +35,18 @@ class TextRenderer final : public MetricSink {
   // Writes the bytes of each family's samples added so far into `hints` (for the next page).
   void KeepSizes(SizeHints& hints) const;
 
+  // Where each sample's value is written, in the order of the Add calls that wrote one (a
+  // sample dropped as malformed writes none): the index of its family in the order families
+  // were first used, and the value's place in that family's samples (metrics/table_template.h).
+  struct ValueAt {
+    std::size_t family = 0;
+    std::size_t offset = 0;
+    std::size_t length = 0;
+  };
+  void RecordValues(std::vector<ValueAt>* into);  // null: none
+  // AppendTo, also telling where each family's samples begin in `page`, in family order.
+  void AppendTo(std::string& page, std::vector<std::size_t>& family_starts) &&;
+
   std::size_t malformed() const { return malformed_; }
   // Label values of this page that were not valid UTF-8 and were repaired (label_value.h).
   std::size_t repaired() const { return repaired_; }
@@ -53,6 +65,8 @@ class TextRenderer final : public MetricSink {
   std::array<Recent, 32> recent_{};  // by a hash of the address: families_ index, looked up first
   const SizeHints* hints_ = nullptr;
   std::string& SamplesOf(const MetricSpec& spec);
+  std::size_t last_family_ = 0;  // the index of the family SamplesOf returned last
+  std::vector<ValueAt>* record_ = nullptr;
   // `escape`: false when every value is plain ASCII with nothing to escape.
   void Write(const MetricSpec& spec, const std::string_view* values, std::size_t count,
              double value, bool escape);
