@@ -48,22 +48,32 @@ const NetdevRef* Inventory::FindNetdev(std::string_view name) const {
   return nullptr;
 }
 
+namespace {
+
+// The fingerprint's text: each class directory's names, comma-separated, then ';'.
+void AppendListing(std::string& key, const Result<std::vector<std::string>>& names) {
+  if (!names) return;
+  for (const auto& n : *names) key += n + ",";
+  key += ";";
+}
+
+}  // namespace
+
+std::string ListingKey(const fs::Tree& sysfs) {
+  std::string key;
+  for (auto dir : {kClassInfiniband, kClassNet}) AppendListing(key, sysfs.List(dir));
+  return key;
+}
+
 ClassListing::ClassListing(const fs::Tree& sysfs) {
   for (auto dir : {kClassInfiniband, kClassNet}) dirs_.emplace_back(&sysfs, std::string(dir));
 }
 
 std::string ClassListing::Key() {
   std::string key;
-  for (auto& dir : dirs_) {
-    auto names = dir.List();
-    if (!names) continue;
-    for (const auto& n : *names) key += n + ",";
-    key += ";";
-  }
+  for (auto& dir : dirs_) AppendListing(key, dir.List());
   return key;
 }
-
-std::string ListingKey(const fs::Tree& sysfs) { return ClassListing(sysfs).Key(); }
 
 Inventory Discover(const fs::Tree& sysfs, const DiscoverOptions& options,
                    std::uint64_t generation) {
