@@ -108,14 +108,11 @@ void TextRenderer::KeepSizes(SizeHints& hints) const {
   for (const auto& f : families_) hints[f.spec] = f.samples.size();
 }
 
-std::string& TextRenderer::SamplesOf(const MetricSpec& spec) {
+std::size_t TextRenderer::FamilyOf(const MetricSpec& spec) {
   // A renderer adds a family's samples mostly one after another, or a few families in turn
   // (one device's port state, rate, bytes…): the recent families are asked first.
   Recent& recent = recent_[RecentSlot(&spec, recent_.size())];
-  if (recent.spec == &spec) {
-    last_family_ = recent.index;
-    return families_[recent.index].samples;
-  }
+  if (recent.spec == &spec) return recent.index;
   auto [it, inserted] = index_.try_emplace(&spec, families_.size());
   if (inserted) {
     families_.push_back({&spec, {}});
@@ -127,14 +124,14 @@ std::string& TextRenderer::SamplesOf(const MetricSpec& spec) {
     }
   }
   recent = {&spec, it->second};
-  last_family_ = it->second;
-  return families_[it->second].samples;
+  return it->second;
 }
 
 void TextRenderer::Write(const MetricSpec& spec, const std::string_view* values, std::size_t count,
                          double value, bool escape) {
   const std::span<const std::string_view> label_values(values, count);
-  std::string& out = SamplesOf(spec);
+  const std::size_t family = FamilyOf(spec);
+  std::string& out = families_[family].samples;
 
   // name{label="value",...} : sized first, then written in place (tens of thousands a scrape).
   std::size_t size = spec.name.size();
@@ -160,7 +157,7 @@ void TextRenderer::Write(const MetricSpec& spec, const std::string_view* values,
   out += ' ';
   const std::size_t value_at = out.size();
   AppendDouble(out, value);
-  if (record_ != nullptr) record_->push_back({last_family_, value_at, out.size() - value_at});
+  if (record_ != nullptr) record_->push_back({family, value_at, out.size() - value_at});
   out += '\n';
 }
 
@@ -173,13 +170,14 @@ std::string TextRenderer::Take(std::string into) && {
   return text;
 }
 
-void TextRenderer::AppendTo(std::string& page) && {
-  std::vector<std::size_t> starts;
-  std::move(*this).AppendTo(page, starts);
-}
+void TextRenderer::AppendTo(std::string& page) && { AppendFamilies(page, nullptr); }
 
 void TextRenderer::AppendTo(std::string& page, std::vector<std::size_t>& family_starts) && {
   family_starts.clear();
+  AppendFamilies(page, &family_starts);
+}
+
+void TextRenderer::AppendFamilies(std::string& page, std::vector<std::size_t>* family_starts) {
   std::size_t total = page.size();
   for (const auto& f : families_) total += f.samples.size() + f.spec->help.size() + 2 * f.spec->name.size() + 32;
   if (page.capacity() < total) page.reserve(total);
@@ -193,7 +191,7 @@ void TextRenderer::AppendTo(std::string& page, std::vector<std::size_t>& family_
     page += ' ';
     page += TypeName(f.spec->type);
     page += '\n';
-    family_starts.push_back(page.size());
+    if (family_starts != nullptr) family_starts->push_back(page.size());
     page += f.samples;
     // Each family's buffer goes as soon as it is copied, so the whole text never stands twice
     // in memory (1.5 MB each on a 32-device node): part of the exporter's peak RSS.

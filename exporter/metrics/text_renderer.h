@@ -64,8 +64,9 @@ class TextRenderer final : public MetricSink {
   };
   std::array<Recent, 32> recent_{};  // by a hash of the address: families_ index, looked up first
   const SizeHints* hints_ = nullptr;
-  std::string& SamplesOf(const MetricSpec& spec);
-  std::size_t last_family_ = 0;  // the index of the family SamplesOf returned last
+  // The index in families_ of `spec`'s family, made when it is first used.
+  std::size_t FamilyOf(const MetricSpec& spec);
+  void AppendFamilies(std::string& page, std::vector<std::size_t>* family_starts);
   std::vector<ValueAt>* record_ = nullptr;
   // `escape`: false when every value is plain ASCII with nothing to escape.
   void Write(const MetricSpec& spec, const std::string_view* values, std::size_t count,
