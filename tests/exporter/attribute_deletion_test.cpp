@@ -187,8 +187,7 @@ void CheckTree(const std::string& fixture, bool sysfs_only, int gids_per_port,
 // `content`, or answers an errno when `content` is "<number> <NAME>".
 std::map<std::string, std::string> ScrapeWith(TestDir& dir,
                                               const std::vector<std::pair<std::string, std::string>>& files) {
-  fsys::copy(rocewatch::testing::FixtureDir("mlx5-roce"), dir.path(),
-             fsys::copy_options::recursive | fsys::copy_options::copy_symlinks);
+  rocewatch::testing::CopyFixture("mlx5-roce", dir.path());
   for (const auto& [rel, content] : files) {
     std::string path = fsys::canonical(dir / ("sys/" + rel)).string();
     if (std::regex_match(content, std::regex(R"(\d+ [A-Z]+)"))) {
@@ -232,8 +231,7 @@ TEST(AbsentValues, EinvalCounterCostsOneValue) {
 // cage, a PHY it cannot reach) costs those values, not the netdev: nothing vanishes.
 TEST(AbsentValues, DriverEnodevOnAPresentNetdevIsNotVanished) {
   TestDir dir;
-  fsys::copy(rocewatch::testing::FixtureDir("mlx5-roce"), dir.path(),
-             fsys::copy_options::recursive | fsys::copy_options::copy_symlinks);
+  rocewatch::testing::CopyFixture("mlx5-roce", dir.path());
   for (const char* call : {"ethtool/ens1f0np0/link_settings",
                            "ethtool-netlink/ens1f0np0/module_eeprom.a50.b0.p00.o0.l128"}) {
     std::string path = dir / (std::string("kernel/") + call);
@@ -254,8 +252,7 @@ TEST(AbsentValues, DriverEnodevOnAPresentNetdevIsNotVanished) {
 // costs only its own values.
 TEST(AbsentValues, PortWithoutCountersDirAndNoPmaCounter) {
   TestDir dir;
-  fsys::copy(rocewatch::testing::FixtureDir("real/procfs-sysfs"), dir / "sys",
-             fsys::copy_options::recursive | fsys::copy_options::copy_symlinks);
+  rocewatch::testing::CopyFixture("real/procfs-sysfs", dir / "sys");
   fsys::remove_all(dir / "sys/class/infiniband/mlx4_0/ports/1/counters");
   std::ofstream(dir / "sys/class/infiniband/mlx4_0/ports/2/counters/symbol_error") << "N/A (no PMA)\n";
   auto s = Scrape(dir.path(), true);

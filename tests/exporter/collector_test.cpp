@@ -227,9 +227,7 @@ TEST(Collector, EmptyNodeServesOnlyStatus) {
 
 TEST(Collector, DeviceThatVanishesCostsItsSeriesOnly) {
   TestDir dir;
-  std::filesystem::copy(FixtureDir("mlx5-roce"), dir.path(),
-                        std::filesystem::copy_options::recursive |
-                            std::filesystem::copy_options::copy_symlinks);
+  testing::CopyFixture("mlx5-roce", dir.path());
   auto collector = Make(dir.path());
   NodeSnapshot first = collector->Collect();
   ASSERT_EQ(first.devices.size(), 4u);
@@ -255,9 +253,7 @@ TEST(Collector, DeviceThatVanishesCostsItsSeriesOnly) {
 // run, and a pass over the inventory it made stale is run again over the new one.
 TEST(Collector, DeviceThatLeavesOrJoinsTheListingIsInThatScrape) {
   TestDir dir;
-  std::filesystem::copy(FixtureDir("mlx5-roce"), dir.path(),
-                        std::filesystem::copy_options::recursive |
-                            std::filesystem::copy_options::copy_symlinks);
+  testing::CopyFixture("mlx5-roce", dir.path());
   auto collector = Make(dir.path());
   ASSERT_EQ(collector->Collect().devices.size(), 4u);
   const std::filesystem::path link = dir / "sys/class/infiniband/mlx5_1";
@@ -284,9 +280,7 @@ TEST(Collector, DeviceThatLeavesOrJoinsTheListingIsInThatScrape) {
 // are counted unavailable, the sysfs ones are still served, the source succeeds.
 TEST(Collector, UnreadableDebugfsCountsUnavailable) {
   TestDir dir;
-  std::filesystem::copy(FixtureDir("mlx5-roce"), dir.path(),
-                        std::filesystem::copy_options::recursive |
-                            std::filesystem::copy_options::copy_symlinks);
+  testing::CopyFixture("mlx5-roce", dir.path());
   std::vector<std::filesystem::path> cc_params;
   for (const auto& e : std::filesystem::recursive_directory_iterator(dir / "debugfs"))
     if (e.is_directory() && e.path().filename() == "cc_params") cc_params.push_back(e.path());

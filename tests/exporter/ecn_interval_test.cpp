@@ -29,8 +29,7 @@ constexpr const char* kAiRate =
 class EcnInterval : public ::testing::Test {
  protected:
   void SetUp() override {
-    stdfs::copy(FixtureDir("mlx5-roce"), dir_.path(),
-                stdfs::copy_options::recursive | stdfs::copy_options::copy_symlinks);
+    testing::CopyFixture("mlx5-roce", dir_.path());
     sysfs_ = std::make_unique<fs::Tree>("sysfs", dir_ / "sys");
     debugfs_ = std::make_unique<fs::Tree>("debugfs", dir_ / "debugfs");
     inventory_ = Discover(*sysfs_, {}, 1);
