@@ -14,11 +14,13 @@ stand-in, fleet_store.families_asked). Prometheus's blocks are written --slice n
 (one promtool run and one block each); VictoriaMetrics gets one node a request on --streams
 connections. The fill's wall time, the store's disk use and its peak RSS are printed. A
 store's data directory is deleted after its run unless --keep; --reuse runs on a directory an
-earlier --keep left (its time from the blocks).
+earlier --keep left (its time from the blocks). --start import-then-scrapes stores the fleet the
+way a real one starts instead: one import, then a scrape a minute (every series new at the
+import), and the findings must still equal --metrics-dir's.
 
     bench/lint_store.py --build build --template node8.prom --out /tmp/rocewatch-store [--nodes 1000,10000]
         [--engines prometheus,victoria-metrics] [--batch 100] [--concurrency 4] [--keep] [--reuse]
-        [--families all|asked] [--slice 1000] [--streams 4] [--vm-memory 6GiB]
+        [--families all|asked] [--slice 1000] [--streams 4] [--vm-memory 6GiB] [--start import-then-scrapes]
 """
 
 import argparse
@@ -80,6 +82,9 @@ def main():
     ap.add_argument("--concurrency", default="4")
     ap.add_argument("--max-bytes", default="32MiB")
     ap.add_argument("--families", choices=("all", "asked"), default="all")
+    ap.add_argument("--start", choices=("twice", "import-then-scrapes"), default="twice",
+                    help="twice: every series stored 5 minutes apart; import-then-scrapes: the way a "
+                         "real fleet starts, one import 7 minutes before the query, then a scrape a minute")
     ap.add_argument("--slice", type=int, default=1000, help="nodes per promtool block")
     ap.add_argument("--streams", type=int, default=4, help="parallel VictoriaMetrics import requests")
     ap.add_argument("--vm-memory", default=None, help="VictoriaMetrics -memory.allowedBytes")
@@ -111,6 +116,10 @@ def main():
         # rate() has both observations (at 10,000 nodes t1 was not, and the rate rules recorded nothing).
         t1 = float((int(time.time()) - 120) // 60 * 60)
         t0 = t1 - 300
+        if args.start == "twice":
+            observations = [(t0, metrics), (t1, metrics)]
+        else:  # the import at t1 - 420 s, then one scrape a minute up to t1
+            observations = [(t1 - 420 + 60 * k, metrics) for k in range(8)]
         for engine in args.engines.split(","):
             work = args.out / f"{engine}{m}"
             work.mkdir(parents=True, exist_ok=True)
@@ -128,7 +137,7 @@ def main():
                         shutil.rmtree(b, ignore_errors=True)
                     om = work / "fleet.om"
                     for first in range(0, m, args.slice):
-                        samples += fleet_store.write_openmetrics(fleet, metrics, metrics, t0, t1, om, families,
+                        samples += fleet_store.write_openmetrics(fleet, observations, om, families,
                                                                  slice(first, first + args.slice))
                         fleet_store.add_blocks(om, data, work / "prometheus.log")
                         om.unlink()
@@ -138,7 +147,7 @@ def main():
             else:
                 e = fleet_store.start_victoria_metrics(work, keep_data=args.reuse, memory=args.vm_memory)
                 if not args.reuse:
-                    samples = fleet_store.import_into_victoria_metrics(e, fleet, metrics, metrics, t0, t1, families,
+                    samples = fleet_store.import_into_victoria_metrics(e, fleet, observations, families,
                                                                        streams=args.streams)
                 else:
                     t1 = float((work / "t1").read_text())
@@ -147,7 +156,7 @@ def main():
             store_dir = work / ("prometheus-data" if engine == "prometheus" else "vm-data")
             disk = int(subprocess.run(["du", "-sb", str(store_dir)], capture_output=True, text=True).stdout.split()[0])
             fill_rss = e.rss_mib()
-            print(f"{engine}: {samples} samples ({samples / 2 / m:.0f} series a node) stored in {fill:.0f} s, "
+            print(f"{engine}: {samples} samples ({samples / len(observations) / m:.0f} series a node) stored in {fill:.0f} s, "
                   f"{disk / 2**20:.0f} MiB on disk, store peak RSS {fill_rss:.0f} MiB so far", flush=True)
             try:
                 store_cpu0 = cpu_seconds(e.proc.pid)

@@ -1,5 +1,6 @@
 // roce-lint check PLAN: every node against the plan and against its peers.
 
+#include <algorithm>
 #include <fstream>
 
 #include "lint/checks/check.h"
@@ -84,8 +85,11 @@ int RunCheckCommand(const std::vector<std::string>& args, CommandIo io) {
   // Each node is checked as soon as it is observed and its metrics dropped: at
   // 10,000 nodes only the interned settings that drift compares stay in memory.
   checks::CheckRunner runner(loaded->plan);
-  auto observed = ObserveEach(loaded->plan, *settings,
-                              [&](std::size_t i, observe::NodeView&& view) { runner.AddNode(i, view); });
+  std::vector<std::string> without_window;  // reachable, no counter increase
+  auto observed = ObserveEach(loaded->plan, *settings, [&](std::size_t i, observe::NodeView&& view) {
+    if (view.reachable() && !view.has_increase()) without_window.push_back(view.node());
+    runner.AddNode(i, view);
+  });
   if (!observed) {
     io.err << "roce-lint check: " << observed.error().message << "\n";
     return kExitUnusable;
@@ -98,6 +102,10 @@ int RunCheckCommand(const std::vector<std::string>& args, CommandIo io) {
   run.findings = runner.Finish();
   run.input = observed->input;
   run.counters_checked = observed->counters;
+  if (run.counters_checked) {
+    std::sort(without_window.begin(), without_window.end());
+    run.counters_unobserved = std::move(without_window);
+  }
 
   std::ofstream file;
   std::ostream* out = &io.out;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <unordered_map>
 
+#include "lint/observe/counter_window.h"
 #include "rocewatch/strings.h"
 
 namespace rocewatch::lint::observe {
@@ -79,9 +80,9 @@ Result<Exposition> ComputeIncrease(const Exposition& before, const Exposition& a
                                      : name.size() > 6 && name.substr(name.size() - 6) == "_total";
     if (!counter || std::isnan(s.value)) continue;
     std::string series = after.SeriesString(s);
+    // A series the earlier observation did not have counts from zero (counter_window.h).
     auto it = old_values.find(series);
-    if (it == old_values.end()) continue;  // new series: no increase known yet
-    double increase = s.value >= it->second ? s.value - it->second : s.value;
+    double increase = CounterGrowth(it == old_values.end() ? 0 : it->second, s.value);
     text += series;
     text += ' ';
     text += FormatDouble(increase);

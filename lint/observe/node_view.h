@@ -74,9 +74,10 @@ class NodeView {
 using MetricReadHook = void (*)(std::string_view metric, bool increase);
 void SetMetricReadHook(MetricReadHook hook);
 
-// The increase of every counter series between two scrapes of one node (a
-// counter that went down was reset: its increase is its new value), as an
-// exposition, so checks read it like any other metrics.
+// The increase of every counter series between two scrapes of one node, by the rule of
+// lint/observe/counter_window.h (a series the first did not have counts from zero; a counter
+// that went down was reset: its increase is its new value), as an exposition, so checks read
+// it like any other metrics.
 Result<Exposition> ComputeIncrease(const Exposition& before, const Exposition& after);
 
 }  // namespace rocewatch::lint::observe

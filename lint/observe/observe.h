@@ -95,8 +95,9 @@ struct QueryStats {
 // batch of plan nodes (`{__name__=~"…",instance=~"a|b|…"}`, an exact set the store looks up in
 // its index), each batch sized from the answers seen to fit half of transport.max_bytes,
 // `concurrency` queries at a time,
-// each answer at most transport.max_bytes and read as a stream; with a window, one
-// increase(family{…}[window]) per counter family. Each node goes to `sink` as soon as its
+// each answer at most transport.max_bytes and read as a stream; with a window, the counter window
+// of lint/observe/counter_window.h through the queries of counter_queries.h (the same meaning on
+// every engine, never the store's increase()). Each node goes to `sink` as soon as its
 // batch is in: memory is bounded by concurrency x max_bytes, whatever the fleet size. A node
 // the store has no series for is a view with an error. An Error when the API itself cannot
 // be used (it does not answer, refuses the credentials or tenant).

@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "rocewatch/strings.h"
+
 namespace rocewatch::lint::observe {
 namespace {
 
@@ -59,6 +61,7 @@ using Json = nlohmann::json;
 //   data.resultType, data.result[]         the vector, one object per sample:
 //   data.result[].metric.<label>           its labels (strings)
 //   data.result[].value[1]                 its value (a string)
+//   data.result[].values[][0], [1]         a matrix series' samples: time (a number), value
 //   data.stats.timings.evalTotalTime, data.stats.samples.{totalQueryableSamples,peakSamples}
 class AnswerReader : public nlohmann::json_sax<Json> {
  public:
@@ -127,11 +130,16 @@ class AnswerReader : public nlohmann::json_sax<Json> {
     if (stack_.size() == 1 && stack_.front().array == false) Seen(name);
     if (At({"data"}) && !stack_.back().array) Seen("data." + name);
     if (At({"data"}) && name == "result") result_array_ = array;
-    if (At({"data", "result"}) && !array) {  // one sample begins
+    if (At({"data", "result"}) && !array) {  // one sample (or series) begins
       in_item_ = true;
       labels_.clear();
       value_.reset();
+      timed_.clear();
       item_valid_ = true;
+    }
+    if (in_item_ && At({"data", "result", "[]", "values"}) && array) {  // one [time, value] pair
+      pair_time_.reset();
+      pair_value_.reset();
     }
     stack_.push_back(Frame{array, std::move(name)});
     return true;
@@ -140,6 +148,14 @@ class AnswerReader : public nlohmann::json_sax<Json> {
   bool Close() {
     if (stack_.empty()) return false;
     bool item = At({"data", "result", "[]"});
+    if (in_item_ && At({"data", "result", "[]", "values", "[]"})) {
+      auto value = pair_value_ ? ParseDouble(*pair_value_) : std::nullopt;
+      if (!pair_time_ || !value || !IsValueText(*pair_value_)) {
+        item_valid_ = false;
+      } else {
+        timed_.push_back({*pair_time_, *value});
+      }
+    }
     stack_.pop_back();
     if (item && in_item_) {
       Emit();
@@ -168,6 +184,10 @@ class AnswerReader : public nlohmann::json_sax<Json> {
       for (const auto& [k, v] : labels_)
         if (k == name) item_valid_ = false;  // a repeated label
       labels_.emplace_back(name, *text);
+    } else if (in_item_ && At({"data", "result", "[]", "values", "[]"})) {
+      if (index == 0 && text == nullptr) pair_time_ = number;
+      if (index == 1 && text != nullptr) pair_value_ = *text;
+      if ((index == 0) == (text != nullptr) || index >= 2) item_valid_ = false;
     } else if (in_item_ && At({"data", "result", "[]", "value"})) {
       if (index == 1 && text != nullptr) value_ = *text;
       if (index == 1 && text == nullptr) item_valid_ = false;
@@ -184,7 +204,17 @@ class AnswerReader : public nlohmann::json_sax<Json> {
 
   // The sample just closed, as one line of its node's text.
   void Emit() {
-    if (!item_valid_ || !value_ || !IsValueText(*value_)) return;
+    if (!item_valid_) return;
+    if (options_.increase_over != nullptr) {
+      // The engines answer a matrix in time order; sorting costs nothing then and makes an
+      // answer out of order mean what it says.
+      std::stable_sort(timed_.begin(), timed_.end(),
+                       [](const TimedValue& a, const TimedValue& b) { return a.time < b.time; });
+      auto increase = IncreaseOver(*options_.increase_over, timed_);
+      if (!increase) return;
+      value_ = FormatDouble(*increase);
+    }
+    if (!value_ || !IsValueText(*value_)) return;
     std::sort(labels_.begin(), labels_.end());  // first: the views below point into labels_
     std::string_view name = options_.metric_name;
     std::string_view key;
@@ -222,6 +252,9 @@ class AnswerReader : public nlohmann::json_sax<Json> {
   bool in_item_ = false, item_valid_ = false;
   std::vector<std::pair<std::string, std::string>> labels_;
   std::optional<std::string> value_;
+  std::vector<TimedValue> timed_;  // a matrix series' samples
+  std::optional<double> pair_time_;
+  std::optional<std::string> pair_value_;
   VectorAnswer answer_;
 };
 
@@ -237,8 +270,9 @@ Result<VectorAnswer> ParseVectorAnswer(std::string_view body, std::string_view w
   if (reader.repeated()) return Error{prefix + ": answer repeats a member"};
   if (reader.status() != "success")
     return Error{prefix + ": " + (reader.error().empty() ? "status is not success" : reader.error())};
-  if (reader.result_type() != "vector" || !reader.has_result_array())
-    return Error{prefix + ": expected a result vector"};
+  const std::string_view expected = options.increase_over != nullptr ? "matrix" : "vector";
+  if (reader.result_type() != expected || !reader.has_result_array())
+    return Error{prefix + ": expected a result " + std::string(expected)};
   return std::move(reader.answer());
 }
 

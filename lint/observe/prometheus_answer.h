@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "lint/observe/counter_window.h"
 #include "rocewatch/result.h"
 
 namespace rocewatch::lint::observe {
@@ -21,6 +22,10 @@ struct AnswerOptions {
   std::string_view key_label = "instance";
   // When set, every sample is of this family: functions such as increase() drop __name__.
   std::string_view metric_name;
+  // When set, the answer is a range query's "matrix" of raw samples (`family{…}[range]`), and
+  // each series becomes one line whose value is what it grew by over this window
+  // (IncreaseOver, lint/observe/counter_window.h); a series that has none is left out.
+  const CounterWindow* increase_over = nullptr;
 };
 
 struct VectorAnswer {
@@ -32,12 +37,12 @@ struct VectorAnswer {
   std::uint64_t peak_samples = 0;     // data.stats.samples.peakSamples
 };
 
-// Each sample of a "vector" result becomes one line `name{label="value",...} value` (labels
+// Each sample of a "vector" result (or each series of a "matrix", with increase_over) becomes one line `name{label="value",...} value` (labels
 // sorted by name), appended to the text of its key label's value. A sample is skipped (never
 // turned into other lines) when it has no name or key label, a metric or label name the text
 // format does not allow, a repeated label, or a value that is not a number. An Error, its
 // message starting with `where`, when the body is not JSON, its status is not "success", its
-// result is not a vector, or a top-level member repeats.
+// result is not a vector (a matrix, with increase_over), or a top-level member repeats.
 Result<VectorAnswer> ParseVectorAnswer(std::string_view body, std::string_view where,
                                        const AnswerOptions& options = {});
 

@@ -1,7 +1,8 @@
 // roce-lint through a Prometheus-compatible HTTP API (Prometheus, Thanos, Mimir,
 // VictoriaMetrics): the families the checks read (lint/checks/families.h), node batch by node
 // batch, each answer bounded by --max-bytes and read as a stream, each node handed to the
-// sink as soon as its batch is in. Counter windows are computed by the store (increase()).
+// sink as soon as its batch is in. Counter windows are read as raw values at the window's ends
+// (lint/observe/counter_queries.h), never as the store's increase().
 
 #include <algorithm>
 #include <chrono>
@@ -14,6 +15,7 @@
 #include <unordered_map>
 
 #include "lint/checks/families.h"
+#include "lint/observe/counter_queries.h"
 #include "lint/observe/observe.h"
 #include "lint/observe/prometheus_answer.h"
 #include "lint/observe/promql.h"
@@ -167,9 +169,16 @@ struct ValueFilter {
 };
 constexpr ValueFilter kValueFilters[] = {{"roce_module_flag", "== 1"}};
 
-// `[300000ms]`: a window any PromQL engine parses (integer units only).
-std::string Range(double seconds) {
-  return "[" + std::to_string(static_cast<long long>(std::llround(seconds * 1000))) + "ms]";
+// Served by every exporter on every scrape (one series per collector): a node that has it was
+// scraped.
+constexpr std::string_view kPresenceFamily = "roce_exporter_collector_success";
+
+// Whether an answer's text (`name{…} value` lines) has a value below zero: a growth between the
+// window's ends that only a reset explains.
+bool HasNegativeValue(std::string_view text) {
+  for (std::size_t at = text.find("} -"); at != std::string_view::npos; at = text.find("} -", at + 3))
+    if (at + 3 < text.size() && text[at + 3] != 'I') return true;  // "-Inf" is no growth either way
+  return false;
 }
 
 }  // namespace
@@ -213,6 +222,7 @@ Result<QueryStats> QueryPrometheus(const plan::Plan& plan, const PrometheusOptio
   }
   const std::vector<std::string_view> counters =
       options.window_seconds > 0 ? checks::IncreaseFamilies() : std::vector<std::string_view>();
+  const CounterWindow window{.end = at, .length = options.window_seconds};
 
   // Batches of node indices, carved from the plan as workers ask, each sized so that its
   // largest answer is expected to take half of --max-bytes. A store answers a query it has
@@ -241,8 +251,8 @@ Result<QueryStats> QueryPrometheus(const plan::Plan& plan, const PrometheusOptio
     deliver(views, nodes);
   };
 
-  // One batch: its latest values, then one increase() query per counter family. Returns false
-  // when an answer was too large (the caller splits the batch); `largest` is the largest answer.
+  // One batch: its latest values, then its counter window. Returns false when an answer was too
+  // large (the caller splits the batch); `largest` is the largest answer.
   auto run_batch = [&](const std::vector<std::size_t>& nodes, std::size_t& largest) -> bool {
     std::vector<std::string> keys;
     std::unordered_map<std::string, std::size_t> position;
@@ -250,42 +260,74 @@ Result<QueryStats> QueryPrometheus(const plan::Plan& plan, const PrometheusOptio
       keys.push_back(key_of(nodes[k]));
       position.emplace(keys.back(), k);
     }
+    // One query of this batch: kOk, kSplit (too large for more than one node: the batch is
+    // split), or kFailed (every node of the batch got the error).
+    enum class Asked { kOk, kSplit, kFailed };
+    auto ask = [&](const std::string& query, const AnswerOptions& o, QueryResult& out) {
+      out = querier.Run(query, at, o);
+      largest = std::max(largest, out.bytes);
+      if (out.kind == QueryResult::Kind::kTooLarge && nodes.size() > 1) return Asked::kSplit;
+      if (out.kind == QueryResult::Kind::kOk) return Asked::kOk;
+      fail_all(nodes, out.kind == QueryResult::Kind::kTooLarge
+                          ? "the store refused the query of this node alone (too large or too slow): " + out.error
+                          : out.error);
+      return Asked::kFailed;
+    };
     const std::string match = MatchAny(options.key_label, keys);
-    AnswerOptions latest_options{.key_label = options.key_label, .metric_name = {}};
-    QueryResult latest = querier.Run("{__name__=~\"" + latest_names + "\"," + match + "}", at, latest_options);
-    largest = std::max(largest, latest.bytes);
-    if (latest.kind == QueryResult::Kind::kTooLarge && nodes.size() > 1) return false;
-    if (latest.kind != QueryResult::Kind::kOk) {
-      fail_all(nodes, latest.kind == QueryResult::Kind::kTooLarge
-                          ? "the store refused the query of this node alone (too large or too slow): " + latest.error
-                          : latest.error);
-      return true;
-    }
+    QueryResult latest;
+    if (Asked a = ask("{__name__=~\"" + latest_names + "\"," + match + "}",
+                      {.key_label = options.key_label, .metric_name = {}}, latest);
+        a != Asked::kOk)
+      return a == Asked::kFailed;
     for (const ValueFilter& filter : filtered) {
-      AnswerOptions o{.key_label = options.key_label, .metric_name = filter.family};
-      QueryResult some = querier.Run(std::string(filter.family) + "{" + match + "} " + std::string(filter.comparison), at, o);
-      largest = std::max(largest, some.bytes);
-      if (some.kind == QueryResult::Kind::kTooLarge && nodes.size() > 1) return false;
-      if (some.kind != QueryResult::Kind::kOk) {
-        fail_all(nodes, some.error);
-        return true;
-      }
+      QueryResult some;
+      if (Asked a = ask(std::string(filter.family) + "{" + match + "} " + std::string(filter.comparison),
+                        {.key_label = options.key_label, .metric_name = filter.family}, some);
+          a != Asked::kOk)
+        return a == Asked::kFailed;
       for (auto& [key, text] : some.answer.texts)
         if (auto it = latest.answer.texts.find(key); it != latest.answer.texts.end()) it->second += text;
     }
+    // The counter window (lint/observe/counter_window.h): which nodes were observed at its start,
+    // then per family every series' growth between the window's ends, and the raw samples of the
+    // series that may have been reset in between.
     std::vector<std::string> increases(nodes.size());
+    std::vector<char> at_start(nodes.size(), 0);
+    if (!counters.empty()) {
+      QueryResult start;
+      if (Asked a = ask(ObservedAtStartQuery(kPresenceFamily, options.key_label, match, window),
+                        {.key_label = options.key_label, .metric_name = kPresenceFamily}, start);
+          a != Asked::kOk)
+        return a == Asked::kFailed;
+      for (const auto& [key, text] : start.answer.texts)
+        if (auto it = position.find(key); it != position.end()) at_start[it->second] = 1;
+    }
     for (auto family : counters) {
-      AnswerOptions o{.key_label = options.key_label, .metric_name = family};
-      QueryResult inc = querier.Run("increase(" + std::string(family) + "{" + match + "}" +
-                                        Range(options.window_seconds) + ")",
-                                    at, o);
-      largest = std::max(largest, inc.bytes);
-      if (inc.kind == QueryResult::Kind::kTooLarge && nodes.size() > 1) return false;
-      if (inc.kind != QueryResult::Kind::kOk) {
-        fail_all(nodes, inc.error);
-        return true;
+      const AnswerOptions o{.key_label = options.key_label, .metric_name = family};
+      QueryResult ends, resets;
+      if (Asked a = ask(EndsQuery(family, match, window), o, ends); a != Asked::kOk) return a == Asked::kFailed;
+      if (Asked a = ask(ResetsQuery(family, match, window), o, resets); a != Asked::kOk) return a == Asked::kFailed;
+      std::vector<std::string> reset;  // nodes with a series that went down
+      for (const auto& [key, text] : resets.answer.texts) reset.push_back(key);
+      for (const auto& [key, text] : ends.answer.texts)
+        if (HasNegativeValue(text) && !resets.answer.texts.contains(key)) reset.push_back(key);
+      if (!reset.empty()) {
+        QueryResult raw;
+        AnswerOptions raw_options = o;
+        raw_options.increase_over = &window;
+        if (Asked a = ask(RawSamplesQuery(family, MatchAny(options.key_label, reset), window), raw_options, raw);
+            a != Asked::kOk)
+          return a == Asked::kFailed;
+        for (const auto& key : reset) {
+          auto it = raw.answer.texts.find(key);
+          if (it == raw.answer.texts.end()) {
+            ends.answer.texts.erase(key);
+          } else {
+            ends.answer.texts[key] = std::move(it->second);
+          }
+        }
       }
-      for (auto& [key, text] : inc.answer.texts)
+      for (auto& [key, text] : ends.answer.texts)
         if (auto it = position.find(key); it != position.end()) increases[it->second] += text;
     }
     std::vector<NodeView> views;
@@ -305,7 +347,7 @@ Result<QueryStats> QueryPrometheus(const plan::Plan& plan, const PrometheusOptio
         views.push_back(std::move(view));
         continue;
       }
-      if (!counters.empty()) {
+      if (!counters.empty() && at_start[k]) {
         auto inc = Exposition::Parse(std::move(increases[k]), {.max_bytes = transport.max_bytes});
         if (inc) view.SetIncrease(std::move(*inc), options.window_seconds);
       }

@@ -56,6 +56,21 @@ std::string CheckTitle(const std::string& check_id, Language lang) {
   return std::string(lang == Language::kChinese ? spec->title_zh : spec->title);
 }
 
+std::string CountersUnobservedNote(const CheckRun& run, Language lang) {
+  const auto& nodes = run.counters_unobserved;
+  if (!run.counters_checked || nodes.empty()) return "";
+  constexpr std::size_t kNamed = 10;
+  std::string names;
+  for (std::size_t i = 0; i < nodes.size() && i < kNamed; ++i) names += (i ? ", " : "") + nodes[i];
+  if (nodes.size() > kNamed)
+    names += Text(lang, " and ", " 等另外 ") + std::to_string(nodes.size() - kNamed) + Text(lang, " more", " 个");
+  return Text(lang, "Counter checks skipped on ", "未检查计数器：") + std::to_string(nodes.size()) +
+         Text(lang, nodes.size() == 1 ? " node not observed at the counter window's start (it joined inside the window): "
+                                      : " nodes not observed at the counter window's start (they joined inside the window): ",
+              " 个节点在计数窗口开始时尚未被观测到（在窗口内加入）：") +
+         names + Text(lang, ".", "。");
+}
+
 void WriteNodeReport(std::ostream& out, const CheckRun& run, Language lang) {
   std::size_t passed = 0, failed = 0, unreachable = 0, nics = 0;
   for (const auto& node : run.plan->nodes) {
@@ -111,6 +126,7 @@ void WriteNodeReport(std::ostream& out, const CheckRun& run, Language lang) {
       << Text(lang, " NICs: ", " 块网卡：") << passed << Text(lang, " passed, ", " 通过，") << failed
       << Text(lang, " failed, ", " 未通过，") << unreachable << Text(lang, " unreachable", " 不可达")
       << "; " << SeverityCounts(run.findings) << "\n";
+  if (auto note = CountersUnobservedNote(run, lang); !note.empty()) out << T(note) << "\n";
   if (!run.counters_checked)
     out << Text(lang,
                 "Counter checks skipped: no observation window (use --counter-window, "

@@ -21,7 +21,13 @@ struct CheckRun {
   std::vector<Finding> findings;                          // sorted by node
   std::string input;                                      // where the metrics came from
   bool counters_checked = false;                          // a counter window was available
+  // With a window: the reachable nodes whose counters have none, as they were not observed at
+  // its start (they joined inside it; lint/observe/counter_window.h). Said once in the report.
+  std::vector<std::string> counters_unobserved;
 };
+// "Counter checks skipped on 2 nodes not observed at the window's start: a, b." (the first ten
+// named), or empty when every node had its window.
+std::string CountersUnobservedNote(const CheckRun& run, Language lang);
 
 enum class NodeState { kPassed, kFailed, kUnreachable };
 NodeState StateOf(const CheckRun& run, const plan::Node& node);

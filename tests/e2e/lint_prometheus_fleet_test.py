@@ -1,9 +1,19 @@
 #!/usr/bin/env python3
-"""roce-lint --prometheus against real engines (issue 16): Prometheus 2.42 (blocks made by
+"""roce-lint --prometheus against real engines (issues 16, 27): Prometheus 2.42 (blocks made by
 promtool from OpenMetrics) and VictoriaMetrics 1.79 (filled through its import API), holding
 a small fleet (tools/gen/fleet.py, from a bench node replayed by the real roce_exporter) twice,
-5 minutes apart. The same seeded faults, and exactly the same findings, as `check
---metrics-dir --previous-metrics-dir --window 5m` on the same text:
+5 minutes apart, and an hour before that once (a fleet imported once: one sample per series).
+The same seeded faults, and exactly the same findings, as `check --metrics-dir
+--previous-metrics-dir --window 5m` on the same text, on both engines, whose own increase()
+differ exactly there (lint/observe/counter_window.h):
+  - one sample per series: no node observed at the window's start, no counter finding, said
+    once in the report;
+  - two samples (the faults below);
+  - a node that joins inside the window (no earlier sample; its carrier counter at 2, which
+    counted from zero would be two link flaps): no counter finding for it, said once;
+  - a counter reset (a transport counter at 100000, then 7): +7, a finding;
+  - a trimmed series that appears (pause frames on a priority without PFC that the earlier
+    observation did not serve): counted from zero, a finding;
   - the settings faults fleet.py seeds, and a counter fault (pause frames on a priority
     without PFC, which only the store's increase() over the window can show);
   - a raised module flag (the query path asks only for flags at 1);
@@ -18,6 +28,7 @@ import argparse
 import json
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 import threading
@@ -114,7 +125,7 @@ def main():
         (tmp / "node.prom").write_text(template)
         fleet = tmp / "fleet"
         subprocess_run([sys.executable, str(ROOT / "tools/gen/fleet.py"), str(fleet), "--nodes", str(args.nodes),
-                        "--template", str(tmp / "node.prom"), "--faults", "6"])
+                        "--template", str(tmp / "node.prom"), "--faults", "6" if args.nodes >= 20 else "2"])
         expected = {(e["node"], e["check"], e["netdev"]) for e in json.loads((fleet / "expected.json").read_text())}
         faulty = {e[0] for e in expected}
         names = [n for n, _ in fleet_store.nodes_of(fleet)]
@@ -143,6 +154,38 @@ def main():
         expected.add((flag_node, "optics.warning", flag.split('netdev="')[1].split('"')[0]))
         for d in (prev, now):
             (d / f"{ghost}.prom").unlink()
+
+        def set_value(path, prefix, labels, value):
+            """The first line of `prefix` with every label of `labels` set to `value`; returns its netdev."""
+            text = path.read_text()
+            line = next(ln for ln in text.splitlines() if ln.startswith(prefix) and all(x in ln for x in labels))
+            path.write_text(text.replace(line + "\n", line.rsplit(" ", 1)[0] + f" {value}\n", 1))
+            return line.split('netdev="')[1].split('"')[0] if 'netdev="' in line else ""
+
+        # (c) a node that joins inside the window: no earlier file, its carrier counter at 2.
+        joiner = healthy[3]
+        (prev / f"{joiner}.prom").unlink()
+        set_value(now / f"{joiner}.prom", "roce_netdev_carrier_changes_total{", [], 2)
+        # (d) a counter reset: 100000 before, 7 now.
+        reset_node = healthy[4]
+        retrans = ["roce_hw_stat_total{", 'counter="roce_adp_retrans_to"']
+        set_value(prev / f"{reset_node}.prom", retrans[0], retrans[1:], 100000)
+        set_value(now / f"{reset_node}.prom", retrans[0], retrans[1:], 7)
+        reset_line = next(ln for ln in (now / f"{reset_node}.prom").read_text().splitlines()
+                          if ln.startswith(retrans[0]) and retrans[1] in ln)
+        reset_device = reset_line.split('device="')[1].split('"')[0]
+        reset_netdev = next(ln for ln in (now / f"{reset_node}.prom").read_text().splitlines()
+                            if ln.startswith("roce_port_info{") and f'device="{reset_device}"' in ln
+                            ).split('netdev="')[1].split('"')[0]
+        # (e) a trimmed series that appears: pause frames on priority 0 only in the later file.
+        appear_node = healthy[5]
+        pause0 = ["roce_dcb_pfc_pause_frames_total{", 'priority="0"']
+        ptext = (prev / f"{appear_node}.prom").read_text()
+        pline = next(ln for ln in ptext.splitlines() if ln.startswith(pause0[0]) and pause0[1] in ln)
+        (prev / f"{appear_node}.prom").write_text(ptext.replace(pline + "\n", "", 1))
+        appear_netdev = set_value(now / f"{appear_node}.prom", pause0[0],
+                                  [pause0[1], pline.split("{", 1)[1].split("}")[0]], 1500)
+        expected.add((appear_node, "counters.pause-on-non-pfc-priority", appear_netdev))
         plan = str(fleet / "plan.json")
 
         code, ref, err, wall, rss = run_lint(args.lint, [plan, "--metrics-dir", str(now), "--previous-metrics-dir",
@@ -150,19 +193,55 @@ def main():
         print(f"--metrics-dir: exit {code}, {len(ref['findings'])} findings, {wall:.2f} s, peak RSS {rss:.0f} MiB")
         ref_keys = {key(f) for f in ref["findings"] if f["node"] != ghost}
         got = {(f["node"], f["check"], f.get("netdev", "")) for f in ref["findings"] if f["node"] != ghost}
+        expected.add((reset_node, "counters.transport-errors", reset_netdev))
         if got != expected:
             failures.append(f"--metrics-dir reference: missed {expected - got}, extra {got - expected}")
+        if not any(f["node"] == reset_node and f["check"] == "counters.transport-errors" and
+                   f["device"] == reset_device and f["found"] == "roce_adp_retrans_to +7" for f in ref["findings"]):
+            failures.append(f"--metrics-dir: the reset counter is not +7: "
+                            f"{[f for f in ref['findings'] if f['node'] == reset_node]}")
+        # (a) one sample per series: the later files alone, against no earlier ones.
+        empty = tmp / "empty"
+        empty.mkdir()
+        code, ref_once, err, wall, rss = run_lint(args.lint, [plan, "--metrics-dir", str(now), "--previous-metrics-dir",
+                                                              str(empty), "--window", "5m"])
+        ref_once_keys = {key(f) for f in ref_once["findings"] if f["node"] != ghost}
+        if any(f["check"].startswith("counters.") for f in ref_once["findings"]):
+            failures.append(f"--metrics-dir, one observation: counter findings {ref_once['findings']}")
 
         t1 = float(int(time.time()) - 120)
         t0 = t1 - 300
+        t_once = t0 - 3600  # an hour earlier: outside every window of t1
+        observations = [(t_once, now), (t0, prev), (t1, now)]
         om = tmp / "fleet.om"
-        samples = fleet_store.write_openmetrics(fleet, prev, now, t0, t1, om)
+        samples = fleet_store.write_openmetrics(fleet, observations, om)
         prom = fleet_store.start_prometheus(om, tmp)
         engines.append(prom)
         vm = fleet_store.start_victoria_metrics(tmp)
         engines.append(vm)
-        fleet_store.import_into_victoria_metrics(vm, fleet, prev, now, t0, t1)
-        print(f"stores hold {samples} samples ({args.nodes - 1} nodes x 2 observations)")
+        fleet_store.import_into_victoria_metrics(vm, fleet, observations)
+        print(f"stores hold {samples} samples ({args.nodes - 1} nodes: once, then twice 5 minutes apart)")
+
+        # Said once: the nodes without a counter window, in the text report.
+        for label, url, at, unobserved in (("prometheus, one sample", prom.url, t_once, args.nodes - 1),
+                                           ("victoria-metrics, one sample", vm.url, t_once, args.nodes - 1),
+                                           ("victoria-metrics, two samples", vm.url, t1, 1)):
+            run = subprocess.run([args.lint, "check", plan, "--prometheus", url, "--window", "5m",
+                                  "--prometheus.time", f"{at:.0f}"], capture_output=True, text=True)
+            notes = [ln for ln in run.stdout.splitlines() if ln.startswith("Counter checks skipped on ")]
+            want = f"Counter checks skipped on {unobserved} node{'s' if unobserved > 1 else ''} not observed"
+            if len(notes) != 1 or not notes[0].startswith(want) or \
+                    (unobserved == 1 and not notes[0].endswith(f": {joiner}.")):
+                failures.append(f"{label}: expected one line '{want}…', got {notes}")
+        for label, url in (("prometheus, one sample per series", prom.url),
+                           ("victoria-metrics, one sample per series", vm.url)):
+            code, rep, err, wall, rss = run_lint(args.lint, [plan, "--prometheus", url, "--window", "5m",
+                                                             "--prometheus.time", f"{t_once:.0f}"])
+            keys = {key(f) for f in rep["findings"] if f["node"] != ghost}
+            print(f"{label}: exit {code}, {len(rep['findings'])} findings, {wall:.2f} s")
+            if keys != ref_once_keys:
+                failures.append(f"{label}: findings differ from --metrics-dir:\n  missing {sorted(ref_once_keys - keys)[:5]}"
+                                f"\n  extra {sorted(keys - ref_once_keys)[:5]}")
 
         proxy = ThreadingHTTPServer(("127.0.0.1", 0), FlakyProxy)
         proxy.target, proxy.count, proxy.lock = prom.url, 0, threading.Lock()

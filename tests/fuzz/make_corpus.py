@@ -283,6 +283,14 @@ def lint_inputs(w):
     w.put("prometheus_answer", "error.json",
           '{"status":"error","errorType":"bad_data","error":"parse error at char 3"}')
     w.put("prometheus_answer", "matrix.json", '{"status":"success","data":{"resultType":"matrix","result":[]}}')
+    # A range query's raw samples around a counter window ending at 1700000000 (a reset, a new
+    # series, one out of order), as roce-lint reads the series that may have been reset.
+    w.put("prometheus_answer", "matrix-window.json", json.dumps({"status": "success", "data": {
+        "resultType": "matrix", "result": [
+            {"metric": {"__name__": "c_total", "instance": "a:1", "p": "3"},
+             "values": [[1699999650, "90"], [1699999700, "100"], [1699999900, "5"], [1700000000, "9"]]},
+            {"metric": {"instance": "a:1", "p": "0"}, "values": [[1700000000, "1500"], [1699999800, "1"]]},
+            {"metric": {"instance": "b:1"}, "values": [[1699999990, "+Inf"], [1700000000, "7"]]}]}}))
     w.put("prometheus_answer", "escapes.json", json.dumps({"status": "success", "data": {
         "resultType": "vector", "result": [
             {"metric": {"__name__": "roce_x", "instance": "a:1", "l": "q\"b\\n\n"}, "value": [1, "NaN"]},

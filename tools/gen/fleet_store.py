@@ -2,8 +2,9 @@
 """Real query engines filled with a fleet's /metrics text (tools/gen/fleet.py), for roce-lint
 --prometheus tests and benchmarks (tests/e2e/lint_prometheus_fleet_test.py, bench/lint_store.py).
 
-Each node's text is stored twice, WINDOW seconds apart (the first observation from PREV_DIR,
-the second from NOW_DIR), with the labels Prometheus's scrape would add (job, instance: the
+Each node's text is stored once per observation, a list of (unix time, directory of
+<node>.prom files) — two observations 5 minutes apart, one alone (a fleet imported once), an
+import followed by scrapes — with the labels Prometheus's scrape would add (job, instance: the
 plan's exporter address, and node: the plan's node name), into
   - Prometheus 2.42: one OpenMetrics file, `promtool tsdb create-blocks-from openmetrics`,
     then `prometheus` started on the blocks;
@@ -68,13 +69,13 @@ def nodes_of(fleet: Path):
     return out
 
 
-def write_openmetrics(fleet: Path, prev_dir: Path, now_dir: Path, t0: float, t1: float, out: Path,
-                      families=None, nodes: slice = slice(None)) -> int:
-    """One OpenMetrics file with the samples at t0 (prev_dir) and t1 (now_dir) of every node
-    (or of the plan's nodes[`nodes`]), grouped by family as OpenMetrics requires. `families`:
-    keep only these (None: all). Returns the number of samples written."""
+def write_openmetrics(fleet: Path, observations, out: Path, families=None, nodes: slice = slice(None)) -> int:
+    """One OpenMetrics file with the samples of every observation (unix time, directory) of
+    every node (or of the plan's nodes[`nodes`]) that has a file there, grouped by family and in
+    time order as OpenMetrics requires. `families`: keep only these (None: all). Returns the
+    number of samples written."""
     by_family: dict[str, list[str]] = {}
-    for t, d in ((t0, prev_dir), (t1, now_dir)):
+    for t, d in sorted(observations, key=lambda o: o[0]):
         for node, instance in nodes_of(fleet)[nodes]:
             path = d / f"{node}.prom"
             if not path.exists():
@@ -187,9 +188,10 @@ def start_victoria_metrics(workdir: Path, keep_data: bool = False, memory: str |
     return Engine("victoria-metrics", url, proc, log)
 
 
-def import_into_victoria_metrics(engine: Engine, fleet: Path, prev_dir: Path, now_dir: Path, t0: float,
-                                 t1: float, families=None, nodes_per_post: int = 50, streams: int = 4) -> int:
-    """Every node's text at t0 and t1 into /api/v1/import/prometheus. With every family (the
+def import_into_victoria_metrics(engine: Engine, fleet: Path, observations, families=None,
+                                 nodes_per_post: int = 50, streams: int = 4) -> int:
+    """Every node's text of every observation (unix time, directory) into
+    /api/v1/import/prometheus. With every family (the
     default: what the exporter served), each file is posted as it is, one node a request on
     `streams` connections at once, the target labels and the timestamp (ms) as the import's
     `extra_label` and `timestamp` query args, so nothing is parsed here. With `families`, the
@@ -210,12 +212,12 @@ def import_into_victoria_metrics(engine: Engine, fleet: Path, prev_dir: Path, no
                     raise RuntimeError(f"import {path}: HTTP {r.status}")
             return sum(1 for line in body.splitlines() if line and not line.startswith(b"#"))
 
-        jobs = [(t, d, node, instance) for t, d in ((t0, prev_dir), (t1, now_dir)) for node, instance in nodes]
+        jobs = [(t, d, node, instance) for t, d in observations for node, instance in nodes]
         with ThreadPoolExecutor(max_workers=streams) as pool:
             count = sum(pool.map(post, jobs))
     else:
         count = 0
-        for t, d in ((t0, prev_dir), (t1, now_dir)):
+        for t, d in observations:
             ms = int(t * 1000)
             for i in range(0, len(nodes), nodes_per_post):
                 lines = []
