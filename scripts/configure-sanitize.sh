@@ -7,10 +7,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 BUILD_DIR=$1
-if command -v ccache >/dev/null 2>&1; then  # as in scripts/build.sh
-  export CMAKE_C_COMPILER_LAUNCHER=${CMAKE_C_COMPILER_LAUNCHER:-ccache}
-  export CMAKE_CXX_COMPILER_LAUNCHER=${CMAKE_CXX_COMPILER_LAUNCHER:-ccache}
-fi
+. ./scripts/ccache-env.sh
 cmake -S . -B "$BUILD_DIR" -G Ninja \
   -DCMAKE_C_COMPILER="${CC_FOR_FUZZ:-clang}" -DCMAKE_CXX_COMPILER="${CXX_FOR_FUZZ:-clang++}" \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo \

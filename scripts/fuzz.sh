@@ -12,6 +12,7 @@
 # BUILD_DIR/fuzz-work/<target>/, never into the checked-in corpus.
 set -eu
 cd "$(dirname "$0")/.."
+. ./scripts/ccache-env.sh
 SECONDS_EACH=${1:-10}
 if [ $# -gt 0 ]; then shift; fi
 BUILD_DIR=${FUZZ_BUILD_DIR:-build-fuzz}

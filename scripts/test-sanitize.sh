@@ -6,6 +6,7 @@
 # options, what is left out and why, and how long it takes.
 set -eu
 cd "$(dirname "$0")/.."
+. ./scripts/ccache-env.sh
 BUILD_DIR=${SANITIZE_BUILD_DIR:-build-asan}
 JOBS=${JOBS:-$(nproc)}
 FUZZ_SECONDS=${FUZZ_SECONDS:-10}
