@@ -2,24 +2,26 @@
 
 #include <arpa/inet.h>
 #include <fcntl.h>
-#include <pthread.h>
-#include <signal.h>
+#include <linux/sockios.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <openssl/err.h>
 #include <openssl/ssl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
-#include <exception>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <exception>
 #include <mutex>
 #include <optional>
 #include <unordered_map>
@@ -51,6 +53,9 @@ Io SslOutcome(SSL* ssl, int r, std::size_t* n) {
 
 constexpr std::size_t kReadChunk = 16 * 1024;
 constexpr std::size_t kMaxDrain = 1 << 20;
+// Buffered pipelined requests one connection answers in one turn of the loop before the
+// others get theirs (the rest are answered on the next turn, without waiting for epoll).
+constexpr int kRequestsPerTurn = 64;
 
 // The client's address without its port: the key of the per-client limit.
 std::string HostOf(const sockaddr_storage& ss) {
@@ -69,7 +74,8 @@ std::string HostOf(const sockaddr_storage& ss) {
 // What a pool sends back to the loop: the verdict of a bcrypt check, or a handler's answer.
 struct Completion {
   std::uint64_t conn = 0;
-  bool auth = false;  // true: `allowed` is the verdict; false: `response` is the answer
+  std::string client;  // auth: whose share of the auth pool it held
+  bool auth = false;   // true: `allowed` is the verdict; false: `response` is the answer
   bool allowed = false;
   HttpResponse response;
 };
@@ -135,6 +141,12 @@ struct ServerConnection {
   HttpResponse out;
   std::size_t off = 0;
   std::size_t drained = 0;
+  // Progress: when a write last moved bytes, whether this answer waited for the client, the
+  // pipelined answers in a row that did, and the write deadline of the current run.
+  Clock::time_point last_progress;
+  bool write_blocked = false;
+  int unread_answers = 0;
+  std::optional<Clock::time_point> run_deadline;
 
   bool Waiting() const {
     return state == State::kHandshake || state == State::kHead || state == State::kIdle ||
@@ -168,11 +180,14 @@ class Server::Loop {
 
   void Accept();
   bool MakeRoom(const std::string& client);
-  bool EvictOldest(const std::string* client);
+  bool Evict(const std::string* client);
+  bool Stalled(const ServerConnection& c, Clock::time_point now) const;
+  void Abort(ServerConnection* c);
   void OnEvent(ServerConnection* c, std::uint32_t events);
   void Handshake(ServerConnection* c);
   void Read(ServerConnection* c);
-  void Process(ServerConnection* c);
+  bool Process(ServerConnection* c);
+  void Authenticate(ServerConnection* c, BasicCredentials credentials);
   void Authorized(ServerConnection* c, bool allowed);
   void Answer(ServerConnection* c, HttpResponse r, bool with_length = true);
   void Refuse(ServerConnection* c, int status, const std::string& reason);
@@ -199,6 +214,8 @@ class Server::Loop {
   std::unordered_map<int, std::unique_ptr<ServerConnection>> conns_;
   std::unordered_map<std::uint64_t, ServerConnection*> by_id_;
   std::unordered_map<std::string, std::size_t> per_client_;
+  std::unordered_map<std::string, std::size_t> auth_per_client_;  // bcrypt checks outstanding
+  std::size_t auth_outstanding_ = 0;
   std::vector<std::uint64_t> ready_;  // keep-alive connections with bytes already buffered
   std::uint64_t next_id_ = 1;
   Clock::time_point next_sweep_{};
@@ -228,7 +245,9 @@ Status Server::Loop::Open() {
   // Non-blocking: the loop accepts until EAGAIN and must never wait in accept.
   const int fl = ::fcntl(listen_fd_, F_GETFL);
   if (fl < 0 || ::fcntl(listen_fd_, F_SETFL, fl | O_NONBLOCK) != 0)
-    return Error{std::string("cannot make the listening socket non-blocking: ") + std::strerror(errno), errno};
+    return Error{
+        std::string("cannot make the listening socket non-blocking: ") + std::strerror(errno),
+        errno};
   if (::listen(listen_fd_, 511) != 0) {
     const int err = errno;
     return Error{"cannot listen on " + cfg_.listen.ToString() + ": " + std::strerror(err), err};
@@ -273,7 +292,8 @@ Server::Loop::~Loop() {
 void Server::Loop::Run() {
   epoll_event events[256];
   while (!stopping_) {
-    const int timeout_ms = conns_.empty() && !accept_paused_ ? 1000 : 100;
+    // Requests already buffered are answered at once, without waiting for an event.
+    const int timeout_ms = !ready_.empty() ? 0 : conns_.empty() && !accept_paused_ ? 1000 : 100;
     const int n = ::epoll_wait(epoll_fd_, events, 256, timeout_ms);
     if (n < 0 && errno != EINTR) {
       http_log::Error("HTTP event loop: epoll_wait failed", {{"error", std::strerror(errno)}});
@@ -294,7 +314,8 @@ void Server::Loop::Run() {
     ready.swap(ready_);
     for (std::uint64_t id : ready) {
       auto it = by_id_.find(id);
-      if (it != by_id_.end() && (it->second->state == State::kHead || it->second->state == State::kIdle))
+      if (it != by_id_.end() &&
+          (it->second->state == State::kHead || it->second->state == State::kIdle))
         Read(it->second);
     }
     Sweep();
@@ -313,24 +334,50 @@ void Server::Loop::Interest(ServerConnection* c, std::uint32_t events) {
   c->events = events;
 }
 
-bool Server::Loop::EvictOldest(const std::string* client) {
-  ServerConnection* victim = nullptr;
+// Whether `c` holds answers its client does not read: no write progress for stall_grace
+// while an answer waits (being written, or in the kernel's send queue).
+bool Server::Loop::Stalled(const ServerConnection& c, Clock::time_point now) const {
+  if (now - c.last_progress < cfg_.limits.stall_grace) return false;
+  if (c.state == State::kWrite && c.write_blocked) return true;
+  int queued = 0;
+  return ::ioctl(c.fd, SIOCOUTQ, &queued) == 0 && queued > 0;
+}
+
+// Closes the connection of the scope (one client's, or all) with the weakest claim: a stalled
+// one first (the longest without progress), else the one waiting longest for its client.
+bool Server::Loop::Evict(const std::string* client) {
+  const auto now = Clock::now();
+  ServerConnection* stalled = nullptr;
+  ServerConnection* waiting = nullptr;
   for (auto& [fd, c] : conns_) {
-    if (!c->Waiting() || (client != nullptr && c->client != *client)) continue;
-    if (victim == nullptr || c->since < victim->since) victim = c.get();
+    if (client != nullptr && c->client != *client) continue;
+    if (Stalled(*c, now)) {
+      if (stalled == nullptr || c->last_progress < stalled->last_progress) stalled = c.get();
+    } else if (c->Waiting() && (waiting == nullptr || c->since < waiting->since)) {
+      waiting = c.get();
+    }
   }
+  ServerConnection* victim = stalled != nullptr ? stalled : waiting;
   if (victim == nullptr) return false;
   stats_.evicted += 1;
-  Close(victim);
+  Abort(victim);
   return true;
+}
+
+// Closes at once, dropping what the kernel still queues for the client (RST, no FIN-WAIT-1
+// holding the unread answer).
+void Server::Loop::Abort(ServerConnection* c) {
+  const linger hard{1, 0};
+  ::setsockopt(c->fd, SOL_SOCKET, SO_LINGER, &hard, sizeof hard);
+  Close(c);
 }
 
 bool Server::Loop::MakeRoom(const std::string& client) {
   auto it = per_client_.find(client);
   if (it != per_client_.end() && it->second >= cfg_.limits.max_connections_per_client &&
-      !EvictOldest(&client))
+      !Evict(&client))
     return false;
-  if (conns_.size() >= cfg_.limits.max_connections && !EvictOldest(nullptr)) return false;
+  if (conns_.size() >= cfg_.limits.max_connections && !Evict(nullptr)) return false;
   return true;
 }
 
@@ -338,13 +385,13 @@ void Server::Loop::Accept() {
   for (int accepted = 0; accepted < 256; ++accepted) {
     sockaddr_storage ss{};
     socklen_t len = sizeof ss;
-    const int fd = ::accept4(listen_fd_, reinterpret_cast<sockaddr*>(&ss), &len,
-                             SOCK_NONBLOCK | SOCK_CLOEXEC);
+    const int fd =
+        ::accept4(listen_fd_, reinterpret_cast<sockaddr*>(&ss), &len, SOCK_NONBLOCK | SOCK_CLOEXEC);
     if (fd < 0) {
       if (errno == EINTR || errno == ECONNABORTED) continue;
       if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM) {
         // Out of descriptors: make room for the next one, or wait a moment.
-        if (!EvictOldest(nullptr)) {
+        if (!Evict(nullptr)) {
           http_log::Warn("HTTP server: cannot accept", {{"error", std::strerror(errno)}});
           epoll_event ev{};
           ev.data.fd = listen_fd_;
@@ -364,12 +411,16 @@ void Server::Loop::Accept() {
     stats_.connections += 1;
     int one = 1;
     ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    if (cfg_.limits.send_buffer_bytes > 0)
+      ::setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &cfg_.limits.send_buffer_bytes,
+                   sizeof cfg_.limits.send_buffer_bytes);
     auto conn = std::make_unique<ServerConnection>();
     ServerConnection* c = conn.get();
     c->id = next_id_++;
     c->fd = fd;
     c->client = client;
     c->since = Clock::now();
+    c->last_progress = c->since;
     if (tls_) {
       std::shared_ptr<const ActiveWebConfig> config = cfg_.web_config->Current();
       c->tls = config->tls;
@@ -471,8 +522,8 @@ Io Server::Loop::WriteSome(ServerConnection* c, const char* p, std::size_t len, 
     }
   }
   ERR_clear_error();
-  return SslOutcome(c->ssl, SSL_write(c->ssl, p, static_cast<int>(std::min<std::size_t>(len, 1 << 20))),
-                    n);
+  return SslOutcome(c->ssl,
+                    SSL_write(c->ssl, p, static_cast<int>(std::min<std::size_t>(len, 1 << 20))), n);
 }
 
 void Server::Loop::Handshake(ServerConnection* c) {
@@ -515,8 +566,9 @@ void Server::Loop::Handshake(ServerConnection* c) {
   r400.status = 400;
   r400.headers.emplace_back("Content-Type", "text/plain; charset=utf-8");
   r400.body = "Client sent an HTTP request to an HTTPS server.\n";
-  c->out_head = "HTTP/1.0 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\n"
-                "Connection: close\r\n\r\n";
+  c->out_head =
+      "HTTP/1.0 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\n"
+      "Connection: close\r\n\r\n";
   c->out = std::move(r400);
   c->off = 0;
   c->state = State::kWrite;
@@ -527,9 +579,15 @@ void Server::Loop::Handshake(ServerConnection* c) {
 void Server::Loop::Read(ServerConnection* c) {
   const std::uint64_t id = c->id;
   char buf[kReadChunk];
+  int answered = 0;
   for (;;) {
-    if (!c->in.empty()) {
-      Process(c);
+    // Every complete request already buffered (pipelined) is answered now, up to a share.
+    while (!c->in.empty()) {
+      if (++answered > kRequestsPerTurn) {
+        ready_.push_back(id);
+        return;
+      }
+      if (!Process(c)) break;  // an incomplete head: read on
       if (!Alive(id) || (c->state != State::kHead && c->state != State::kIdle)) return;
     }
     std::size_t n = 0;
@@ -543,6 +601,13 @@ void Server::Loop::Read(ServerConnection* c) {
       return;
     }
     if (r == Io::kClosed) {
+      if (c->state == State::kHead && !c->in.empty()) {
+        // The client ended its side inside a head: an unterminated line is refused, not
+        // served as if it were complete.
+        c->in.clear();
+        Refuse(c, 400, "connection closed inside the request head");
+        return;
+      }
       Close(c);
       return;
     }
@@ -550,23 +615,24 @@ void Server::Loop::Read(ServerConnection* c) {
       // The next request's head has the header deadline from its first byte.
       c->state = State::kHead;
       c->deadline = Clock::now() + cfg_.limits.header_timeout;
+      c->run_deadline.reset();
+      c->unread_answers = 0;
     }
     c->in.append(buf, n);
-    Process(c);
-    if (!Alive(id) || c->state != State::kHead) return;
   }
 }
 
-void Server::Loop::Process(ServerConnection* c) {
+// Parses the head buffered in c->in and starts its answer; false when it is incomplete.
+bool Server::Loop::Process(ServerConnection* c) {
   ParsedHead parsed = ParseRequestHead(c->in, cfg_.limits.request);
-  if (parsed.kind == ParsedHead::Kind::kIncomplete) return;
+  if (parsed.kind == ParsedHead::Kind::kIncomplete) return false;
   if (parsed.kind == ParsedHead::Kind::kBad) {
     http_log::Debug("HTTP request refused", {{"client", c->client},
                                              {"status", std::to_string(parsed.status)},
                                              {"reason", parsed.reason}});
     c->in.clear();
     Refuse(c, parsed.status, parsed.reason);
-    return;
+    return true;
   }
   c->in.erase(0, parsed.consumed);
   c->request = std::move(parsed.head);
@@ -580,36 +646,64 @@ void Server::Loop::Process(ServerConnection* c) {
   c->config = cfg_.web_config ? cfg_.web_config->Current() : nullptr;
   if (c->config == nullptr || c->config->config.users.empty()) {
     Authorized(c, true);
-    return;
+    return true;
   }
   const std::string* header = c->request.Header("authorization");
   auto credentials = header != nullptr ? ParseBasicAuthorization(*header) : std::nullopt;
   if (!credentials) {
     Authorized(c, false);
-    return;
+    return true;
   }
   if (auth_->CachedAllows(c->config->config.users, *credentials)) {
     Authorized(c, true);
+    return true;
+  }
+  Authenticate(c, std::move(*credentials));
+  return true;
+}
+
+// bcrypt, off the loop: the connection holds no thread while it waits. Each client address
+// has a share of the pool, and credentials that succeeded before have room kept and go
+// first, so a flood of wrong passwords from anywhere delays a known scraper by one check.
+void Server::Loop::Authenticate(ServerConnection* c, BasicCredentials credentials) {
+  const ServerLimits& l = cfg_.limits;
+  const bool known = auth_->SucceededBefore(c->config->config.users, credentials);
+  std::size_t& mine = auth_per_client_[c->client];
+  const std::size_t open_room =
+      l.max_queued_auth > l.auth_reserved ? l.max_queued_auth - l.auth_reserved : 1;
+  const bool room = known ? auth_outstanding_ < std::max(l.max_queued_auth, open_room)
+                          : auth_outstanding_ < open_room &&
+                                mine < std::max<std::size_t>(1, l.max_auth_per_client);
+  if (!room) {
+    if (mine == 0) auth_per_client_.erase(c->client);
+    OPENSSL_cleanse(credentials.password.data(), credentials.password.size());
+    stats_.busy += 1;
+    Refuse(c, 503, "too many authentication checks in progress");
     return;
   }
-  // bcrypt, off the loop: the connection holds no thread while it waits.
   c->state = State::kAuth;
   c->deadline = Clock::time_point::max();
   Interest(c, 0);
   const bool queued = auth_pool_->TrySubmit(
-      [mailbox = mailbox_, auth = auth_, config = c->config, id = c->id,
-       creds = std::move(*credentials)]() mutable {
+      [mailbox = mailbox_, auth = auth_, config = c->config, id = c->id, client = c->client,
+       creds = std::move(credentials)]() mutable {
         Completion done;
         done.conn = id;
+        done.client = std::move(client);
         done.auth = true;
         done.allowed = auth->Verify(config->config.users, creds);
         OPENSSL_cleanse(creds.password.data(), creds.password.size());
         mailbox->Post(std::move(done));
-      });
+      },
+      known);
   if (!queued) {
+    if (mine == 0) auth_per_client_.erase(c->client);
     stats_.busy += 1;
     Refuse(c, 503, "too many authentication checks in progress");
+    return;
   }
+  mine += 1;
+  auth_outstanding_ += 1;
 }
 
 void Server::Loop::Authorized(ServerConnection* c, bool allowed) {
@@ -635,23 +729,26 @@ void Server::Loop::Authorized(ServerConnection* c, bool allowed) {
   c->state = State::kWork;
   c->deadline = Clock::time_point::max();
   Interest(c, 0);
-  const bool queued = work_->TrySubmit([mailbox = mailbox_, handler = spec.handler,
-                                        compress = spec.compress, request = c->request,
-                                        id = c->id] {
-    Completion done;
-    done.conn = id;
-    try {
-      done.response = handler(request);
-      if (compress) MaybeCompress(done.response, request);
-    } catch (const std::exception& ex) {
-      http_log::Error("HTTP handler failed", {{"path", request.path}, {"error", ex.what()}});
-      done.response = HttpResponse{500, {{"Content-Type", "text/plain; charset=utf-8"}},
-                                   "Internal Server Error\n", nullptr, nullptr};
-    }
-    std::shared_ptr<const void> release = std::move(done.response.release_after);
-    mailbox->Post(std::move(done));
-    release.reset();
-  });
+  const bool queued =
+      work_->TrySubmit([mailbox = mailbox_, handler = spec.handler, compress = spec.compress,
+                        request = c->request, id = c->id] {
+        Completion done;
+        done.conn = id;
+        try {
+          done.response = handler(request);
+          if (compress) MaybeCompress(done.response, request);
+        } catch (const std::exception& ex) {
+          http_log::Error("HTTP handler failed", {{"path", request.path}, {"error", ex.what()}});
+          done.response = HttpResponse{500,
+                                       {{"Content-Type", "text/plain; charset=utf-8"}},
+                                       "Internal Server Error\n",
+                                       nullptr,
+                                       nullptr};
+        }
+        std::shared_ptr<const void> release = std::move(done.response.release_after);
+        mailbox->Post(std::move(done));
+        release.reset();
+      });
   if (!queued) {
     stats_.busy += 1;
     Refuse(c, 503, "too many requests in progress");
@@ -667,6 +764,12 @@ void Server::Loop::Mail() {
     items.swap(mailbox_->items);
   }
   for (Completion& done : items) {
+    if (done.auth) {
+      auth_outstanding_ -= 1;
+      if (auto share = auth_per_client_.find(done.client);
+          share != auth_per_client_.end() && --share->second == 0)
+        auth_per_client_.erase(share);
+    }
     auto it = by_id_.find(done.conn);
     if (it == by_id_.end()) continue;  // closed meanwhile: the answer is dropped
     ServerConnection* c = it->second;
@@ -691,13 +794,21 @@ void Server::Loop::Refuse(ServerConnection* c, int status, const std::string& re
 
 void Server::Loop::Answer(ServerConnection* c, HttpResponse r, bool with_length) {
   static const HeaderList kNone;
+  const auto now = Clock::now();
+  // A run of pipelined answers shares one write deadline; a client that let too many of
+  // them wait gets this one as its last.
+  if (!c->run_deadline) c->run_deadline = now + cfg_.limits.write_timeout;
+  if (c->unread_answers >= cfg_.limits.max_unread_answers) c->keep_alive = false;
   const std::optional<std::size_t> length =
       with_length ? std::optional<std::size_t>(r.Body().size()) : std::nullopt;
-  c->out_head = ResponseHead(r, length, c->keep_alive, c->config ? c->config->config.headers : kNone);
+  c->out_head =
+      ResponseHead(r, length, c->keep_alive, c->config ? c->config->config.headers : kNone);
   c->out = std::move(r);
   c->off = 0;
   c->state = State::kWrite;
-  c->deadline = Clock::now() + cfg_.limits.write_timeout;
+  c->deadline = *c->run_deadline;
+  c->write_blocked = false;
+  c->last_progress = now;
   Write(c);
 }
 
@@ -716,9 +827,11 @@ void Server::Loop::Write(ServerConnection* c) {
     const Io r = WriteSome(c, chunk.data(), chunk.size(), &n);
     if (r == Io::kOk) {
       c->off += n;
+      if (n > 0) c->last_progress = Clock::now();
       continue;
     }
     if (r == Io::kWantWrite) {
+      c->write_blocked = true;
       Interest(c, EPOLLOUT);
       return;
     }
@@ -739,9 +852,12 @@ void Server::Loop::Finished(ServerConnection* c) {
   const auto now = Clock::now();
   if (c->keep_alive) {
     c->since = now;
+    c->unread_answers = c->write_blocked ? c->unread_answers + 1 : 0;
     if (c->in.empty()) {
       c->state = State::kIdle;
       c->deadline = now + cfg_.limits.idle_timeout;
+      c->run_deadline.reset();
+      c->unread_answers = 0;
     } else {
       c->state = State::kHead;  // pipelined: the next head is (partly) here
       c->deadline = now + cfg_.limits.header_timeout;
@@ -796,7 +912,9 @@ void Server::Loop::Sweep() {
   }
   std::vector<std::uint64_t> expired;
   for (auto& [fd, c] : conns_) {
-    if (now >= c->deadline) expired.push_back(c->id);
+    const bool stuck = c->state == State::kWrite && c->write_blocked &&
+                       now - c->last_progress >= cfg_.limits.stall_timeout;
+    if (now >= c->deadline || stuck) expired.push_back(c->id);
   }
   for (std::uint64_t id : expired) {
     auto it = by_id_.find(id);
@@ -810,7 +928,7 @@ void Server::Loop::Sweep() {
       if (Alive(id) && c->state == State::kWrite) c->deadline = now + std::chrono::seconds(1);
       continue;
     }
-    Close(c);
+    Abort(c);
   }
 }
 
