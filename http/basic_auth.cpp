@@ -60,8 +60,8 @@ const std::string* FindUser(const std::map<std::string, std::string>& users,
   const std::string* found = nullptr;
   for (const auto& [name, hash] : users) {
     const std::size_t n = std::min(name.size(), user.size());
-    const int differ = CRYPTO_memcmp(name.data(), user.data(), n) |
-                       static_cast<int>(name.size() != user.size());
+    const int differ =
+        CRYPTO_memcmp(name.data(), user.data(), n) | static_cast<int>(name.size() != user.size());
     if (differ == 0) found = &hash;
   }
   return found;
@@ -157,11 +157,20 @@ bool BasicAuthenticator::Cached(const std::string& key) {
   std::lock_guard<std::mutex> lock(cache_mu_);
   auto it = cache_.find(key);
   if (it == cache_.end()) return false;
-  if (std::chrono::steady_clock::now() >= it->second) {
-    cache_.erase(it);
-    return false;
-  }
+  const auto now = std::chrono::steady_clock::now();
+  // An expired entry stays (until room is needed) as a credential that succeeded before.
+  if (now >= it->second) return false;
+  it->second = now + ttl_;  // renewed on use: a scrape every few seconds never pays again
   return true;
+}
+
+bool BasicAuthenticator::SucceededBefore(const std::map<std::string, std::string>& users,
+                                         const BasicCredentials& c) {
+  const std::string* hash = FindUser(users, c.user);
+  if (hash == nullptr) return false;
+  const std::string key = CacheKey(c.user, *hash, c.password);
+  std::lock_guard<std::mutex> lock(cache_mu_);
+  return cache_.count(key) != 0;
 }
 
 void BasicAuthenticator::Remember(const std::string& key) {

@@ -13,8 +13,8 @@
 //   then refused), so response times do not tell which users exist;
 // - a successful (user, hash, password) check is remembered for a few minutes, so a scrape
 //   every few seconds pays bcrypt once, not every time (exporter-toolkit caches the same
-//   way). The cache keeps a SHA-256 of the three, never the password; a changed hash (a
-//   new password in the file) misses the cache.
+//   way), and a hit renews it. The cache keeps a SHA-256 of the three, never the password; a
+//   changed hash (a new password in the file) misses the cache.
 
 #include <atomic>
 #include <chrono>
@@ -67,6 +67,9 @@ class BasicAuthenticator {
              const std::string& password);
   // Whether a successful check of these credentials is remembered (cheap: one SHA-256).
   bool CachedAllows(const std::map<std::string, std::string>& users, const BasicCredentials& c);
+  // Whether these credentials succeeded before, even if that success has expired since
+  // (kept while the cache has room): the server keeps room in its auth pool for them.
+  bool SucceededBefore(const std::map<std::string, std::string>& users, const BasicCredentials& c);
   // The bcrypt check (tens of milliseconds at cost 10), remembered when it succeeds.
   // Thread-safe; checks run in parallel on as many threads as call it.
   bool Verify(const std::map<std::string, std::string>& users, const BasicCredentials& c);

@@ -90,10 +90,18 @@ bool RequestHead::HasBody() const {
 }
 
 ParsedHead ParseRequestHead(std::string_view buffer, const RequestLimits& limits) {
-  // RFC 9112 section 2.2: ignore at least one empty line before the request line.
+  // RFC 9112 section 2.2: ignore at least one empty line (CRLF) before the request line.
   std::size_t start = 0;
-  while (start < buffer.size() && start < 4 && (buffer[start] == '\r' || buffer[start] == '\n'))
-    ++start;
+  while (start + 1 < buffer.size() && start < 4 && buffer[start] == '\r' &&
+         buffer[start + 1] == '\n')
+    start += 2;
+  // Every line ends in CRLF (RFC 9112 section 2.2): a bare LF is refused, not read as a line
+  // end, so a proxy that reads it otherwise cannot be made to see another request.
+  for (std::size_t lf = buffer.find('\n', start); lf != std::string_view::npos;
+       lf = buffer.find('\n', lf + 1)) {
+    if (lf == 0 || buffer[lf - 1] != '\r') return Bad(400, "line ended by a bare LF");
+    if (lf + 2 < buffer.size() && buffer[lf + 1] == '\r' && buffer[lf + 2] == '\n') break;
+  }
 
   const std::size_t line_end = LineEnd(buffer, start);
   if (line_end == std::string_view::npos) {
@@ -198,11 +206,22 @@ ParsedHead ParseRequestHead(std::string_view buffer, const RequestLimits& limits
       value.remove_prefix(1);
     while (!value.empty() && (value.back() == ' ' || value.back() == '\t')) value.remove_suffix(1);
     for (char c : value) {
-      if (c == '\0' || c == '\r' || c == '\n')
+      const auto u = static_cast<unsigned char>(c);
+      if ((u < 0x20 && c != '\t') || u == 0x7f)
         return Bad(400, "control character in a header value");
     }
-    h.headers.emplace_back(LowerCopy(name), std::string(value));
+    std::string lower = LowerCopy(name);
+    // RFC 9112 section 6.3 and RFC 9110 section 7.2: framing and Host must be read the same
+    // way by every hop; a second copy is refused rather than choosing one.
+    if ((lower == "content-length" || lower == "host" || lower == "transfer-encoding") &&
+        h.Header(lower) != nullptr)
+      return Bad(400, "more than one " + std::string(name) + " header field");
+    if (lower == "content-length" && !ParseU64(value))
+      return Bad(400, "Content-Length is not a decimal number");
+    h.headers.emplace_back(std::move(lower), std::string(value));
   }
+  if (h.Header("content-length") != nullptr && h.Header("transfer-encoding") != nullptr)
+    return Bad(400, "both Content-Length and Transfer-Encoding");
   if (h.minor_version == 1 && h.Header("host") == nullptr)
     return Bad(400, "HTTP/1.1 request without Host");
   out.kind = ParsedHead::Kind::kComplete;

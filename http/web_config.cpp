@@ -453,14 +453,38 @@ Result<WebConfig> ParseWebConfig(std::string_view yaml, const std::string& path)
   return out;
 }
 
+namespace {
+
+const char* FileKind(mode_t mode) {
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  if (S_ISDIR(mode)) return "a directory";
+  return "not a file";
+}
+
+}  // namespace
+
 Result<std::string> ReadSmallFile(const std::string& path, const std::string& what) {
   constexpr std::size_t kMaxBytes = 1 << 20;
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return Error{path + ": cannot read " + what + ": " + std::strerror(errno), errno};
+  // Only a regular file is read: a FIFO would block the open (and the read) until someone
+  // writes, a device could answer anything. The type is checked before the open, and again
+  // on what was opened (O_NONBLOCK: a FIFO swapped in between does not block the open).
   struct stat st;
+  if (::stat(path.c_str(), &st) != 0)
+    return Error{path + ": cannot read " + what + ": " + std::strerror(errno), errno};
+  if (!S_ISREG(st.st_mode))
+    return Error{
+        path + ": cannot read " + what + ": not a regular file (" + FileKind(st.st_mode) + ")",
+        EINVAL};
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+  if (fd < 0) return Error{path + ": cannot read " + what + ": " + std::strerror(errno), errno};
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     ::close(fd);
-    return Error{path + ": cannot read " + what + ": not a regular file", EINVAL};
+    return Error{
+        path + ": cannot read " + what + ": not a regular file (" + FileKind(st.st_mode) + ")",
+        EINVAL};
   }
   std::string text;
   char buf[8192];

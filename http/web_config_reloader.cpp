@@ -50,25 +50,37 @@ Result<std::shared_ptr<WebConfigReloader>> WebConfigReloader::Open(
   r->tls_ = (*loaded)->tls != nullptr;
   r->stamps_ = {own};
   for (auto& s : r->StampsFor(**loaded)) r->stamps_.push_back(std::move(s));
-  r->next_check_ = std::chrono::steady_clock::now() + check_interval;
   for (const auto& w : (*loaded)->tls ? (*loaded)->tls->warnings() : std::vector<std::string>{})
     http_log::Warn("web config", {{"file", path}, {"warning", w}});
+  if (check_interval.count() > 0) r->watcher_ = std::thread([raw = r.get()] { raw->Watch(); });
   return r;
 }
 
-std::shared_ptr<const ActiveWebConfig> WebConfigReloader::Current() {
-  std::lock_guard<std::mutex> lock(mu_);
-  const auto now = std::chrono::steady_clock::now();
-  if (now >= next_check_) {
-    next_check_ = now + interval_;
-    CheckLocked();
+WebConfigReloader::~WebConfigReloader() {
+  {
+    std::lock_guard<std::mutex> lock(watch_mu_);
+    stopping_ = true;
   }
+  watch_cv_.notify_all();
+  if (watcher_.joinable()) watcher_.join();
+}
+
+void WebConfigReloader::Watch() {
+  std::unique_lock<std::mutex> lock(watch_mu_);
+  while (!watch_cv_.wait_for(lock, interval_, [&] { return stopping_; })) {
+    lock.unlock();
+    CheckNow();
+    lock.lock();
+  }
+}
+
+std::shared_ptr<const ActiveWebConfig> WebConfigReloader::Current() const {
+  std::lock_guard<std::mutex> lock(mu_);
   return current_;
 }
 
 bool WebConfigReloader::CheckNow() {
-  std::lock_guard<std::mutex> lock(mu_);
-  next_check_ = std::chrono::steady_clock::now() + interval_;
+  std::lock_guard<std::mutex> lock(check_mu_);
   return CheckLocked();
 }
 
@@ -90,6 +102,10 @@ bool WebConfigReloader::CheckLocked() {
   } else if (((*loaded)->tls != nullptr) != tls_) {
     error = path_ + ": switching TLS " + std::string(tls_ ? "off" : "on") +
             " needs a restart of roce_exporter";
+  } else if ((*loaded)->config.users.empty() && !Current()->config.users.empty()) {
+    error = path_ +
+            ": basic_auth_users is empty now; removing every user would turn authentication "
+            "off, which needs a restart of roce_exporter";
   }
   if (!error.empty()) {
     // Keep what is in force; look again when a file changes once more.
@@ -102,21 +118,25 @@ bool WebConfigReloader::CheckLocked() {
     stamps_ = std::move(stamps);
     if (error != last_error_) {
       http_log::Error("web config not reloaded; the previous one stays in force",
-                 {{"file", path_}, {"error", error}});
+                      {{"file", path_}, {"error", error}});
       last_error_ = error;
     }
     return false;
   }
   stamps_ = {own};
   for (auto& s : StampsFor(**loaded)) stamps_.push_back(std::move(s));
-  current_ = *loaded;
+  const std::shared_ptr<const ActiveWebConfig> now = *loaded;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    current_ = now;
+    ++reloads_;
+  }
   last_error_.clear();
-  ++reloads_;
   http_log::Fields fields = {{"file", path_}};
-  if (current_->tls) fields.emplace_back("certificate", current_->tls->summary());
+  if (now->tls) fields.emplace_back("certificate", now->tls->summary());
   http_log::Info("web config reloaded", fields);
-  if (current_->tls) {
-    for (const auto& w : current_->tls->warnings())
+  if (now->tls) {
+    for (const auto& w : now->tls->warnings())
       http_log::Warn("web config", {{"file", path_}, {"warning", w}});
   }
   return true;

@@ -71,7 +71,8 @@ WorkPool::WorkPool(std::string name, int threads, std::size_t max_queued,
     try {
       std::thread([st = state_] { Work(st); }).detach();
     } catch (const std::system_error& ex) {
-      http_log::Warn("cannot start an HTTP worker thread", {{"pool", state_->name}, {"error", ex.what()}});
+      http_log::Warn("cannot start an HTTP worker thread",
+                     {{"pool", state_->name}, {"error", ex.what()}});
     }
   }
   pthread_sigmask(SIG_SETMASK, &old, nullptr);
@@ -86,11 +87,15 @@ WorkPool::~WorkPool() {
   state_->idle.wait_for(lock, state_->drain, [&] { return state_->running == 0; });
 }
 
-bool WorkPool::TrySubmit(std::function<void()> job) {
+bool WorkPool::TrySubmit(std::function<void()> job, bool first) {
   {
     std::lock_guard<std::mutex> lock(state_->mu);
     if (state_->stopping || state_->queue.size() >= state_->max_queued) return false;
-    state_->queue.push_back(std::move(job));
+    if (first) {
+      state_->queue.push_front(std::move(job));
+    } else {
+      state_->queue.push_back(std::move(job));
+    }
   }
   state_->cv.notify_one();
   return true;

@@ -26,8 +26,9 @@ class WorkPool {
   WorkPool(const WorkPool&) = delete;
   WorkPool& operator=(const WorkPool&) = delete;
 
-  // Queues `job`; false when the queue is full (or the pool stopping).
-  bool TrySubmit(std::function<void()> job);
+  // Queues `job` (at the front when `first`); false when the queue is full (or the pool
+  // stopping).
+  bool TrySubmit(std::function<void()> job, bool first = false);
 
   struct State;
 

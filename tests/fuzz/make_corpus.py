@@ -14,6 +14,7 @@ found; they are kept as they are (this script only replaces its own "seed-" file
 import argparse
 import json
 import pathlib
+import re
 import shutil
 import struct
 import subprocess
@@ -337,6 +338,36 @@ def small_ones(w):
         w.put("flags", f"argv-{i}", "\0".join(argv))
 
 
+def web_configs(w):
+    # --web.config.file: the packaged example, every YAML example of the docs that is a web
+    # config, and the shapes the unit tests parse (tests/http/web_config_test.cpp).
+    w.put("web_config", "packaging-example", (ROOT / "packaging" / "web-config.example.yml").read_text())
+    for doc in ("security.md", "operations.md"):
+        text = (ROOT / "docs" / doc).read_text()
+        for i, block in enumerate(re.findall(r"```ya?ml\n(.*?)```", text, re.S)):
+            if "tls_server_config" in block or "basic_auth_users" in block or "http_server_config" in block:
+                w.put("web_config", f"{doc[:-3]}-{i}", block)
+    bcrypt = "$2b$04$FIWYvvElPBNBO.3aY1CaruBowNhi4n1DmfpzJKGLUJFSmk8q/9cP."
+    w.put("web_config", "empty", "")
+    w.put("web_config", "users", f"basic_auth_users:\n  alice: {bcrypt}\n  bob: '{bcrypt}'\n")
+    w.put("web_config", "no-users", "basic_auth_users: {}\n")
+    w.put("web_config", "full",
+          "tls_server_config:\n  cert_file: server.crt\n  key_file: /abs/server.key\n"
+          "  client_auth_type: RequireAndVerifyClientCert\n  client_ca_file: ca.crt\n"
+          "  client_allowed_sans: [prometheus.example.com, 10.0.0.1]\n"
+          "  min_version: TLS12\n  max_version: TLS13\n"
+          "  cipher_suites: [TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256]\n"
+          "  prefer_server_cipher_suites: false\n  curve_preferences: [X25519, CurveP256]\n"
+          "http_server_config:\n  http2: false\n  headers:\n"
+          "    Strict-Transport-Security: max-age=31536000\n    X-Frame-Options: deny\n"
+          f"basic_auth_users:\n  alice: {bcrypt}\n")
+    w.put("web_config", "inline-pem",
+          "tls_server_config:\n  cert: |\n    -----BEGIN CERTIFICATE-----\n    MIIB\n"
+          "    -----END CERTIFICATE-----\n  key: |\n    -----BEGIN PRIVATE KEY-----\n"
+          "    MIIE\n    -----END PRIVATE KEY-----\n")
+    w.put("web_config", "anchors", "a: &x {b: 1}\nbasic_auth_users: *x\n")
+
+
 def real_dumps(w):
     # The corpus of real dumps (tests/fixtures/real, README.md there): `ethtool -S` text for the
     # text parser and (names and values) for the classifier, `ethtool -m` hex for the hex parser.
@@ -375,6 +406,7 @@ def main():
     motion(w)
     capture_metadata(w)
     small_ones(w)
+    web_configs(w)
     for target, count in sorted(w.counts.items()):
         print(f"{target}: {count} seeds")
     return 0

@@ -1,11 +1,10 @@
 #include "http/listen_address.h"
 
 #include <arpa/inet.h>
+#include <gtest/gtest.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
-
-#include <gtest/gtest.h>
 
 namespace rocewatch::http {
 namespace {

@@ -17,6 +17,7 @@
 #include "http/gzip.h"
 #include "http/request_head.h"
 #include "http/routes.h"
+#include "http/self_signed.h"
 #include "http/tls_context.h"
 #include "http/web_config_reloader.h"
 
@@ -24,46 +25,12 @@ namespace rocewatch::http {
 namespace {
 
 using rocewatch::testing::TestDir;
+using testing::Pem;
+using testing::SelfSigned;
 
 // bcrypt, cost 4 (fast), of "s3cret" and of "other pass" (python3 crypt.crypt, METHOD_BLOWFISH).
 constexpr const char* kHashS3cret = "$2b$04$FIWYvvElPBNBO.3aY1CaruBowNhi4n1DmfpzJKGLUJFSmk8q/9cP.";
 constexpr const char* kHashOther = "$2b$04$Wh/gjzuf4tRJoKSGDhyIge9sSn8dmD0jFcbcsn2xPwTjsvPNr3cDy";
-
-struct Pem {
-  std::string cert, key;
-};
-
-// A self-signed P-256 certificate for `cn`, valid from a minute ago for `valid_seconds`.
-Pem SelfSigned(const std::string& cn, long valid_seconds = 3600) {
-  static int serial = 1;
-  EVP_PKEY* key = EVP_EC_gen("P-256");
-  X509* x = X509_new();
-  X509_set_version(x, 2);
-  ASN1_INTEGER_set(X509_get_serialNumber(x), serial++);
-  X509_gmtime_adj(X509_getm_notBefore(x), -60);
-  X509_gmtime_adj(X509_getm_notAfter(x), valid_seconds);
-  X509_set_pubkey(x, key);
-  X509_NAME* name = X509_get_subject_name(x);
-  X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_ASC,
-                             reinterpret_cast<const unsigned char*>(cn.c_str()), -1, -1, 0);
-  X509_set_issuer_name(x, name);
-  X509_sign(x, key, EVP_sha256());
-  auto to_string = [](BIO* bio) {
-    char* data = nullptr;
-    long len = BIO_get_mem_data(bio, &data);
-    std::string s(data, static_cast<std::size_t>(len));
-    BIO_free(bio);
-    return s;
-  };
-  BIO* cb = BIO_new(BIO_s_mem());
-  PEM_write_bio_X509(cb, x);
-  BIO* kb = BIO_new(BIO_s_mem());
-  PEM_write_bio_PrivateKey(kb, key, nullptr, nullptr, 0, nullptr, nullptr);
-  Pem out{to_string(cb), to_string(kb)};
-  X509_free(x);
-  EVP_PKEY_free(key);
-  return out;
-}
 
 // A directory with server.crt/server.key and a web config `web.yml` holding `yaml`.
 struct ConfigDir {
@@ -290,7 +257,8 @@ TEST(WebConfig, UnreadableFile) {
             dir / "missing.yml" + ": cannot read the web config: No such file or directory");
   auto d = ReadWebConfigFile(dir.path());
   ASSERT_FALSE(d.ok());
-  EXPECT_EQ(d.error().message, dir.path() + ": cannot read the web config: not a regular file");
+  EXPECT_EQ(d.error().message,
+            dir.path() + ": cannot read the web config: not a regular file (a directory)");
 }
 
 // ---------------------------------------------------------------------------------------
@@ -424,7 +392,8 @@ TEST(WebConfigReloader, UsersChangeAndTlsCannotBeSwitched) {
   EXPECT_FALSE((*r)->tls());
   dir.Write("web.yml",
             "basic_auth_users:\n  bob: " + std::string(kHashOther) + "\n# a longer file\n");
-  auto now = (*r)->Current();  // interval 0: checked on every call
+  EXPECT_TRUE((*r)->CheckNow());  // interval 0: no watcher, checked when asked
+  auto now = (*r)->Current();
   EXPECT_EQ(now->config.users.count("bob"), 1u);
   EXPECT_EQ(now->config.users.count("alice"), 0u);
   Pem pem = SelfSigned("x");
@@ -516,7 +485,8 @@ TEST(BasicAuth, BcryptCostAboveTheCapIsRefusedAtLoad) {
   const std::string cost31 = "$2y$31$abcdefghijklmnopqrstuuabcdefghijklmnopqrstuvwxyz01234";
   auto parsed = ParseWebConfig("basic_auth_users:\n  alice: '" + cost31 + "'\n", "w.yml");
   ASSERT_FALSE(parsed.ok());
-  EXPECT_NE(parsed.error().message.find("bcrypt cost 31 is above the maximum 14"), std::string::npos)
+  EXPECT_NE(parsed.error().message.find("bcrypt cost 31 is above the maximum 14"),
+            std::string::npos)
       << parsed.error().message;
   const std::string cost14 = "$2y$14$abcdefghijklmnopqrstuuabcdefghijklmnopqrstuvwxyz01234";
   EXPECT_TRUE(ParseWebConfig("basic_auth_users:\n  alice: '" + cost14 + "'\n", "w.yml").ok());
@@ -541,57 +511,6 @@ TEST(BasicAuth, UserLookupIsExact) {
 
 // ---------------------------------------------------------------------------------------
 // The request parser and the router of the one HTTP server (HTTP and HTTPS alike)
-
-TEST(RequestHead, ParsesGetWithHeadersAndLeavesThePipelinedRest) {
-  const std::string two =
-      "GET /metrics?x=1 HTTP/1.1\r\nHost: h\r\nAccept-Encoding: gzip\r\n"
-      "X-Prometheus-Scrape-Timeout-Seconds: 10\r\n\r\nGET / HTTP/1.1\r\n";
-  ParsedHead p = ParseRequestHead(two);
-  ASSERT_EQ(p.kind, ParsedHead::Kind::kComplete) << p.reason;
-  EXPECT_EQ(p.head.method, "GET");
-  EXPECT_EQ(p.head.target, "/metrics?x=1");
-  EXPECT_EQ(p.head.path, "/metrics");
-  ASSERT_NE(p.head.Header("accept-encoding"), nullptr);
-  EXPECT_EQ(*p.head.Header("accept-encoding"), "gzip");
-  EXPECT_EQ(*p.head.Header("x-prometheus-scrape-timeout-seconds"), "10");
-  EXPECT_TRUE(p.head.WantsKeepAlive());
-  EXPECT_FALSE(p.head.HasBody());
-  EXPECT_EQ(two.substr(p.consumed), "GET / HTTP/1.1\r\n");
-  EXPECT_EQ(ParseRequestHead(two.substr(p.consumed)).kind, ParsedHead::Kind::kIncomplete);
-}
-
-TEST(RequestHead, KeepAliveAndBodies) {
-  auto head = [](const std::string& text) { return ParseRequestHead(text).head; };
-  EXPECT_FALSE(head("GET / HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n").WantsKeepAlive());
-  EXPECT_FALSE(head("GET / HTTP/1.0\r\n\r\n").WantsKeepAlive());
-  EXPECT_TRUE(head("GET / HTTP/1.0\r\nConnection: Keep-Alive\r\n\r\n").WantsKeepAlive());
-  EXPECT_TRUE(head("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\n\r\n").HasBody());
-  EXPECT_TRUE(head("POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n").HasBody());
-  EXPECT_EQ(head("GET http://example:9879/metrics?a HTTP/1.1\r\nHost: h\r\n\r\n").path, "/metrics");
-  EXPECT_EQ(head("\r\nGET / HTTP/1.1\nHost: h\n\n").path, "/");
-}
-
-TEST(RequestHead, RefusesOversizedAndMalformedHeads) {
-  RequestLimits limits;
-  const std::string long_line = "GET /" + std::string(100 * 1024, 'a');
-  ParsedHead p = ParseRequestHead(long_line, limits);  // no line end yet: refused already
-  EXPECT_EQ(p.kind, ParsedHead::Kind::kBad);
-  EXPECT_EQ(p.status, 414);
-  EXPECT_EQ(p.reason, "request line longer than 8192 bytes");
-  std::string many = "GET / HTTP/1.1\r\nHost: h\r\n";
-  for (int i = 0; i < 70; ++i) many += "X-" + std::to_string(i) + ": 1\r\n";
-  EXPECT_EQ(ParseRequestHead(many + "\r\n").status, 431);
-  const std::string big = "GET / HTTP/1.1\r\nHost: h\r\nX: " + std::string(20000, 'b');
-  EXPECT_EQ(ParseRequestHead(big).status, 431);
-  EXPECT_EQ(ParseRequestHead("GET / HTTP/1.1\r\n\r\n").status, 400);  // no Host
-  EXPECT_EQ(ParseRequestHead("GET / HTTP/2.0\r\nHost: h\r\n\r\n").status, 505);
-  EXPECT_EQ(ParseRequestHead("GET  / HTTP/1.1\r\nHost: h\r\n\r\n").status, 400);
-  EXPECT_EQ(ParseRequestHead("GET /\x01 HTTP/1.1\r\nHost: h\r\n\r\n").status, 400);
-  EXPECT_EQ(ParseRequestHead("GET / HTTP/1.1\r\nHost: h\r\n folded\r\n\r\n").status, 400);
-  EXPECT_EQ(ParseRequestHead("GET / HTTP/1.1\r\nHost h\r\n\r\n").status, 400);
-  EXPECT_EQ(ParseRequestHead("G(T / HTTP/1.1\r\nHost: h\r\n\r\n").status, 400);
-  EXPECT_EQ(ParseRequestHead("GET / HTTP/1.1\r\nHo").kind, ParsedHead::Kind::kIncomplete);
-}
 
 TEST(Routes, OnlyTheTwoPathsToGetAndHeadAfterAuthentication) {
   Router router;
