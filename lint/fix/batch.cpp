@@ -90,6 +90,15 @@ bool Settle(const BatchOptions& options, const Run& run, const char* what, NodeR
     r.detail = "precheck: " + (reasons.empty() ? LastLine(p.output) : reasons);
     return false;
   }
+  if (p.exit_code == kScriptOtherPlanBackup) {
+    r.outcome = Outcome::kFailed;
+    std::string why = LastLine(p.output);
+    for (auto line : Lines(p.output))
+      if (auto at = line.find("backup: "); at != std::string_view::npos)
+        why = std::string(line.substr(at));
+    r.detail = std::string(what) + " exit " + std::to_string(p.exit_code) + ": " + why;
+    return false;
+  }
   if (p.exit_code != 0) {
     r.outcome = Outcome::kFailed;
     r.detail = std::string(what) + " exit " + std::to_string(p.exit_code) + ": " +

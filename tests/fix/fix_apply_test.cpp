@@ -64,7 +64,7 @@ TEST(BatchOutput, RollbackCountsAndNoBackup) {
                 "rocewatch: node=a mode=rollback-dry-run would_restore=2 unchanged=0 failed=0\n"),
             2);
   EXPECT_TRUE(fix::NoBackup(
-      "no backup: /var/lib/rocewatch/roce-config.state does not exist; nothing to restore\n"
+      "no backup: /var/lib/rocewatch/roce-config-gpu-01.state does not exist; nothing to restore\n"
       "rocewatch: node=a mode=rollback restored=0 unchanged=0 failed=0 backup=none\n"));
   EXPECT_FALSE(fix::NoBackup("rocewatch: node=a mode=rollback restored=0 unchanged=3 failed=0\n"));
   EXPECT_FALSE(fix::NoBackup("x: dcqcn np.y backup=none -> restored (was: 1)\n"));

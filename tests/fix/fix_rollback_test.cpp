@@ -62,7 +62,7 @@ class Rollback : public ::testing::Test {
     for (auto& [k, v] : Snapshot(state_, "calls")) out["tools/" + k] = v;
     return out;
   }
-  fs::path StateFile() { return BackupDir(root_) / "roce-config.state"; }
+  fs::path StateFile() { return BackupDir(root_) / "roce-config-gpu-01.state"; }
 
   // Apply, roll back, compare; the rollback prints `restored` lines.
   void ApplyThenRollBack(const std::string& tool, int restored, int unchanged) {
@@ -212,8 +212,13 @@ TEST_F(Rollback, AnotherPlanStopsOverAnUnrestoredBackupUnlessForced) {
   EXPECT_EQ(same.code, 0) << same.out;
   EXPECT_EQ(Slurp(StateFile()), backup);
 
-  // Another plan for the node: PFC on 3 and 4.
-  const std::string other = Render(FixData("pfc34-plan.json"), "gpu-01", "upstream");
+  // Another plan for the node: the example plan with PFC on 3 and 4.
+  std::string plan = Slurp(ExamplePlan());
+  const std::string pfc3 = "\"pfc_priorities\": [3]";
+  ASSERT_NE(plan.find(pfc3), std::string::npos);
+  plan.replace(plan.find(pfc3), pfc3.size(), "\"pfc_priorities\": [3, 4]");
+  WriteText(dir_ / "pfc34.json", plan);
+  const std::string other = Render((dir_ / "pfc34.json").string(), "gpu-01", "upstream");
   const auto applied = Node();
   RunResult refused = RunScript(other);
   EXPECT_EQ(refused.code, 4) << refused.out;

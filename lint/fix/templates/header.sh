@@ -15,7 +15,7 @@
 #   --rollback  restore every setting the backup holds, as it was before the first change
 # Every setting is read first and changed only when it differs; one line of output each,
 # then a summary line: rocewatch: node=NAME mode=apply changed=N unchanged=N failed=N
-# Before each change the value read is appended to the backup, ROCEWATCH_STATE/roce-config.state.
+# Before each change the value read is appended to the backup, ROCEWATCH_STATE/roce-config-NODE.state.
 # Exit codes: 0 every setting as planned, 1 a setting could not be read or changed,
 #   2 bad arguments, 3 precheck failed (nothing was changed), 4 the unrestored backup of
 #   another plan is there (nothing was changed; --rollback or --force).
@@ -32,7 +32,7 @@ ROLLBACK=0 FORCE=0
 SCRIPT_VERSION=@VERSION_WORD@
 PLAN_DIGEST=@DIGEST_WORD@
 STATE_DIR=${ROCEWATCH_STATE:-/var/lib/rocewatch}
-STATE_FILE=$STATE_DIR/roce-config.state
+STATE_FILE=$STATE_DIR/roce-config-$NODE.state
 DESTDIR=${ROCEWATCH_DESTDIR:-}
 usage() { echo 'usage: rocewatch-roce-config.sh [--dry-run | --precheck | --force | --rollback [--dry-run]]'; }
 for _arg in "$@"; do
