@@ -60,7 +60,12 @@ std::string SaveApp(const std::string& word) {
 // FNV-1a, 64 bits, as 16 hex digits: the digest of the settings a script applies.
 std::string Digest(const std::string& text) {
   std::uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : text) {
+  // Comments (a NIC's profile name) are not settings: lines starting with "  #" are left out.
+  std::string settings;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);)
+    if (line.rfind("  #", 0) != 0) settings += line + "\n";
+  for (unsigned char c : settings) {
     h ^= c;
     h *= 1099511628211ull;
   }

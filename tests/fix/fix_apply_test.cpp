@@ -226,8 +226,7 @@ TEST_F(BatchRun, RollbackRestoresWhatTheApplyChangedAndReportsNoBackup) {
   EXPECT_THAT(dry.out,
               HasSubstr("node-a  127.0.0.1  rollback dry run: would restore 3 settings\n"));
   EXPECT_EQ(Slurp(root_ / "sys/class/net/ens1f0np0/ecn/roce_rp/rpg_gd"), "11\n");
-  // node-a's backup is restored; node-c changed nothing, so it finds none (the nodes here share
-  // one tree and one backup directory: node-a's backup goes first).
+  // node-a's backup is restored (each node's backup is its own file, roce-config-NODE.state).
   RunResult back = Sh(RoceLint() +
                           " apply plan.json --scripts scripts --transport local --rollback "
                           "--node node-a",
@@ -245,9 +244,11 @@ TEST_F(BatchRun, RollbackRestoresWhatTheApplyChangedAndReportsNoBackup) {
                       dir_, env);
   EXPECT_EQ(none.code, 1) << none.out << none.err;  // node-b's precheck still fails
   EXPECT_THAT(none.out, HasSubstr("node-a  127.0.0.1  no backup\n"));
-  EXPECT_THAT(none.out, HasSubstr("node-c  127.0.0.4  no backup\n"));
+  // node-c changed one setting (its own backup) before its PFC step failed.
+  EXPECT_THAT(none.out, HasSubstr("node-c  127.0.0.4  rolled back 1 setting\n"));
   EXPECT_THAT(none.out, HasSubstr("node-b  127.0.0.3  skipped: precheck:"));
-  EXPECT_THAT(none.out, HasSubstr("4 nodes: 1 no script, 2 no backup, 1 skipped, 0 failed"));
+  EXPECT_THAT(none.out,
+              HasSubstr("4 nodes: 1 no script, 1 rolled back, 1 no backup, 1 skipped, 0 failed"));
 }
 
 TEST_F(BatchRun, UsageErrors) {

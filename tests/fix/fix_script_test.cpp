@@ -251,7 +251,8 @@ TEST_F(ScriptOnFixture, BadArgumentsExitTwo) {
   const std::string script = Render(ExamplePlan(), "gpu-01", "upstream");
   RunResult r = RunScript(script, "--apply");
   EXPECT_EQ(r.code, 2);
-  EXPECT_THAT(r.err, HasSubstr("usage: rocewatch-roce-config.sh [--dry-run | --precheck]"));
+  EXPECT_THAT(r.err, HasSubstr("usage: rocewatch-roce-config.sh [--dry-run | --precheck | --force "
+                               "| --rollback [--dry-run]]"));
   EXPECT_EQ(RunScript(script, "--dry-run --precheck").code, 2);
   EXPECT_EQ(RunScript(script, "--help").code, 0);
 }
