@@ -28,7 +28,8 @@ constexpr const char* kUsage =
     "passed, the script itself; nodes whose precheck fails are skipped and nothing is changed on\n"
     "them. Ends with a table: node | host | result (passed, changed N settings, skipped: "
     "precheck:\n"
-    "reason, failed: exit code and line, unreachable, no script).\n"
+    "reason, failed: exit code and line, unreachable, no script). With --rollback each script\n"
+    "restores what its backup on the node holds (rolled back N settings, no backup).\n"
     "\n";
 
 constexpr const char* kExitCodes =
@@ -44,6 +45,9 @@ std::vector<FlagSpec> MakeSpecs() {
       {"--concurrency", "", true, "nodes at a time (default 10)", "N"},
       {"--dry-run", "", false, "run the scripts with --dry-run: report, change nothing"},
       {"--precheck-only", "", false, "run only the precheck"},
+      {"--rollback", "", false,
+       "run the scripts with --rollback: restore what their backup holds\n"
+       "(with --dry-run: show it); a node without a backup is reported"},
       {"--timeout", "", true, "per script run (default 10m)", "DURATION"},
       {"--log-dir", "", true, "write everything each node printed to DIR/<node>.log", "DIR"}};
   const auto& transport = TransportFlagSpecs();
@@ -89,8 +93,11 @@ int RunApplyCommand(const std::vector<std::string>& args, CommandIo io) {
   }
   options.dry_run = parsed->Has("--dry-run");
   options.precheck_only = parsed->Has("--precheck-only");
+  options.rollback = parsed->Has("--rollback");
   if (options.dry_run && options.precheck_only)
     return fail("--dry-run and --precheck-only exclude each other");
+  if (options.rollback && options.precheck_only)
+    return fail("--rollback and --precheck-only exclude each other");
   if (auto error = ReadTransportFlags(*parsed, options)) return fail(*error);
   if (auto t = parsed->Value("--timeout")) {
     auto d = ParseDuration(*t);

@@ -90,6 +90,15 @@ bool Settle(const BatchOptions& options, const Run& run, const char* what, NodeR
     r.detail = "precheck: " + (reasons.empty() ? LastLine(p.output) : reasons);
     return false;
   }
+  if (p.exit_code == kScriptOtherPlanBackup) {
+    r.outcome = Outcome::kFailed;
+    std::string why = LastLine(p.output);
+    for (auto line : Lines(p.output))
+      if (auto at = line.find("backup: "); at != std::string_view::npos)
+        why = std::string(line.substr(at));
+    r.detail = std::string(what) + " exit " + std::to_string(p.exit_code) + ": " + why;
+    return false;
+  }
   if (p.exit_code != 0) {
     r.outcome = Outcome::kFailed;
     r.detail = std::string(what) + " exit " + std::to_string(p.exit_code) + ": " +
@@ -124,9 +133,18 @@ NodeResult RunNode(const plan::Node& node, const BatchOptions& options) {
     r.outcome = Outcome::kPrecheckPassed;
     return r;
   }
-  Run run = RunOnNode(options, r, script.string(), options.dry_run ? "--dry-run" : "");
+  std::string args = options.dry_run ? "--dry-run" : "";
+  if (options.rollback) args = options.dry_run ? "--rollback --dry-run" : "--rollback";
+  Run run = RunOnNode(options, r, script.string(), args);
   r.output += "$ " + run.command + " < " + script.string() + "\n" + run.process.output;
-  if (!Settle(options, run, "script", r)) return r;
+  if (!Settle(options, run, options.rollback ? "rollback" : "script", r)) return r;
+  if (options.rollback) {
+    r.changed = RestoredCount(run.process.output).value_or(0);
+    r.outcome = NoBackup(run.process.output) ? Outcome::kNoBackup
+                : options.dry_run            ? Outcome::kWouldRestore
+                                             : Outcome::kRestored;
+    return r;
+  }
   r.changed = ChangedCount(run.process.output).value_or(0);
   r.outcome = options.dry_run ? Outcome::kWouldChange
               : r.changed > 0 ? Outcome::kChanged
@@ -140,8 +158,8 @@ std::string TransportCommand(const BatchOptions& options, const std::string& nod
                              const std::string& host, const std::string& args) {
   std::string remote = options.remote_shell + (args.empty() ? "" : " " + args);
   if (options.transport == BatchOptions::Transport::kLocal) return remote;
-  std::string cmd =
-      Replace(Replace(options.ssh_command, "{host}", escape::ShWord(host)), "{node}", escape::ShWord(node));
+  std::string cmd = Replace(Replace(options.ssh_command, "{host}", escape::ShWord(host)), "{node}",
+                            escape::ShWord(node));
   return cmd + " " + escape::ShWord(remote);
 }
 
@@ -155,6 +173,18 @@ std::vector<std::string> PrecheckProblems(std::string_view output) {
 std::optional<int> ChangedCount(std::string_view output) {
   if (auto n = NumberAfter(output, "changed=")) return n;
   return NumberAfter(output, "would_change=");
+}
+
+std::optional<int> RestoredCount(std::string_view output) {
+  if (auto n = NumberAfter(output, "restored=")) return n;
+  return NumberAfter(output, "would_restore=");
+}
+
+bool NoBackup(std::string_view output) {
+  for (auto line : Lines(output))
+    if (line.rfind("rocewatch: ", 0) == 0 && line.find(" backup=none") != std::string_view::npos)
+      return true;
+  return false;
 }
 
 std::string LastLine(std::string_view output) {
@@ -176,6 +206,9 @@ bool IsSuccess(Outcome outcome) {
     case Outcome::kWouldChange:
     case Outcome::kPrecheckPassed:
     case Outcome::kNoScript:
+    case Outcome::kRestored:
+    case Outcome::kNoBackup:
+    case Outcome::kWouldRestore:
       return true;
     default:
       return false;
@@ -201,6 +234,13 @@ std::string ResultText(const NodeResult& r) {
       return "failed: " + r.detail;
     case Outcome::kUnreachable:
       return "unreachable: " + r.detail;
+    case Outcome::kRestored:
+      return r.changed == 0 ? std::string("rolled back: nothing to restore")
+                            : "rolled back " + settings(r.changed);
+    case Outcome::kNoBackup:
+      return "no backup";
+    case Outcome::kWouldRestore:
+      return "rollback dry run: would restore " + settings(r.changed);
   }
   return "?";
 }
@@ -251,7 +291,7 @@ void WriteSummaryTable(std::ostream& out, const std::vector<NodeResult>& results
     return s;
   };
   out << pad("NODE", w_node) << "  " << pad("HOST", w_host) << "  RESULT\n";
-  std::size_t count[8] = {};
+  std::size_t count[11] = {};
   for (std::size_t i = 0; i < results.size(); ++i) {
     const NodeResult& r = results[i];
     out << pad(nodes[i], w_node) << "  " << pad(hosts[i], w_host) << "  "
@@ -264,7 +304,9 @@ void WriteSummaryTable(std::ostream& out, const std::vector<NodeResult>& results
        {std::pair{Outcome::kChanged, "changed"}, std::pair{Outcome::kPassed, "passed"},
         std::pair{Outcome::kWouldChange, "would change"},
         std::pair{Outcome::kPrecheckPassed, "precheck passed"},
-        std::pair{Outcome::kNoScript, "no script"}, std::pair{Outcome::kSkipped, "skipped"},
+        std::pair{Outcome::kNoScript, "no script"}, std::pair{Outcome::kRestored, "rolled back"},
+        std::pair{Outcome::kNoBackup, "no backup"},
+        std::pair{Outcome::kWouldRestore, "would restore"}, std::pair{Outcome::kSkipped, "skipped"},
         std::pair{Outcome::kFailed, "failed"}, std::pair{Outcome::kUnreachable, "unreachable"}}) {
     std::size_t n = count[static_cast<int>(outcome)];
     bool always = outcome == Outcome::kSkipped || outcome == Outcome::kFailed ||

@@ -30,7 +30,8 @@ struct BatchOptions {
   double timeout_seconds = 600;  // per script run
   bool dry_run = false;          // run the scripts with --dry-run
   bool precheck_only = false;    // run only the precheck
-  std::string log_dir;           // when set: <log_dir>/<node>.log with everything each node printed
+  bool rollback = false;  // run the scripts with --rollback (with dry_run: --rollback --dry-run)
+  std::string log_dir;    // when set: <log_dir>/<node>.log with everything each node printed
   // Called once per finished node (from the worker threads, one at a time).
   std::function<void(const NodeResult&, std::size_t done, std::size_t total)> on_result;
 };
@@ -44,13 +45,16 @@ enum class Outcome {
   kSkipped,         // precheck failed: nothing changed
   kFailed,          // the script failed or a setting could not be set
   kUnreachable,     // ssh could not reach the node
+  kRestored,        // --rollback: settings restored (or, --dry-run, that would be), none failed
+  kNoBackup,        // --rollback: the node holds no backup, nothing restored
+  kWouldRestore,    // --rollback --dry-run
 };
 
 struct NodeResult {
   std::string node;
   std::string host;
   Outcome outcome = Outcome::kFailed;
-  int changed = 0;     // settings changed (or, --dry-run, that would change)
+  int changed = 0;     // settings changed, or restored (or, --dry-run, that would be)
   int exit_code = -1;  // of the last script run
   std::string detail;  // the reason of skipped / failed / unreachable
   std::string output;  // everything the node printed (precheck, then the run)
@@ -69,9 +73,11 @@ void WriteSummaryTable(std::ostream& out, const std::vector<NodeResult>& results
 
 // The parts of a script's output the runner reads (docs/fix.md "Output").
 std::vector<std::string> PrecheckProblems(
-    std::string_view output);                              // "precheck: …" lines, prefix removed
-std::optional<int> ChangedCount(std::string_view output);  // changed=N / would_change=N
-std::string LastFailureLine(std::string_view output);      // last "FAILED" line, else last line
+    std::string_view output);                               // "precheck: …" lines, prefix removed
+std::optional<int> ChangedCount(std::string_view output);   // changed=N / would_change=N
+std::optional<int> RestoredCount(std::string_view output);  // restored=N / would_restore=N
+bool NoBackup(std::string_view output);                     // the summary says backup=none
+std::string LastFailureLine(std::string_view output);       // last "FAILED" line, else last line
 std::string LastLine(std::string_view output);
 
 // The shell command line that runs the remote shell with `args` on `node` at `host`.

@@ -1,5 +1,7 @@
 #include "lint/fix/script.h"
 
+#include <cstdint>
+#include <cstdio>
 #include <set>
 #include <sstream>
 
@@ -7,6 +9,7 @@
 #include "lint/fix/templates.h"
 #include "rocewatch/escape.h"
 #include "rocewatch/strings.h"
+#include "rocewatch/version.h"
 
 namespace rocewatch::lint::fix {
 namespace {
@@ -19,17 +22,56 @@ std::string Priorities(const std::vector<std::int64_t>& prios) {
 }
 
 // One `step` call: subject, setting, wanted value, reader and change as shell words.
+// `save` is the shell text that appends what `change` changes to the backup (lint/fix/templates/
+// rollback.sh: `backup KIND SUBJECT ARG VALUE`; $_have is the value `read` printed).
 void Step(std::ostream& out, const std::string& subject, const std::string& setting,
-          const std::string& want, const std::string& read, const std::string& change) {
+          const std::string& want, const std::string& read, const std::string& change,
+          const std::string& save) {
   // A chain of commands gets one line each (inside the quotes; eval reads the newlines).
   std::string text = escape::ShWord(change);
   const std::string joint = " &&\n      ";
   for (std::size_t at = text.find(" && "); at != std::string::npos;
        at = text.find(" && ", at + joint.size()))
     text.replace(at, 4, joint);
-  out << "  step " << escape::ShWord(subject) << ' ' << escape::ShWord(setting) << ' ' << escape::ShWord(want) << " \\\n"
+  out << "  step " << escape::ShWord(subject) << ' ' << escape::ShWord(setting) << ' '
+      << escape::ShWord(want) << " \\\n"
       << "    " << escape::ShWord(read) << " \\\n"
-      << "    " << text << "\n";
+      << "    " << text << " \\\n"
+      << "    " << escape::ShWord(save) << "\n";
+}
+
+// The backup of a setting whose value is what the step read.
+std::string Save(const std::string& kind, const std::string& subject_word, const std::string& arg) {
+  return "backup " + kind + " " + subject_word + (arg.empty() ? "" : " " + arg) + " \"$_have\"";
+}
+
+// The backup of a setting read by its own reader (the step reads something narrower).
+std::string SaveRead(const std::string& kind, const std::string& subject_word,
+                     const std::string& arg, const std::string& reader) {
+  return "_w=$(" + reader + ") && backup " + kind + " " + subject_word +
+         (arg.empty() ? "" : " " + arg) + " \"$_w\"";
+}
+
+// What the upstream trust and DSCP steps change: the whole DSCP APP table.
+std::string SaveApp(const std::string& word) {
+  return SaveRead("app", word, "-", "dcb_app_words " + word);
+}
+
+// FNV-1a, 64 bits, as 16 hex digits: the digest of the settings a script applies.
+std::string Digest(const std::string& text) {
+  std::uint64_t h = 1469598103934665603ull;
+  // Comments (a NIC's profile name) are not settings: lines starting with "  #" are left out.
+  std::string settings;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);)
+    if (line.rfind("  #", 0) != 0) settings += line + "\n";
+  for (unsigned char c : settings) {
+    h ^= c;
+    h *= 1099511628211ull;
+  }
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  return buf;
 }
 
 // The DCQCN np parameters in script order: the CNP's marking first, then by name.
@@ -101,10 +143,17 @@ void RenderSteps(std::ostream& out, const NicTarget& t, Toolset tools) {
   if (t.trust) {
     if (*t.trust == "pcp") {
       Step(out, nd, "trust", "pcp", (mlnx ? "mlnx_trust " : "dcb_trust ") + word,
-           SetTrustPcp(tools, nd));
+           SetTrustPcp(tools, nd), mlnx ? Save("trust", word, "-") : SaveApp(word));
     } else if (mlnx || !t.trust_dscp.empty()) {
+      // MLNX_OFED's trust step also sets the DSCP entries: each is saved with the trust.
+      std::string save = mlnx ? Save("trust", word, "-") : SaveApp(word);
+      if (mlnx)
+        for (const auto& kv : t.trust_dscp) {
+          const std::string d = std::to_string(kv.first);
+          save += " && " + SaveRead("dscp", word, d, "mlnx_dscp " + word + " " + d);
+        }
       Step(out, nd, "trust", *t.trust, (mlnx ? "mlnx_trust " : "dcb_trust ") + word,
-           SetTrustDscp(tools, nd, t.trust_dscp));
+           SetTrustDscp(tools, nd, t.trust_dscp), save);
     } else {
       out << "  cannot " << word << " 'trust dscp' "
           << escape::ShWord(
@@ -116,15 +165,17 @@ void RenderSteps(std::ostream& out, const NicTarget& t, Toolset tools) {
   }
   if (t.pfc)
     Step(out, nd, "pfc", Priorities(*t.pfc), (mlnx ? "mlnx_pfc " : "dcb_pfc ") + word,
-         SetPfc(tools, nd, *t.pfc));
+         SetPfc(tools, nd, *t.pfc), Save("pfc", word, "-"));
   for (const auto& [dscp, prio] : t.dscp_priority)
     Step(out, nd, "dscp " + std::to_string(dscp) + " priority", std::to_string(prio),
          (mlnx ? "mlnx_dscp " : "dcb_dscp ") + word + " " + std::to_string(dscp),
-         SetDscpPriority(tools, nd, dscp, prio));
+         SetDscpPriority(tools, nd, dscp, prio),
+         mlnx ? Save("dscp", word, std::to_string(dscp)) : SaveApp(word));
   for (auto [point, prios] : {std::pair{"np", &t.ecn_np}, std::pair{"rp", &t.ecn_rp}}) {
     if (!*prios) continue;
     Step(out, nd, std::string("ecn ") + point + " priorities", Priorities(**prios),
-         "ecn_priorities " + word + " " + point, SetEcnPriorities(roots, nd, point, **prios));
+         "ecn_priorities " + word + " " + point, SetEcnPriorities(roots, nd, point, **prios),
+         Save("ecn", word, point));
   }
   for (auto [point, params] : {std::pair{"np", NpOrder(t.dcqcn_np)},
                                std::pair{"rp", std::vector<std::pair<std::string, std::int64_t>>(
@@ -132,20 +183,26 @@ void RenderSteps(std::ostream& out, const NicTarget& t, Toolset tools) {
     for (const auto& [name, value] : params)
       Step(out, nd, std::string("dcqcn ") + point + "." + name, std::to_string(value),
            "read_value " + DcqcnParameterPath(roots, nd, point, name),
-           SetDcqcnParameter(roots, nd, point, name, value));
+           SetDcqcnParameter(roots, nd, point, name, value),
+           Save("dcqcn", word, escape::ShWord(std::string(point) + "." + name)));
   }
   if (t.global_pause_off)
-    Step(out, nd, "global pause", "rx off, tx off", "ethtool_pause " + word, SetGlobalPauseOff(nd));
-  if (t.mtu) Step(out, nd, "mtu", std::to_string(*t.mtu), "ip_mtu " + word, SetMtu(nd, *t.mtu));
+    Step(out, nd, "global pause", "rx off, tx off", "ethtool_pause " + word, SetGlobalPauseOff(nd),
+         SaveRead("pause", word, "-", "ethtool_pause_words " + word));
+  if (t.mtu)
+    Step(out, nd, "mtu", std::to_string(*t.mtu), "ip_mtu " + word, SetMtu(nd, *t.mtu),
+         Save("mtu", word, "-"));
+  const std::string dev_port = escape::ShWord(t.ib_dev) + " " + escape::ShWord(t.port);
   const std::string subject = t.ib_dev + " port " + t.port;
   if (t.cm_roce_v2)
     Step(out, subject, "rdma_cm default_roce_mode", std::string(kCmRoceModeV2),
          "cm_roce_mode " + escape::ShWord(t.ib_dev) + " " + escape::ShWord(t.port),
-         SetCmRoceModeV2(tools, roots, t.ib_dev, t.port));
+         SetCmRoceModeV2(tools, roots, t.ib_dev, t.port), Save("cm_mode", dev_port, ""));
   if (t.cm_tos_dscp)
     Step(out, subject, "rdma_cm default_roce_tos dscp", std::to_string(*t.cm_tos_dscp),
          "cm_tos_dscp " + escape::ShWord(t.ib_dev) + " " + escape::ShWord(t.port),
-         SetCmTos(tools, roots, t.ib_dev, t.port, TosForDscp(*t.cm_tos_dscp)));
+         SetCmTos(tools, roots, t.ib_dev, t.port, TosForDscp(*t.cm_tos_dscp)),
+         SaveRead("cm_tos", dev_port, "", "cm_tos_value " + dev_port));
 }
 
 }  // namespace
@@ -174,6 +231,12 @@ Result<std::string> RenderScript(const plan::Node& node, const std::vector<NicTa
                  ": profile " + escape::ShComment(t.profile) + ", " +
                  std::to_string(t.SettingCount()) +
                  (t.SettingCount() == 1 ? " setting\n" : " settings\n");
+  // The settings first: their digest is the plan's, as far as this node goes.
+  std::ostringstream settings;
+  settings << "configure() {";
+  for (const auto& t : nics) RenderSteps(settings, t, options.tools);
+  if (nics.empty()) settings << "\n  :\n";
+  settings << "}\n";
   auto header = templates::FillTemplate(
       templates::kHeader,
       {{"NODE_COMMENT", escape::ShComment(node.name)},
@@ -186,18 +249,18 @@ Result<std::string> RenderScript(const plan::Node& node, const std::vector<NicTa
        {"SCOPE_COMMENT",
         options.only_findings ? ", limited to the settings the checks found wrong" : ""},
        {"NIC_COMMENT_LINES", nic_lines},
-       {"NODE_WORD", escape::ShWord(node.name)}});
+       {"NODE_WORD", escape::ShWord(node.name)},
+       {"VERSION_WORD", escape::ShWord(kVersion)},
+       {"DIGEST_WORD", escape::ShWord("fnv1a64:" + Digest(settings.str()))}});
   if (!header) return header.error();
   std::ostringstream out;
   out << *header;
-  out << templates::kLibrary << (mlnx ? templates::kMlnx : templates::kUpstream);
+  out << templates::kLibrary << (mlnx ? templates::kMlnx : templates::kUpstream)
+      << templates::kRollback;
   RenderPrecheck(out, nics, options.tools);
   out << "\n# ---- the settings, in plan order "
          "------------------------------------------------------------\n"
-      << "configure() {";
-  for (const auto& t : nics) RenderSteps(out, t, options.tools);
-  if (nics.empty()) out << "\n  :\n";
-  out << "}\n";
+      << settings.str();
   out << templates::kMain;
   return out.str();
 }

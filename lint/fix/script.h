@@ -20,6 +20,7 @@ inline constexpr int kScriptOk = 0;              // every setting as planned (or
 inline constexpr int kScriptFailedSettings = 1;  // a setting could not be read or changed
 inline constexpr int kScriptUsage = 2;           // bad arguments
 inline constexpr int kScriptPrecheckFailed = 3;  // precheck failed: nothing was changed
+inline constexpr int kScriptOtherPlanBackup = 4;  // another plan's unrestored backup: nothing changed
 
 // The name the script is written and installed under.
 inline constexpr const char* kScriptFileName = "rocewatch-roce-config.sh";

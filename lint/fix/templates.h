@@ -18,6 +18,7 @@ extern const std::string_view kHeader;    // header.sh: shebang, comments, argum
 extern const std::string_view kLibrary;   // library.sh: output, readers, step(), precheck checks
 extern const std::string_view kUpstream;  // upstream.sh: readers for iproute2 dcb
 extern const std::string_view kMlnx;      // mlnx.sh: readers for MLNX_OFED mlnx_qos
+extern const std::string_view kRollback;  // rollback.sh: the backup and --rollback
 extern const std::string_view kMain;      // main.sh: precheck, configure, summary, exit code
 
 // `text` with every @NAME@ replaced by its value. A line that is only "#@NAME@" is replaced

@@ -21,8 +21,8 @@
 
 #include "common/test_dir.h"
 #include "fix_test_util.h"
-#include "loopback_sshd.h"
 #include "lint/fix/batch.h"
+#include "loopback_sshd.h"
 
 namespace rocewatch::fix_testing {
 namespace {
@@ -55,6 +55,19 @@ TEST(BatchOutput, PrecheckProblemsChangedCountsAndFailureLines) {
             "e1: pfc 3 -> FAILED: cannot read it: Attribute read: Operation not supported");
   EXPECT_EQ(fix::LastFailureLine("sh: 1: syntax error\n\n"), "sh: 1: syntax error");
   EXPECT_EQ(fix::LastLine(""), "no output");
+}
+
+TEST(BatchOutput, RollbackCountsAndNoBackup) {
+  EXPECT_EQ(fix::RestoredCount("rocewatch: node=a mode=rollback restored=5 unchanged=1 failed=0\n"),
+            5);
+  EXPECT_EQ(fix::RestoredCount(
+                "rocewatch: node=a mode=rollback-dry-run would_restore=2 unchanged=0 failed=0\n"),
+            2);
+  EXPECT_TRUE(fix::NoBackup(
+      "no backup: /var/lib/rocewatch/roce-config-gpu-01.state does not exist; nothing to restore\n"
+      "rocewatch: node=a mode=rollback restored=0 unchanged=0 failed=0 backup=none\n"));
+  EXPECT_FALSE(fix::NoBackup("rocewatch: node=a mode=rollback restored=0 unchanged=3 failed=0\n"));
+  EXPECT_FALSE(fix::NoBackup("x: dcqcn np.y backup=none -> restored (was: 1)\n"));
 }
 
 TEST(BatchOutput, TransportCommandQuotesHostAndRemoteCommand) {
@@ -198,6 +211,46 @@ TEST_F(BatchRun, DryRunAndPrecheckOnlyChangeNothing) {
   EXPECT_EQ(Slurp(root_ / "sys/class/net/ens1f0np0/ecn/roce_rp/rpg_gd"), "12\n");
 }
 
+TEST_F(BatchRun, RollbackRestoresWhatTheApplyChangedAndReportsNoBackup) {
+  auto env = FakeEnv(root_, state_);
+  const std::string rpg_gd = Slurp(root_ / "sys/class/net/ens1f0np0/ecn/roce_rp/rpg_gd");
+  RunResult apply =
+      Sh(RoceLint() + " apply plan.json --scripts scripts --transport local", dir_, env);
+  EXPECT_THAT(apply.out, HasSubstr("node-a  127.0.0.1  changed 3 settings\n"));
+  RunResult dry =
+      Sh(RoceLint() +
+             " apply plan.json --scripts scripts --transport local --rollback --dry-run "
+             "--node node-a",
+         dir_, env);
+  EXPECT_EQ(dry.code, 0) << dry.out << dry.err;
+  EXPECT_THAT(dry.out,
+              HasSubstr("node-a  127.0.0.1  rollback dry run: would restore 3 settings\n"));
+  EXPECT_EQ(Slurp(root_ / "sys/class/net/ens1f0np0/ecn/roce_rp/rpg_gd"), "11\n");
+  // node-a's backup is restored (each node's backup is its own file, roce-config-NODE.state).
+  RunResult back = Sh(RoceLint() +
+                          " apply plan.json --scripts scripts --transport local --rollback "
+                          "--node node-a",
+                      dir_, env);
+  EXPECT_EQ(back.code, 0) << back.out << back.err;
+  EXPECT_EQ(back.out,
+            "NODE    HOST       RESULT\n"
+            "node-a  127.0.0.1  rolled back 3 settings\n"
+            "1 node: 1 rolled back, 0 skipped, 0 failed, 0 unreachable\n");
+  EXPECT_EQ(Slurp(root_ / "sys/class/net/ens1f0np0/ecn/roce_rp/rpg_gd"), rpg_gd);
+  EXPECT_EQ(Slurp(root_ / "configfs/rdma_cm/mlx5_0/ports/1/default_roce_tos"), "0\n");
+  RunResult none = Sh(RoceLint() +
+                          " apply plan.json --scripts scripts --transport local --rollback "
+                          "--concurrency 2",
+                      dir_, env);
+  EXPECT_EQ(none.code, 1) << none.out << none.err;  // node-b's precheck still fails
+  EXPECT_THAT(none.out, HasSubstr("node-a  127.0.0.1  no backup\n"));
+  // node-c changed one setting (its own backup) before its PFC step failed.
+  EXPECT_THAT(none.out, HasSubstr("node-c  127.0.0.4  rolled back 1 setting\n"));
+  EXPECT_THAT(none.out, HasSubstr("node-b  127.0.0.3  skipped: precheck:"));
+  EXPECT_THAT(none.out,
+              HasSubstr("4 nodes: 1 no script, 1 rolled back, 1 no backup, 1 skipped, 0 failed"));
+}
+
 TEST_F(BatchRun, UsageErrors) {
   struct {
     std::string args, message;
@@ -212,6 +265,7 @@ TEST_F(BatchRun, UsageErrors) {
        "--ssh-command must contain {host} or {node}"},
       {"apply plan.json --scripts scripts --node node-x", "no node \"node-x\""},
       {"apply plan.json --scripts scripts --dry-run --precheck-only", "exclude each other"},
+      {"apply plan.json --scripts scripts --rollback --precheck-only", "exclude each other"},
   };
   for (const auto& c : cases) {
     RunResult r = Sh(RoceLint() + " " + c.args, dir_);

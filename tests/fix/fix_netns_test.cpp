@@ -4,7 +4,9 @@
 //   - the MTU step changes the veth's MTU from 1500 to 9000; a second run changes nothing;
 //   - the DCB steps report that the veth has no DCB (dcbnl answers EOPNOTSUPP) and the script
 //     exits 1 instead of claiming success;
-//   - the precheck fails cleanly on a device missing from the tree and changes nothing.
+//   - the precheck fails cleanly on a device missing from the tree and changes nothing;
+//   - apply then --rollback takes the veth back to MTU 1500 and the tree's ECN and DCQCN files
+//     back to their bytes.
 // Skipped (with the reason) when not root or without iproute2.
 
 #include <gmock/gmock.h>
@@ -61,7 +63,8 @@ class ScriptInNamespace : public ::testing::Test {
         "ip netns exec " + ns_->name() + " sh " + Q(script) + (args.empty() ? "" : " " + args),
         dir_,
         {{"ROCEWATCH_SYSFS", (root_ / "sys").string()},
-         {"ROCEWATCH_CONFIGFS", (root_ / "configfs").string()}});
+         {"ROCEWATCH_CONFIGFS", (root_ / "configfs").string()},
+         {"ROCEWATCH_STATE", BackupDir(root_).string()}});
   }
 
   std::unique_ptr<rocewatch::testing::NetNamespace> ns_;
@@ -87,6 +90,42 @@ TEST_F(ScriptInNamespace, MtuStepChangesTheVethOnceThenNothing) {
   EXPECT_THAT(second.out,
               HasSubstr("rocewatch: node=veth-node mode=apply changed=0 unchanged=1 failed=0"));
   EXPECT_EQ(Mtu(), 9000);
+}
+
+TEST_F(ScriptInNamespace, RollbackRestoresTheVethAndTheTree) {
+  const fs::path ecn = root_ / "sys/class/net" / kVeth / "ecn";
+  WriteText(ecn / "roce_rp/rpg_gd", "12\n");
+  WriteText(ecn / "roce_np/enable/3", "0\n");
+  const std::string rpg_gd = Slurp(ecn / "roce_rp/rpg_gd");
+  std::map<int, std::string> np;
+  for (int p = 0; p < 8; ++p) np[p] = Slurp(ecn / "roce_np/enable" / std::to_string(p));
+  const std::string script = Render(
+      R"({"netdev_mtu": 9000, "ecn": {"np_priorities": [3]}, "dcqcn": {"rp": {"rpg_gd": 11}}})");
+  RunResult apply = RunInNamespace(script);
+  ASSERT_EQ(apply.code, 0) << apply.out << apply.err;
+  EXPECT_EQ(Mtu(), 9000);
+  EXPECT_EQ(Slurp(ecn / "roce_rp/rpg_gd"), "11\n");
+
+  RunResult dry = RunInNamespace(script, "--rollback --dry-run");
+  EXPECT_EQ(dry.code, 0) << dry.out;
+  EXPECT_THAT(dry.out, HasSubstr("rwfix0: mtu 1500 -> would restore (now: 9000)"));
+  EXPECT_EQ(Mtu(), 9000);
+
+  RunResult back = RunInNamespace(script, "--rollback");
+  EXPECT_EQ(back.code, 0) << back.out << back.err;
+  EXPECT_THAT(back.out, HasSubstr("rwfix0: mtu 1500 -> restored (was: 9000)"));
+  EXPECT_THAT(back.out, HasSubstr("rwfix0: ecn np priorities none -> restored (was: 3)"));
+  EXPECT_THAT(back.out, HasSubstr("rwfix0: dcqcn rp.rpg_gd 12 -> restored (was: 11)"));
+  EXPECT_THAT(back.out,
+              HasSubstr("rocewatch: node=veth-node mode=rollback restored=3 unchanged=0 failed=0"));
+  EXPECT_EQ(Mtu(), 1500);  // the kernel's answer
+  EXPECT_EQ(Slurp(ecn / "roce_rp/rpg_gd"), rpg_gd);
+  for (int p = 0; p < 8; ++p) EXPECT_EQ(Slurp(ecn / "roce_np/enable" / std::to_string(p)), np[p]);
+
+  RunResult again = RunInNamespace(script, "--rollback");
+  EXPECT_EQ(again.code, 0) << again.out;
+  EXPECT_THAT(again.out, HasSubstr("backup=none"));
+  EXPECT_EQ(Mtu(), 1500);
 }
 
 TEST_F(ScriptInNamespace, DryRunLeavesTheVethAlone) {

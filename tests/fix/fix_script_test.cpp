@@ -39,24 +39,7 @@ class ScriptOnFixture : public ::testing::Test {
   std::string Cfg(const std::string& rel) { return Slurp(root_ / "configfs" / rel); }
   std::string State(const std::string& rel) { return Slurp(state_ / rel); }
 
-  // Seeds faults in the tree and in the tools' state: what a freshly reloaded driver and a
-  // hand-edited node would show.
-  void SeedFaults() {
-    WriteFakeNetdev(state_, "ens1f0np0",
-                    {});  // PFC off, no DSCP entries (trust pcp), MTU 1500, pause on
-    FakeNetdev healthy;
-    healthy.pfc = "0 0 0 1 0 0 0 0";
-    healthy.app = "26 3\n48 6\n";
-    healthy.mtu = "9000";
-    healthy.pause = "off off off";
-    WriteFakeNetdev(state_, "ens2f0np0", healthy);
-    WriteText(root_ / "sys/class/net/ens1f0np0/ecn/roce_np/enable/3", "0\n");
-    WriteText(root_ / "sys/class/net/ens1f0np0/ecn/roce_rp/enable/5", "1\n");
-    WriteText(root_ / "sys/class/net/ens2f0np0/ecn/roce_rp/rpg_gd", "12\n");
-    WriteText(root_ / "sys/class/net/ens2f0np0/ecn/roce_np/cnp_dscp", "46\n");
-    WriteText(root_ / "configfs/rdma_cm/mlx5_1/ports/1/default_roce_mode", "IB/RoCE v1\n");
-    WriteText(root_ / "configfs/rdma_cm/mlx5_1/ports/1/default_roce_tos", "0\n");
-  }
+  void SeedFaults() { fix_testing::SeedFaults(root_, state_); }
 
   testing::TestDir tmp_;
   fs::path dir_ = tmp_.path();
@@ -268,7 +251,8 @@ TEST_F(ScriptOnFixture, BadArgumentsExitTwo) {
   const std::string script = Render(ExamplePlan(), "gpu-01", "upstream");
   RunResult r = RunScript(script, "--apply");
   EXPECT_EQ(r.code, 2);
-  EXPECT_THAT(r.err, HasSubstr("usage: rocewatch-roce-config.sh [--dry-run | --precheck]"));
+  EXPECT_THAT(r.err, HasSubstr("usage: rocewatch-roce-config.sh [--dry-run | --precheck | --force "
+                               "| --rollback [--dry-run]]"));
   EXPECT_EQ(RunScript(script, "--dry-run --precheck").code, 2);
   EXPECT_EQ(RunScript(script, "--help").code, 0);
 }

@@ -39,9 +39,10 @@ TEST(FixTemplates, EmbeddedBytesAreTheFiles) {
   EXPECT_TRUE(kLibrary.starts_with("\n# ---- library: "));
   EXPECT_THAT(std::string(kUpstream), HasSubstr("dcb_pfc() {\n"));
   EXPECT_THAT(std::string(kMlnx), HasSubstr("mlnx_qos_show() {\n"));
+  EXPECT_THAT(std::string(kRollback), HasSubstr("\nrollback() {\n"));
   EXPECT_TRUE(kMain.ends_with("\nexit 0\n"));
   // Only the header has placeholders: the rest is emitted as written.
-  for (auto part : {kLibrary, kUpstream, kMlnx, kMain}) {
+  for (auto part : {kLibrary, kUpstream, kMlnx, kRollback, kMain}) {
     auto filled = FillTemplate(part, {});
     ASSERT_TRUE(filled.ok()) << filled.error().message;
     EXPECT_EQ(*filled, part);
@@ -51,16 +52,22 @@ TEST(FixTemplates, EmbeddedBytesAreTheFiles) {
 // The exit codes and the file name are the script's interface (docs/fix.md, the batch runner,
 // systemd): the templates write them as numbers, script.h names them.
 TEST(FixTemplates, InterfaceAgreesWithScriptH) {
-  const std::string header(kHeader), main(kMain);
+  const std::string header(kHeader), main(kMain), library(kLibrary), rollback(kRollback);
   const std::string usage = std::to_string(kScriptUsage);
-  EXPECT_THAT(header, HasSubstr("  usage >&2\n  exit " + usage + "\nfi\n"));
   EXPECT_THAT(header, HasSubstr("    usage >&2\n    exit " + usage + "\n    ;;\n"));
   EXPECT_THAT(header, HasSubstr("# Exit codes: " + std::to_string(kScriptOk) +
                                 " every setting as planned, " +
                                 std::to_string(kScriptFailedSettings) +
                                 " a setting could not be read or changed,\n#   " + usage +
                                 " bad arguments, " + std::to_string(kScriptPrecheckFailed) +
-                                " precheck failed (nothing was changed).\n"));
+                                " precheck failed (nothing was changed), " +
+                                std::to_string(kScriptOtherPlanBackup) + " the unrestored backup of\n"));
+  // Another plan's backup: backup() returns the code, step() exits with it.
+  const std::string other = std::to_string(kScriptOtherPlanBackup);
+  EXPECT_THAT(rollback, HasSubstr("over it' \\\n        \"$STATE_FILE\" \"$(backup_field plan)\" "
+                                  "\"$(backup_field time)\"\n      return " + other + "\n"));
+  EXPECT_THAT(library, HasSubstr("if [ \"$_rc\" = " + other + " ]; then\n"));
+  EXPECT_THAT(library, HasSubstr("backup=another-plan\"\n    exit " + other + "\n"));
   EXPECT_THAT(header, HasSubstr(std::string("# Usage: ") + kScriptFileName + " [--dry-run"));
   EXPECT_THAT(header, HasSubstr(std::string("echo 'usage: ") + kScriptFileName + " [--dry-run"));
   EXPECT_THAT(main, HasSubstr("nothing was changed\"\n  exit " +

@@ -130,13 +130,37 @@ inline void WriteFakeNetdev(const fs::path& state, const std::string& netdev, co
   if (!n.dcb) WriteText(state / (netdev + ".nodcb"), "");
 }
 
+// Where a script run on the tree at `root` keeps its backup (ROCEWATCH_STATE): beside the tree,
+// never the host's /var/lib/rocewatch.
+inline fs::path BackupDir(const fs::path& root) { return root / "rocewatch-state"; }
+
 // The environment that points a script at a tree and at the stand-in tools.
 inline std::map<std::string, std::string> FakeEnv(const fs::path& root, const fs::path& state) {
   return {{"ROCEWATCH_SYSFS", (root / "sys").string()},
           {"ROCEWATCH_CONFIGFS", (root / "configfs").string()},
+          {"ROCEWATCH_STATE", BackupDir(root).string()},
           {"FAKE_STATE", state.string()},
           {"PATH", FakeTools() + ":" +
                        std::string(std::getenv("PATH") ? std::getenv("PATH") : "/usr/bin:/bin")}};
+}
+
+// Seeds faults in a copied tree (CopyFixtureTree) and in the tools' state: what a freshly
+// reloaded driver and a hand-edited node would show on the example plan's gpu-01.
+inline void SeedFaults(const fs::path& root, const fs::path& state) {
+  WriteFakeNetdev(state, "ens1f0np0",
+                  {});  // PFC off, no DSCP entries (trust pcp), MTU 1500, pause on
+  FakeNetdev healthy;
+  healthy.pfc = "0 0 0 1 0 0 0 0";
+  healthy.app = "26 3\n48 6\n";
+  healthy.mtu = "9000";
+  healthy.pause = "off off off";
+  WriteFakeNetdev(state, "ens2f0np0", healthy);
+  WriteText(root / "sys/class/net/ens1f0np0/ecn/roce_np/enable/3", "0\n");
+  WriteText(root / "sys/class/net/ens1f0np0/ecn/roce_rp/enable/5", "1\n");
+  WriteText(root / "sys/class/net/ens2f0np0/ecn/roce_rp/rpg_gd", "12\n");
+  WriteText(root / "sys/class/net/ens2f0np0/ecn/roce_np/cnp_dscp", "46\n");
+  WriteText(root / "configfs/rdma_cm/mlx5_1/ports/1/default_roce_mode", "IB/RoCE v1\n");
+  WriteText(root / "configfs/rdma_cm/mlx5_1/ports/1/default_roce_tos", "0\n");
 }
 
 inline int CountLines(const std::string& text, const std::string& needle) {

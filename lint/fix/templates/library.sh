@@ -120,9 +120,10 @@ explain() {
   printf '%s' "${_msg:-no message}"
 }
 
-# step SUBJECT SETTING WANT READ CHANGE
-# Runs READ (shell text that prints the current value); when that differs from WANT, runs
-# CHANGE (shell text) and reads the value back. One line of output either way.
+# step SUBJECT SETTING WANT READ CHANGE SAVE
+# Runs READ (shell text that prints the current value); when that differs from WANT, runs SAVE
+# (shell text that appends what CHANGE will change to the backup; $_have is the value read),
+# then CHANGE (shell text), and reads the value back. One line of output either way.
 step() {
   if ! _have=$(eval "$4"); then
     fail "$1: $2 $3 -> FAILED: cannot read it: $(explain "$1" "$_have")"
@@ -136,6 +137,16 @@ step() {
   if [ "$MODE" = dry-run ]; then
     say "$1: $2 $3 -> would set (now: $_have): $(oneline "$5")"
     CHANGED=$((CHANGED + 1))
+    return 0
+  fi
+  if _saved=$(eval "$6" 2>&1); then _rc=0; else _rc=$?; fi
+  if [ "$_rc" = 4 ]; then
+    say "$1: $2 $3 -> not changed (was: $_have): $_saved"
+    say "rocewatch: node=$NODE mode=apply changed=$CHANGED unchanged=$UNCHANGED failed=$FAILED backup=another-plan"
+    exit 4
+  fi
+  if [ "$_rc" != 0 ]; then
+    fail "$1: $2 $3 -> FAILED (was: $_have): not changed: cannot save it for --rollback: $(oneline "$_saved")"
     return 0
   fi
   if ! _out=$(eval "$5" 2>&1); then

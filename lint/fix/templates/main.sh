@@ -11,6 +11,9 @@ say "precheck passed (node $NODE, sysfs $SYSFS, configfs $CONFIGFS)"
 if [ "$MODE" = precheck ]; then
   exit 0
 fi
+if [ "$ROLLBACK" = 1 ]; then
+  rollback
+fi
 configure
 if [ "$MODE" = dry-run ]; then
   say "rocewatch: node=$NODE mode=dry-run would_change=$CHANGED unchanged=$UNCHANGED failed=$FAILED"

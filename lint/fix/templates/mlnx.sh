@@ -45,3 +45,36 @@ mlnx_dscp() {
   fi
   printf '%s\n' "$_out" | awk -v d="$2" '$1 ~ /^prio:[0-7]$/ && $2 ~ /^dscp:/ { p = substr($1, 6); n = split(substr($2, 6), a, ","); for (i = 1; i <= n; i++) if (a[i] != "" && a[i] + 0 == d) o = o (o == "" ? "" : ",") p } END { print (o == "" ? "none" : o) }'
 }
+
+# ---- MLNX_OFED rollback: what --rollback reads and writes ---------------------------------
+
+read_pfc() { mlnx_pfc "$1"; }
+
+# restore_pfc NETDEV PRIORITIES ("3,4", "none")
+restore_pfc() {
+  _list=''
+  for _p in 0 1 2 3 4 5 6 7; do
+    case ",$2," in
+      *",$_p,"*) _v=1 ;;
+      *) _v=0 ;;
+    esac
+    _list="$_list${_list:+,}$_v"
+  done
+  mlnx_qos -i "$1" --pfc "$_list"
+}
+
+# restore_cm cm_mode|cm_tos DEVICE PORT VALUE: cma_roce_mode takes 1 (IB/RoCE v1) or 2 (RoCE v2).
+restore_cm() {
+  if [ "$1" = cm_tos ]; then
+    cma_roce_tos -d "$2" -p "$3" -t "$4"
+    return
+  fi
+  case $4 in
+    'IB/RoCE v1') cma_roce_mode -d "$2" -p "$3" -m 1 ;;
+    'RoCE v2') cma_roce_mode -d "$2" -p "$3" -m 2 ;;
+    *)
+      printf 'cma_roce_mode cannot set %s' "$4"
+      return 1
+      ;;
+  esac
+}

@@ -9,34 +9,52 @@
 #   mlx5_0 / ens1f0np0: profile roce-pfc34, 12 settings
 #   mlx5_1 / ens2f0np0: profile roce-pfc34, 12 settings
 #
-# Usage: rocewatch-roce-config.sh [--dry-run | --precheck]
+# Usage: rocewatch-roce-config.sh [--dry-run | --precheck | --force | --rollback [--dry-run]]
 #   (none)      precheck, then change every setting that differs from the plan
 #   --dry-run   precheck, then only report what would change
 #   --precheck  only the precheck
+#   --force     apply even over the unrestored backup of another plan (it keeps the first values)
+#   --rollback  restore every setting the backup holds, as it was before the first change
 # Every setting is read first and changed only when it differs; one line of output each,
 # then a summary line: rocewatch: node=NAME mode=apply changed=N unchanged=N failed=N
+# Before each change the value read is appended to the backup, ROCEWATCH_STATE/roce-config-NODE.state.
 # Exit codes: 0 every setting as planned, 1 a setting could not be read or changed,
-#   2 bad arguments, 3 precheck failed (nothing was changed).
-# Environment: ROCEWATCH_SYSFS (default /sys), ROCEWATCH_CONFIGFS (default /sys/kernel/config).
+#   2 bad arguments, 3 precheck failed (nothing was changed), 4 the unrestored backup of
+#   another plan is there (nothing was changed; --rollback or --force).
+# Environment: ROCEWATCH_SYSFS (default /sys), ROCEWATCH_CONFIGFS (default /sys/kernel/config),
+#   ROCEWATCH_STATE (default /var/lib/rocewatch), ROCEWATCH_DESTDIR (the root install.sh used;
+#   when set, --rollback leaves systemd and udev alone).
 set -eu
 
 NODE=gpu-21
 SYSFS=${ROCEWATCH_SYSFS:-/sys}
 CONFIGFS=${ROCEWATCH_CONFIGFS:-/sys/kernel/config}
 MODE=apply
-usage() { echo 'usage: rocewatch-roce-config.sh [--dry-run | --precheck]'; }
-if [ $# -gt 1 ]; then
-  usage >&2
-  exit 2
-fi
-case ${1-} in
-  '') ;;
-  --dry-run) MODE=dry-run ;;
-  --precheck) MODE=precheck ;;
-  -h | --help)
-    usage
-    exit 0
-    ;;
+ROLLBACK=0 FORCE=0
+SCRIPT_VERSION=0.1.0
+PLAN_DIGEST=fnv1a64:bafaa76b70aca224
+STATE_DIR=${ROCEWATCH_STATE:-/var/lib/rocewatch}
+STATE_FILE=$STATE_DIR/roce-config-$NODE.state
+DESTDIR=${ROCEWATCH_DESTDIR:-}
+usage() { echo 'usage: rocewatch-roce-config.sh [--dry-run | --precheck | --force | --rollback [--dry-run]]'; }
+for _arg in "$@"; do
+  case $_arg in
+    --dry-run) MODE=dry-run ;;
+    --precheck) MODE=precheck ;;
+    --rollback) ROLLBACK=1 ;;
+    --force) FORCE=1 ;;
+    -h | --help)
+      usage
+      exit 0
+      ;;
+    *)
+      usage >&2
+      exit 2
+      ;;
+  esac
+done
+case "$#:$ROLLBACK:$FORCE:$MODE" in
+  0:* | 1:* | 2:1:0:dry-run) ;;
   *)
     usage >&2
     exit 2
@@ -164,9 +182,10 @@ explain() {
   printf '%s' "${_msg:-no message}"
 }
 
-# step SUBJECT SETTING WANT READ CHANGE
-# Runs READ (shell text that prints the current value); when that differs from WANT, runs
-# CHANGE (shell text) and reads the value back. One line of output either way.
+# step SUBJECT SETTING WANT READ CHANGE SAVE
+# Runs READ (shell text that prints the current value); when that differs from WANT, runs SAVE
+# (shell text that appends what CHANGE will change to the backup; $_have is the value read),
+# then CHANGE (shell text), and reads the value back. One line of output either way.
 step() {
   if ! _have=$(eval "$4"); then
     fail "$1: $2 $3 -> FAILED: cannot read it: $(explain "$1" "$_have")"
@@ -180,6 +199,16 @@ step() {
   if [ "$MODE" = dry-run ]; then
     say "$1: $2 $3 -> would set (now: $_have): $(oneline "$5")"
     CHANGED=$((CHANGED + 1))
+    return 0
+  fi
+  if _saved=$(eval "$6" 2>&1); then _rc=0; else _rc=$?; fi
+  if [ "$_rc" = 4 ]; then
+    say "$1: $2 $3 -> not changed (was: $_have): $_saved"
+    say "rocewatch: node=$NODE mode=apply changed=$CHANGED unchanged=$UNCHANGED failed=$FAILED backup=another-plan"
+    exit 4
+  fi
+  if [ "$_rc" != 0 ]; then
+    fail "$1: $2 $3 -> FAILED (was: $_have): not changed: cannot save it for --rollback: $(oneline "$_saved")"
     return 0
   fi
   if ! _out=$(eval "$5" 2>&1); then
@@ -367,6 +396,304 @@ mlnx_dscp() {
   printf '%s\n' "$_out" | awk -v d="$2" '$1 ~ /^prio:[0-7]$/ && $2 ~ /^dscp:/ { p = substr($1, 6); n = split(substr($2, 6), a, ","); for (i = 1; i <= n; i++) if (a[i] != "" && a[i] + 0 == d) o = o (o == "" ? "" : ",") p } END { print (o == "" ? "none" : o) }'
 }
 
+# ---- MLNX_OFED rollback: what --rollback reads and writes ---------------------------------
+
+read_pfc() { mlnx_pfc "$1"; }
+
+# restore_pfc NETDEV PRIORITIES ("3,4", "none")
+restore_pfc() {
+  _list=''
+  for _p in 0 1 2 3 4 5 6 7; do
+    case ",$2," in
+      *",$_p,"*) _v=1 ;;
+      *) _v=0 ;;
+    esac
+    _list="$_list${_list:+,}$_v"
+  done
+  mlnx_qos -i "$1" --pfc "$_list"
+}
+
+# restore_cm cm_mode|cm_tos DEVICE PORT VALUE: cma_roce_mode takes 1 (IB/RoCE v1) or 2 (RoCE v2).
+restore_cm() {
+  if [ "$1" = cm_tos ]; then
+    cma_roce_tos -d "$2" -p "$3" -t "$4"
+    return
+  fi
+  case $4 in
+    'IB/RoCE v1') cma_roce_mode -d "$2" -p "$3" -m 1 ;;
+    'RoCE v2') cma_roce_mode -d "$2" -p "$3" -m 2 ;;
+    *)
+      printf 'cma_roce_mode cannot set %s' "$4"
+      return 1
+      ;;
+  esac
+}
+
+# ---- backup and rollback: the same in every script rendered by roce-lint fix ----------------
+# The backup, $STATE_FILE, is text the rollback parses without eval: the line
+# "rocewatch-roce-config state 1", then header lines KEY<TAB>VALUE (node, script, time, plan:
+# one plan line per plan applied over it), then one line per setting,
+# KIND<TAB>SUBJECT<TAB>ARG<TAB>VALUE, appended just before that setting's first change. SUBJECT
+# and ARG are names the renderer accepts (letters, digits, '_', '.', ':', '-'; ARG "-" for none);
+# VALUE is the rest of the line, as it was read. A setting already in the backup keeps its first
+# value: the rollback goes back to the node as it was before the first plan.
+TAB=$(printf '\t')
+STATE_HEADER='rocewatch-roce-config state 1'
+# What install.sh installs (lint/fix/persist.h); install.sh lists them in $STATE_DIR/persist.state.
+PERSIST_UNIT=rocewatch-roce-config.service
+
+now_utc() { date -u +%Y-%m-%dT%H:%M:%SZ; }
+
+# The first value of header KEY in the backup ("" when none).
+backup_field() { awk -F '\t' -v k="$1" '$1 == k { print $2; exit }' "$STATE_FILE"; }
+
+# Whether the backup holds plan digest $1.
+backup_has_plan() { awk -F '\t' -v d="$1" '$1 == "plan" && $2 == d { f = 1 } END { exit !f }' "$STATE_FILE"; }
+
+# backup KIND SUBJECT ARG VALUE: appends the setting unless the backup holds it already. Over an
+# unrestored backup of another plan it returns 4 (step stops the script: nothing of this plan
+# was changed yet), unless --force, which adds this plan's digest to it.
+backup() {
+  if [ ! -e "$STATE_FILE" ]; then
+    mkdir -p -- "$STATE_DIR" || return 1
+    printf '%s\nnode\t%s\nscript\t%s\ntime\t%s\nplan\t%s\n' "$STATE_HEADER" "$NODE" \
+      "$SCRIPT_VERSION" "$(now_utc)" "$PLAN_DIGEST" >"$STATE_FILE.new" || return 1
+    mv -f -- "$STATE_FILE.new" "$STATE_FILE" || return 1
+  elif [ "$(head -n 1 -- "$STATE_FILE")" != "$STATE_HEADER" ]; then
+    printf "backup: %s does not start with '%s'" "$STATE_FILE" "$STATE_HEADER"
+    return 4
+  elif ! backup_has_plan "$PLAN_DIGEST"; then
+    if [ "$FORCE" != 1 ]; then
+      printf 'backup: %s holds the unrestored backup of another plan (%s, %s): run --rollback first, or --force to apply over it' \
+        "$STATE_FILE" "$(backup_field plan)" "$(backup_field time)"
+      return 4
+    fi
+    printf 'plan\t%s\t%s\n' "$PLAN_DIGEST" "$(now_utc)" >>"$STATE_FILE" || return 1
+  fi
+  if awk -F '\t' -v k="$1" -v s="$2" -v a="$3" '$1 == k && $2 == s && $3 == a { f = 1 } END { exit !f }' "$STATE_FILE"; then
+    return 0
+  fi
+  printf '%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" >>"$STATE_FILE"
+}
+
+# The words of 802.3x pause of netdev $1: "on on on" (autoneg rx tx).
+ethtool_pause_words() {
+  if ! _out=$(ethtool -a "$1" 2>&1); then
+    printf '%s' "$_out"
+    return 1
+  fi
+  _an=$(printf '%s\n' "$_out" | sed -n 's/^Autonegotiate:[[:space:]]*//p')
+  if ! _rxtx=$(ethtool_pause "$1"); then
+    printf '%s' "$_rxtx"
+    return 1
+  fi
+  _rx=${_rxtx#rx } _rx=${_rx%%,*} _tx=${_rxtx##* }
+  printf '%s %s %s' "${_an:-off}" "$_rx" "$_tx"
+}
+
+# rdma_cm default ToS of device $1 port $2 as it is ("unset (no …)" before the group exists).
+cm_tos_value() {
+  if [ ! -d "$CONFIGFS/rdma_cm/$1" ]; then
+    printf 'unset (no %s)' "$CONFIGFS/rdma_cm/$1"
+    return 0
+  fi
+  read_value "$CONFIGFS/rdma_cm/$1/ports/$2/default_roce_tos"
+}
+
+# restore_ecn NETDEV POINT PRIORITIES: the eight enable files, on for PRIORITIES ("3,4", "none").
+restore_ecn() {
+  for _p in 0 1 2 3 4 5 6 7; do
+    case ",$3," in
+      *",$_p,"*) _v=1 ;;
+      *) _v=0 ;;
+    esac
+    printf '%s\n' "$_v" >"$SYSFS/class/net/$1/ecn/roce_$2/enable/$_p" || return 1
+  done
+}
+
+# restore_pause NETDEV "AUTONEG RX TX"
+restore_pause() {
+  _an=${2%% *} _rest=${2#* }
+  ethtool -A "$1" autoneg "$_an" rx "${_rest%% *}" tx "${_rest#* }"
+}
+
+# The label of a backed-up setting in the rollback's output, the apply's words where it has them.
+setting_label() {
+  case $1 in
+    app) printf '%s: dscp app entries' "$2" ;;
+    dscp) printf '%s: dscp %s priority' "$2" "$3" ;;
+    ecn) printf '%s: ecn %s priorities' "$2" "$3" ;;
+    dcqcn) printf '%s: dcqcn %s' "$2" "$3" ;;
+    pause) printf '%s: global pause (autoneg rx tx)' "$2" ;;
+    cm_mode) printf '%s port %s: rdma_cm default_roce_mode' "$2" "$3" ;;
+    cm_tos) printf '%s port %s: rdma_cm default_roce_tos' "$2" "$3" ;;
+    *) printf '%s: %s' "$2" "$1" ;;
+  esac
+}
+
+# read_setting KIND SUBJECT ARG: the setting now, read as the backup read it.
+read_setting() {
+  case $1 in
+    pfc) read_pfc "$2" ;;
+    app) dcb_app_words "$2" ;;
+    trust) mlnx_trust "$2" ;;
+    dscp) mlnx_dscp "$2" "$3" ;;
+    ecn) ecn_priorities "$2" "$3" ;;
+    dcqcn) read_value "$SYSFS/class/net/$2/ecn/roce_${3%%.*}/${3#*.}" ;;
+    pause) ethtool_pause_words "$2" ;;
+    mtu) ip_mtu "$2" ;;
+    cm_mode) cm_roce_mode "$2" "$3" ;;
+    cm_tos) cm_tos_value "$2" "$3" ;;
+    *)
+      printf 'unknown setting %s in the backup' "$1"
+      return 1
+      ;;
+  esac
+}
+
+# restore_setting KIND SUBJECT ARG VALUE
+restore_setting() {
+  case $1 in
+    pfc) restore_pfc "$2" "$4" ;;
+    app) restore_app "$2" "$4" ;;
+    trust) mlnx_qos -i "$2" --trust "$4" ;;
+    dscp) mlnx_qos -i "$2" --dscp2prio "set,$3,$4" ;;
+    ecn) restore_ecn "$2" "$3" "$4" ;;
+    dcqcn) printf '%s\n' "$4" >"$SYSFS/class/net/$2/ecn/roce_${3%%.*}/${3#*.}" ;;
+    pause) restore_pause "$2" "$4" ;;
+    mtu) ip link set dev "$2" mtu "$4" ;;
+    cm_mode | cm_tos)
+      case $4 in
+        'unset (no '*) rmdir -- "$CONFIGFS/rdma_cm/$2" ;;
+        *) restore_cm "$1" "$2" "$3" "$4" ;;
+      esac
+      ;;
+  esac
+}
+
+# A name from the backup that a path or a command may take.
+safe_name() {
+  case $1 in
+    '' | . | .. | *[!A-Za-z0-9_.:-]*) return 1 ;;
+  esac
+}
+
+# restore_one LINE: one setting of the backup, one line of output.
+restore_one() {
+  _kind=${1%%"$TAB"*} _rest=${1#*"$TAB"}
+  _subj=${_rest%%"$TAB"*} _rest=${_rest#*"$TAB"}
+  _arg=${_rest%%"$TAB"*} _val=${_rest#*"$TAB"}
+  if ! safe_name "$_kind" || ! safe_name "$_subj" || ! safe_name "$_arg"; then
+    fail "backup: line '$(oneline "$1")' of $STATE_FILE -> FAILED: not a setting this script wrote"
+    return 0
+  fi
+  _label=$(setting_label "$_kind" "$_subj" "$_arg")
+  if ! _now=$(read_setting "$_kind" "$_subj" "$_arg"); then
+    fail "$_label $_val -> FAILED: cannot read it: $(explain "$_subj" "$_now")"
+    return 0
+  fi
+  if [ "$_now" = "$_val" ]; then
+    say "$_label $_val: unchanged"
+    UNCHANGED=$((UNCHANGED + 1))
+    return 0
+  fi
+  if [ "$MODE" = dry-run ]; then
+    say "$_label $_val -> would restore (now: $_now)"
+    CHANGED=$((CHANGED + 1))
+    return 0
+  fi
+  if ! _out=$(restore_setting "$_kind" "$_subj" "$_arg" "$_val" 2>&1); then
+    fail "$_label $_val -> FAILED (now: $_now): $(explain "$_subj" "$_out")"
+    return 0
+  fi
+  if ! _back=$(read_setting "$_kind" "$_subj" "$_arg") || [ "$_back" != "$_val" ]; then
+    fail "$_label $_val -> FAILED (was: $_now): restored, but it reads back $(oneline "$_back")"
+    return 0
+  fi
+  say "$_label $_val -> restored (was: $_now)"
+  CHANGED=$((CHANGED + 1))
+}
+
+# Boot re-apply off first: the unit disabled, then what install.sh installed removed (or the
+# file it replaced put back), so a reboot does not apply the plan being rolled back.
+restore_persist() {
+  _pf=$STATE_DIR/persist.state
+  if [ ! -e "$_pf" ]; then
+    return 0
+  fi
+  if [ "$MODE" = dry-run ]; then
+    say "persist: would disable $PERSIST_UNIT and remove what install.sh installed ($_pf)"
+    return 0
+  fi
+  if [ -z "$DESTDIR" ]; then
+    if _out=$(systemctl disable "$PERSIST_UNIT" 2>&1); then
+      say "persist: $PERSIST_UNIT disabled"
+    else
+      fail "persist: $PERSIST_UNIT -> FAILED: cannot disable it: $(oneline "$_out")"
+    fi
+  fi
+  while IFS="$TAB" read -r _k _path _saved; do
+    case $_k:$_path in
+      installed:/usr/local/sbin/rocewatch-roce-config | installed:/etc/systemd/system/"$PERSIST_UNIT" | installed:/etc/udev/rules.d/99-rocewatch-roce-config.rules) ;;
+      *)
+        fail "persist: line '$(oneline "$_k $_path")' of $_pf -> FAILED: not a file install.sh installs; left alone"
+        continue
+        ;;
+    esac
+    if [ "$_saved" = - ]; then
+      if rm -f -- "$DESTDIR$_path"; then say "persist: $DESTDIR$_path removed"; else fail "persist: $DESTDIR$_path -> FAILED: cannot remove it"; fi
+    elif mv -f -- "$_saved" "$DESTDIR$_path"; then
+      say "persist: $DESTDIR$_path restored (the file install.sh replaced)"
+    else
+      fail "persist: $DESTDIR$_path -> FAILED: cannot put back $_saved"
+    fi
+  done <"$_pf"
+  if [ -z "$DESTDIR" ]; then
+    systemctl daemon-reload || fail "persist: systemctl daemon-reload -> FAILED"
+    udevadm control --reload || fail "persist: udevadm control --reload -> FAILED"
+  fi
+  mv -f -- "$_pf" "$_pf.restored-$(now_utc)"
+}
+
+# --rollback: every setting of the backup, last saved first.
+rollback() {
+  if [ ! -e "$STATE_FILE" ] && [ ! -e "$STATE_DIR/persist.state" ]; then
+    say "no backup: $STATE_FILE does not exist; nothing to restore"
+    say "rocewatch: node=$NODE mode=rollback restored=0 unchanged=0 failed=0 backup=none"
+    exit 0
+  fi
+  restore_persist
+  if [ ! -e "$STATE_FILE" ]; then
+    say "no backup of settings: $STATE_FILE does not exist"
+    _lines=''
+  elif [ "$(head -n 1 -- "$STATE_FILE")" != "$STATE_HEADER" ]; then
+    say "backup: $STATE_FILE does not start with '$STATE_HEADER'; nothing was restored"
+    exit 1
+  else
+    say "backup: node $(backup_field node), $(backup_field time), plan $(backup_field plan), script $(backup_field script)"
+    _lines=$(awk -F '\t' 'NR > 1 && NF >= 4 { l[++n] = $0 } END { for (i = n; i > 0; i--) print l[i] }' "$STATE_FILE")
+  fi
+  while IFS= read -r _line; do
+    if [ -n "$_line" ]; then
+      restore_one "$_line"
+    fi
+  done <<EOF
+$_lines
+EOF
+  if [ "$MODE" = dry-run ]; then
+    say "rocewatch: node=$NODE mode=rollback-dry-run would_restore=$CHANGED unchanged=$UNCHANGED failed=$FAILED"
+  else
+    if [ "$FAILED" -eq 0 ] && [ -e "$STATE_FILE" ]; then
+      mv -f -- "$STATE_FILE" "$STATE_FILE.restored-$(now_utc)"
+    fi
+    say "rocewatch: node=$NODE mode=rollback restored=$CHANGED unchanged=$UNCHANGED failed=$FAILED"
+  fi
+  if [ "$FAILED" -gt 0 ]; then
+    exit 1
+  fi
+  exit 0
+}
+
 # ---- precheck: nothing is written before all of this passes --------------------------------
 precheck() {
   check_root
@@ -392,16 +719,20 @@ configure() {
     'mlnx_trust ens1f0np0' \
     'mlnx_qos -i ens1f0np0 --trust dscp &&
       mlnx_qos -i ens1f0np0 --dscp2prio set,26,3 &&
-      mlnx_qos -i ens1f0np0 --dscp2prio set,48,6'
+      mlnx_qos -i ens1f0np0 --dscp2prio set,48,6' \
+    'backup trust ens1f0np0 - "$_have" && _w=$(mlnx_dscp ens1f0np0 26) && backup dscp ens1f0np0 26 "$_w" && _w=$(mlnx_dscp ens1f0np0 48) && backup dscp ens1f0np0 48 "$_w"'
   step ens1f0np0 pfc 3,4 \
     'mlnx_pfc ens1f0np0' \
-    'mlnx_qos -i ens1f0np0 --pfc 0,0,0,1,1,0,0,0'
+    'mlnx_qos -i ens1f0np0 --pfc 0,0,0,1,1,0,0,0' \
+    'backup pfc ens1f0np0 - "$_have"'
   step ens1f0np0 'dscp 26 priority' 3 \
     'mlnx_dscp ens1f0np0 26' \
-    'mlnx_qos -i ens1f0np0 --dscp2prio set,26,3'
+    'mlnx_qos -i ens1f0np0 --dscp2prio set,26,3' \
+    'backup dscp ens1f0np0 26 "$_have"'
   step ens1f0np0 'dscp 48 priority' 6 \
     'mlnx_dscp ens1f0np0 48' \
-    'mlnx_qos -i ens1f0np0 --dscp2prio set,48,6'
+    'mlnx_qos -i ens1f0np0 --dscp2prio set,48,6' \
+    'backup dscp ens1f0np0 48 "$_have"'
   step ens1f0np0 'ecn np priorities' 3,4 \
     'ecn_priorities ens1f0np0 np' \
     'echo 0 > "$SYSFS/class/net/ens1f0np0/ecn/roce_np/enable/0" &&
@@ -411,7 +742,8 @@ configure() {
       echo 1 > "$SYSFS/class/net/ens1f0np0/ecn/roce_np/enable/4" &&
       echo 0 > "$SYSFS/class/net/ens1f0np0/ecn/roce_np/enable/5" &&
       echo 0 > "$SYSFS/class/net/ens1f0np0/ecn/roce_np/enable/6" &&
-      echo 0 > "$SYSFS/class/net/ens1f0np0/ecn/roce_np/enable/7"'
+      echo 0 > "$SYSFS/class/net/ens1f0np0/ecn/roce_np/enable/7"' \
+    'backup ecn ens1f0np0 np "$_have"'
   step ens1f0np0 'ecn rp priorities' 3,4 \
     'ecn_priorities ens1f0np0 rp' \
     'echo 0 > "$SYSFS/class/net/ens1f0np0/ecn/roce_rp/enable/0" &&
@@ -421,41 +753,52 @@ configure() {
       echo 1 > "$SYSFS/class/net/ens1f0np0/ecn/roce_rp/enable/4" &&
       echo 0 > "$SYSFS/class/net/ens1f0np0/ecn/roce_rp/enable/5" &&
       echo 0 > "$SYSFS/class/net/ens1f0np0/ecn/roce_rp/enable/6" &&
-      echo 0 > "$SYSFS/class/net/ens1f0np0/ecn/roce_rp/enable/7"'
+      echo 0 > "$SYSFS/class/net/ens1f0np0/ecn/roce_rp/enable/7"' \
+    'backup ecn ens1f0np0 rp "$_have"'
   step ens1f0np0 'dcqcn np.cnp_dscp' 48 \
     'read_value "$SYSFS/class/net/ens1f0np0/ecn/roce_np/cnp_dscp"' \
-    'echo 48 > "$SYSFS/class/net/ens1f0np0/ecn/roce_np/cnp_dscp"'
+    'echo 48 > "$SYSFS/class/net/ens1f0np0/ecn/roce_np/cnp_dscp"' \
+    'backup dcqcn ens1f0np0 np.cnp_dscp "$_have"'
   step ens1f0np0 'dcqcn np.cnp_802p_prio' 6 \
     'read_value "$SYSFS/class/net/ens1f0np0/ecn/roce_np/cnp_802p_prio"' \
-    'echo 6 > "$SYSFS/class/net/ens1f0np0/ecn/roce_np/cnp_802p_prio"'
+    'echo 6 > "$SYSFS/class/net/ens1f0np0/ecn/roce_np/cnp_802p_prio"' \
+    'backup dcqcn ens1f0np0 np.cnp_802p_prio "$_have"'
   step ens1f0np0 'global pause' 'rx off, tx off' \
     'ethtool_pause ens1f0np0' \
-    'ethtool -A ens1f0np0 autoneg off rx off tx off'
+    'ethtool -A ens1f0np0 autoneg off rx off tx off' \
+    '_w=$(ethtool_pause_words ens1f0np0) && backup pause ens1f0np0 - "$_w"'
   step ens1f0np0 mtu 9000 \
     'ip_mtu ens1f0np0' \
-    'ip link set dev ens1f0np0 mtu 9000'
+    'ip link set dev ens1f0np0 mtu 9000' \
+    'backup mtu ens1f0np0 - "$_have"'
   step 'mlx5_0 port 1' 'rdma_cm default_roce_mode' 'RoCE v2' \
     'cm_roce_mode mlx5_0 1' \
-    'cma_roce_mode -d mlx5_0 -p 1 -m 2'
+    'cma_roce_mode -d mlx5_0 -p 1 -m 2' \
+    'backup cm_mode mlx5_0 1 "$_have"'
   step 'mlx5_0 port 1' 'rdma_cm default_roce_tos dscp' 26 \
     'cm_tos_dscp mlx5_0 1' \
-    'cma_roce_tos -d mlx5_0 -p 1 -t 106'
+    'cma_roce_tos -d mlx5_0 -p 1 -t 106' \
+    '_w=$(cm_tos_value mlx5_0 1) && backup cm_tos mlx5_0 1 "$_w"'
 
   # mlx5_1 / ens2f0np0, profile roce-pfc34
   step ens2f0np0 trust dscp \
     'mlnx_trust ens2f0np0' \
     'mlnx_qos -i ens2f0np0 --trust dscp &&
       mlnx_qos -i ens2f0np0 --dscp2prio set,26,3 &&
-      mlnx_qos -i ens2f0np0 --dscp2prio set,48,6'
+      mlnx_qos -i ens2f0np0 --dscp2prio set,48,6' \
+    'backup trust ens2f0np0 - "$_have" && _w=$(mlnx_dscp ens2f0np0 26) && backup dscp ens2f0np0 26 "$_w" && _w=$(mlnx_dscp ens2f0np0 48) && backup dscp ens2f0np0 48 "$_w"'
   step ens2f0np0 pfc 3,4 \
     'mlnx_pfc ens2f0np0' \
-    'mlnx_qos -i ens2f0np0 --pfc 0,0,0,1,1,0,0,0'
+    'mlnx_qos -i ens2f0np0 --pfc 0,0,0,1,1,0,0,0' \
+    'backup pfc ens2f0np0 - "$_have"'
   step ens2f0np0 'dscp 26 priority' 3 \
     'mlnx_dscp ens2f0np0 26' \
-    'mlnx_qos -i ens2f0np0 --dscp2prio set,26,3'
+    'mlnx_qos -i ens2f0np0 --dscp2prio set,26,3' \
+    'backup dscp ens2f0np0 26 "$_have"'
   step ens2f0np0 'dscp 48 priority' 6 \
     'mlnx_dscp ens2f0np0 48' \
-    'mlnx_qos -i ens2f0np0 --dscp2prio set,48,6'
+    'mlnx_qos -i ens2f0np0 --dscp2prio set,48,6' \
+    'backup dscp ens2f0np0 48 "$_have"'
   step ens2f0np0 'ecn np priorities' 3,4 \
     'ecn_priorities ens2f0np0 np' \
     'echo 0 > "$SYSFS/class/net/ens2f0np0/ecn/roce_np/enable/0" &&
@@ -465,7 +808,8 @@ configure() {
       echo 1 > "$SYSFS/class/net/ens2f0np0/ecn/roce_np/enable/4" &&
       echo 0 > "$SYSFS/class/net/ens2f0np0/ecn/roce_np/enable/5" &&
       echo 0 > "$SYSFS/class/net/ens2f0np0/ecn/roce_np/enable/6" &&
-      echo 0 > "$SYSFS/class/net/ens2f0np0/ecn/roce_np/enable/7"'
+      echo 0 > "$SYSFS/class/net/ens2f0np0/ecn/roce_np/enable/7"' \
+    'backup ecn ens2f0np0 np "$_have"'
   step ens2f0np0 'ecn rp priorities' 3,4 \
     'ecn_priorities ens2f0np0 rp' \
     'echo 0 > "$SYSFS/class/net/ens2f0np0/ecn/roce_rp/enable/0" &&
@@ -475,25 +819,32 @@ configure() {
       echo 1 > "$SYSFS/class/net/ens2f0np0/ecn/roce_rp/enable/4" &&
       echo 0 > "$SYSFS/class/net/ens2f0np0/ecn/roce_rp/enable/5" &&
       echo 0 > "$SYSFS/class/net/ens2f0np0/ecn/roce_rp/enable/6" &&
-      echo 0 > "$SYSFS/class/net/ens2f0np0/ecn/roce_rp/enable/7"'
+      echo 0 > "$SYSFS/class/net/ens2f0np0/ecn/roce_rp/enable/7"' \
+    'backup ecn ens2f0np0 rp "$_have"'
   step ens2f0np0 'dcqcn np.cnp_dscp' 48 \
     'read_value "$SYSFS/class/net/ens2f0np0/ecn/roce_np/cnp_dscp"' \
-    'echo 48 > "$SYSFS/class/net/ens2f0np0/ecn/roce_np/cnp_dscp"'
+    'echo 48 > "$SYSFS/class/net/ens2f0np0/ecn/roce_np/cnp_dscp"' \
+    'backup dcqcn ens2f0np0 np.cnp_dscp "$_have"'
   step ens2f0np0 'dcqcn np.cnp_802p_prio' 6 \
     'read_value "$SYSFS/class/net/ens2f0np0/ecn/roce_np/cnp_802p_prio"' \
-    'echo 6 > "$SYSFS/class/net/ens2f0np0/ecn/roce_np/cnp_802p_prio"'
+    'echo 6 > "$SYSFS/class/net/ens2f0np0/ecn/roce_np/cnp_802p_prio"' \
+    'backup dcqcn ens2f0np0 np.cnp_802p_prio "$_have"'
   step ens2f0np0 'global pause' 'rx off, tx off' \
     'ethtool_pause ens2f0np0' \
-    'ethtool -A ens2f0np0 autoneg off rx off tx off'
+    'ethtool -A ens2f0np0 autoneg off rx off tx off' \
+    '_w=$(ethtool_pause_words ens2f0np0) && backup pause ens2f0np0 - "$_w"'
   step ens2f0np0 mtu 9000 \
     'ip_mtu ens2f0np0' \
-    'ip link set dev ens2f0np0 mtu 9000'
+    'ip link set dev ens2f0np0 mtu 9000' \
+    'backup mtu ens2f0np0 - "$_have"'
   step 'mlx5_1 port 1' 'rdma_cm default_roce_mode' 'RoCE v2' \
     'cm_roce_mode mlx5_1 1' \
-    'cma_roce_mode -d mlx5_1 -p 1 -m 2'
+    'cma_roce_mode -d mlx5_1 -p 1 -m 2' \
+    'backup cm_mode mlx5_1 1 "$_have"'
   step 'mlx5_1 port 1' 'rdma_cm default_roce_tos dscp' 26 \
     'cm_tos_dscp mlx5_1 1' \
-    'cma_roce_tos -d mlx5_1 -p 1 -t 106'
+    'cma_roce_tos -d mlx5_1 -p 1 -t 106' \
+    '_w=$(cm_tos_value mlx5_1 1) && backup cm_tos mlx5_1 1 "$_w"'
 }
 
 # ---- main ------------------------------------------------------------------------------------
@@ -507,6 +858,9 @@ fi
 say "precheck passed (node $NODE, sysfs $SYSFS, configfs $CONFIGFS)"
 if [ "$MODE" = precheck ]; then
   exit 0
+fi
+if [ "$ROLLBACK" = 1 ]; then
+  rollback
 fi
 configure
 if [ "$MODE" = dry-run ]; then

@@ -21,6 +21,27 @@ case ${1-} in
     ;;
 esac
 
+# Each file it replaces is kept under $STATE_DIR/replaced, and $STATE_DIR/persist.state
+# lists what it installed: rocewatch-roce-config.sh --rollback disables the unit and
+# removes them (or puts back what they replaced). An earlier install's line is kept.
+STATE_DIR=${ROCEWATCH_STATE:-$DESTDIR/var/lib/rocewatch}
+keep() {
+  if grep -q "^installed	$1	" "$STATE_DIR/persist.state" 2>/dev/null; then
+    return 0
+  fi
+  saved=-
+  if [ -e "$DESTDIR$1" ]; then
+    mkdir -p "$STATE_DIR/replaced"
+    saved=$STATE_DIR/replaced/${1##*/}
+    cp -p "$DESTDIR$1" "$saved"
+  fi
+  mkdir -p "$STATE_DIR"
+  printf 'installed\t%s\t%s\n' "$1" "$saved" >>"$STATE_DIR/persist.state"
+}
+keep /usr/local/sbin/rocewatch-roce-config
+keep /etc/systemd/system/rocewatch-roce-config.service
+keep /etc/udev/rules.d/99-rocewatch-roce-config.rules
+
 install -D -m 0755 "$here/rocewatch-roce-config.sh" "$DESTDIR/usr/local/sbin/rocewatch-roce-config"
 install -D -m 0644 "$here/rocewatch-roce-config.service" "$DESTDIR/etc/systemd/system/rocewatch-roce-config.service"
 install -D -m 0644 "$here/99-rocewatch-roce-config.rules" "$DESTDIR/etc/udev/rules.d/99-rocewatch-roce-config.rules"
