@@ -9,8 +9,9 @@
 #     TREE, or not at all, is an error naming the file that needs it;
 #   - the copyright file of every Debian package a kept file comes from (OWNERS: lines
 #     "PACKAGE PATH", from the .deb files' listings);
-#   - the usrmerge links (bin, lib, lib64, sbin), base-files' os-release, the passwd/group
-#     beside this script (root and nobody), empty /tmp, /proc, /sys, /dev, /run.
+#   - the usrmerge links where the tree has them (bin, lib, lib64, sbin), base-files'
+#     os-release, the passwd, group (root and nobody) and nsswitch.conf (files, then DNS)
+#     beside this script, and empty /tmp, /proc, /sys, /dev, /run.
 # No shell, no dpkg or apt, no docs, man pages or locales.
 set -eu
 [ $# -ge 4 ] || { echo "usage: rootfs.sh TREE OWNERS DEST PATH..." >&2; exit 2; }
@@ -103,3 +104,4 @@ install -d -m 0755 "$DEST/etc" "$DEST/proc" "$DEST/sys" "$DEST/dev" "$DEST/run"
 install -d -m 1777 "$DEST/tmp"
 install -m 0644 "$here/passwd" "$DEST/etc/passwd"
 install -m 0644 "$here/group" "$DEST/etc/group"
+install -m 0644 "$here/nsswitch.conf" "$DEST/etc/nsswitch.conf"
