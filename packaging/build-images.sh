@@ -13,8 +13,9 @@
 #    BUILD_DEBS=never uses whatever DEBS holds, BUILD_DEBS=always rebuilds.
 # 2. One `mmdebstrap --variant=extract bookworm` unpacks the packages' dependencies and
 #    ibverbs-providers (the verbs drivers libibverbs loads), no maintainer script runs, and
-#    dpkg-deb unpacks the two packages on top. The .deb
-#    files it fetches are kept in CACHE (default build/images/apt-cache) for the next run.
+#    dpkg-deb unpacks the two packages on top. The .deb files it fetches and apt's lists
+#    are kept in CACHE (default build/images/apt-cache) for the next run (apt then fetches
+#    only what changed).
 # 3. packaging/image/rootfs.sh takes from that tree, for each image, the binary and the files
 #    of its package an image uses, the libraries they load, and the copyright files of the
 #    packages those come from: no shell, dpkg, apt, docs, man pages or locales.
@@ -85,7 +86,7 @@ debs_done=$(date +%s)
 # 2. Both packages and their dependencies, unpacked.
 work=$(mktemp -d "${TMPDIR:-/tmp}/rocewatch-images.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$OUT" "$CACHE"
+mkdir -p "$OUT" "$CACHE/archives" "$CACHE/lists"
 tree=$work/tree
 # The packages' dependencies by name (versions and alternatives after the first dropped: apt
 # picks bookworm's, which the shlibs versions allow); the two packages are unpacked on top.
@@ -94,16 +95,18 @@ deps=$(for d in "$exporter_deb" "$lint_deb"; do dpkg-deb -f "$d" Depends; done \
 # shellcheck disable=SC2016 # mmdebstrap's hooks expand $1 (the tree)
 mmdebstrap --quiet --variant=extract \
   --include="${deps}ibverbs-providers,ca-certificates,base-files" \
-  --setup-hook='mkdir -p "$1/var/cache/apt/archives"' \
-  --setup-hook="sync-in $CACHE /var/cache/apt/archives" \
-  --extract-hook="sync-out /var/cache/apt/archives $CACHE" \
+  --setup-hook='mkdir -p "$1/var/cache/apt/archives" "$1/var/lib/apt/lists"' \
+  --setup-hook="sync-in $CACHE/archives /var/cache/apt/archives" \
+  --setup-hook="sync-in $CACHE/lists /var/lib/apt/lists" \
+  --extract-hook="sync-out /var/cache/apt/archives $CACHE/archives" \
+  --extract-hook="sync-out /var/lib/apt/lists $CACHE/lists" \
   --extract-hook="for d in \"\$1\"/var/cache/apt/archives/*.deb; do echo \"\$d\"; done > $work/fetched" \
   bookworm "$tree" >"$work/mmdebstrap.log" 2>&1 || { cat "$work/mmdebstrap.log" >&2; exit 1; }
 dpkg-deb -x "$exporter_deb" "$tree"
 dpkg-deb -x "$lint_deb" "$tree"
 # Which package each file comes from (the copyright files to keep); bookworm's packages still
 # name /lib and /bin, as the tree has them.
-for d in $(sed "s|.*/|$CACHE/|" "$work/fetched") "$exporter_deb" "$lint_deb"; do
+for d in $(sed "s|.*/|$CACHE/archives/|" "$work/fetched") "$exporter_deb" "$lint_deb"; do
   pkg=$(dpkg-deb -f "$d" Package)
   dpkg-deb -c "$d" | awk -v p="$pkg" '{ n = $6; sub(/^\.\//, "", n); if (n != "" && n !~ /\/$/) print p, n }'
 done >"$work/owners"
