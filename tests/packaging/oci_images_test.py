@@ -197,6 +197,8 @@ def main():
         demo = json.loads((source / "examples/demo/plan.json").read_text())
         nics = [dict(zip(("ib_dev", "netdev"), re.search(r'device="([^"]+)".*netdev="([^"]+)"', p).groups()),
                      profile="roce-400g") for p in want_ports]
+        for i, nic in enumerate(nics):
+            nic["roce_ip"] = f"10.{10 + i}.0.1/24"
         node = {"name": "node-1", "management_ip": "127.0.0.1", "exporter": f"127.0.0.1:{port}", "nics": nics}
         plan_dir, metrics_dir = work / "plan", work / "metrics"
         plan_dir.mkdir()
