@@ -16,6 +16,7 @@ PACKAGES="
   lldpd liblldpctl-dev
   perftest
   debhelper help2man lintian mmdebstrap chromium fonts-wqy-zenhei ansible python3-kubernetes
+  podman runc umoci skopeo
 "
 
 missing=""

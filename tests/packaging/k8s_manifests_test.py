@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """deploy/kubernetes checked offline, with what Debian ships.
 
-The kustomization is rendered (resources and namespace, the only features it uses; where a
+The kustomization is rendered (resources, namespace and images, the only features it uses; where a
 kubectl with kustomize is installed its output must be the same objects), then every object is
 validated: Namespace, DaemonSet, Deployment, Service and ConfigMap against the Kubernetes
 OpenAPI models of python3-kubernetes (no undefined field, declared types, required fields),
@@ -38,7 +38,7 @@ CRDS = {("monitoring.coreos.com/v1", "ServiceMonitor"): "monitoring.coreos.com_v
 
 def render(directory, namespace=None):
     k = yaml.safe_load((directory / "kustomization.yaml").read_text())
-    unknown = set(k) - {"apiVersion", "kind", "namespace", "resources"}
+    unknown = set(k) - {"apiVersion", "kind", "namespace", "resources", "images"}
     if unknown:
         raise ValueError(f"{directory}/kustomization.yaml uses {unknown}, which this renderer does not implement")
     namespace = k.get("namespace", namespace)
@@ -52,7 +52,19 @@ def render(directory, namespace=None):
     for d in out:
         if namespace and d["kind"] not in CLUSTER_SCOPED:
             d.setdefault("metadata", {})["namespace"] = namespace
+        set_images(d, k.get("images", []))
     return out
+
+
+def set_images(doc, images):
+    """kustomize's images: a container whose image is `name` or `name:tag` gets newName and newTag."""
+    pod = doc.get("spec", {}).get("template", {}).get("spec", {})
+    for c in pod.get("containers", []) + pod.get("initContainers", []):
+        name, _, tag = c["image"].rpartition(":") if ":" in c["image"].rsplit("/", 1)[-1] else (c["image"], "", "")
+        for i in images:
+            if i["name"] == name:
+                tag = i.get("newTag", tag)
+                c["image"] = i.get("newName", name) + (":" + tag if tag else "")
 
 
 def check_model(value, type_name, where):
