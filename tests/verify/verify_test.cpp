@@ -333,7 +333,10 @@ TEST(VerifyJudge, ImplausibleOrNonFiniteBandwidthIsRefusedAsMalformed) {
     EXPECT_TRUE((*in.client_output)->bandwidth.empty()) << bad;
     PairResult r = Judge(in);
     EXPECT_EQ(r.status, PairStatus::kError) << bad;
-    EXPECT_THAT(r.detail, HasSubstr("line 23: malformed perftest result row")) << bad;
+    EXPECT_THAT(r.detail,
+                HasSubstr("line 23: perftest printed a value that is not a finite number (or is "
+                          "negative, or above 1e15 in its base unit): a malformed result row"))
+        << bad;
     EXPECT_FALSE(r.bandwidth_gbps) << bad;
   }
   // 2e5 Gb/s (200 Tb/s) is below the bound: parsed, and judged as a number.

@@ -460,10 +460,11 @@ class Parser {
     }
     if (!finite) {
       if (out_.errors.size() < kMaxPerftestMessages) {
-        out_.errors.push_back("line " + std::to_string(number) +
-                              ": malformed perftest result row: a value that is not a finite, "
-                              "non-negative number of at most 1e15 in its base unit: " +
-                              Kept(t));
+        out_.errors.push_back(
+            "line " + std::to_string(number) +
+            ": perftest printed a value that is not a finite number (or is negative, or above "
+            "1e15 in its base unit): a malformed result row: " +
+            Kept(t));
       }
       return std::nullopt;
     }
