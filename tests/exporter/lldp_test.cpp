@@ -215,7 +215,7 @@ TEST(LldpRender, SwitchTextsLoseTheirControlCharacters) {
   snap.lldp->neighbors.push_back(n);
   CapturingSink sink;
   metrics::RenderLldp(snap, sink);
-  ASSERT_EQ(sink.samples.size(), 3u);
+  ASSERT_EQ(sink.samples.size(), 4u);  // reachable, info, ttl, and dcbx_sent 0
   EXPECT_EQ(sink.samples[1].first, "roce_lldp_neighbor_info");
   const std::vector<std::string> want = {
       "lldpn0", "aa:bb" + r,          "mac",     r + "]0;pwned" + r + "leaf-0", "Ethernet8" + r,
@@ -397,7 +397,7 @@ TEST(LldpRender, PeerDcbxDigestsByDefaultAndFullTablesOptIn) {
     return lines;
   };
   const std::vector<std::string> digest = render(false);
-  ASSERT_EQ(digest.size(), 9u);
+  ASSERT_EQ(digest.size(), 10u);
   EXPECT_EQ(digest[0], "roce_lldp_peer_dcbx_sent lldpn0 = 1");
   EXPECT_EQ(digest[1], "roce_lldp_peer_dcbx_info lldpn0 pfc false = 1");
   EXPECT_EQ(digest[2], "roce_lldp_peer_dcbx_info lldpn0 app  = 1");
@@ -406,8 +406,10 @@ TEST(LldpRender, PeerDcbxDigestsByDefaultAndFullTablesOptIn) {
   EXPECT_EQ(digest[5], "roce_lldp_peer_pfc_capability lldpn0 = 8");
   EXPECT_EQ(digest[6].rfind("roce_lldp_peer_table_entries lldpn0 dscp_map ", 0), 0u) << digest[6];
   EXPECT_EQ(digest[6].substr(digest[6].size() - 4), " = 2") << digest[6];
-  EXPECT_EQ(digest[7], "roce_lldp_peer_app_info lldpn0 dgram 4791 3 = 1");
-  EXPECT_EQ(digest[8], "roce_lldp_peer_dcbx_sent lldpn1 = 0");
+  EXPECT_EQ(digest[7].rfind("roce_lldp_peer_table_entries lldpn0 app ", 0), 0u) << digest[7];
+  EXPECT_EQ(digest[7].substr(digest[7].size() - 4), " = 1") << digest[7];
+  EXPECT_EQ(digest[8], "roce_lldp_peer_app_info lldpn0 dgram 4791 3 = 1");
+  EXPECT_EQ(digest[9], "roce_lldp_peer_dcbx_sent lldpn1 = 0");
   const std::vector<std::string> full = render(true);
   std::size_t pfc = 0, dscp = 0, app = 0;
   for (const auto& l : full) {
