@@ -10,6 +10,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <ctime>
@@ -83,6 +84,29 @@ LldpNeighbor ReadNeighbor(const std::string& netdev, lldpctl_atom_t* nb, std::ti
     }
   }
   if (ttl > 0) n.ttl_seconds = static_cast<double>(ttl);
+  // The organizationally specific TLVs lldpd did not decode (lldpcli's "unknown-tlvs"): the
+  // neighbour port's custom TLV list, each with its OUI, subtype and information string.
+  AtomRef customs(lldpctl_atom_get(nb, lldpctl_k_custom_tlvs));
+  if (customs.atom != nullptr) {
+    lldpctl_atom_t* custom = nullptr;
+    lldpctl_atom_foreach(customs.atom, custom) {
+      if (n.unknown_tlvs.size() >= kMaxUnknownTlvs) continue;
+      size_t oui_length = 0, info_length = 0;
+      const std::uint8_t* oui =
+          lldpctl_atom_get_buffer(custom, lldpctl_k_custom_tlv_oui, &oui_length);
+      const std::uint8_t* info =
+          lldpctl_atom_get_buffer(custom, lldpctl_k_custom_tlv_oui_info_string, &info_length);
+      const long subtype = lldpctl_atom_get_int(custom, lldpctl_k_custom_tlv_oui_subtype);
+      if (oui == nullptr || oui_length != 3 || subtype < 0 || subtype > 255 ||
+          info_length > kMaxTlvInfoBytes || (info == nullptr && info_length > 0))
+        continue;
+      LldpUnknownTlv t;
+      std::copy(oui, oui + 3, t.oui.begin());
+      t.subtype = static_cast<std::uint8_t>(subtype);
+      if (info_length > 0) t.info.assign(info, info + info_length);
+      n.unknown_tlvs.push_back(std::move(t));
+    }
+  }
   return n;
 }
 

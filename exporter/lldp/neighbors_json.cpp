@@ -1,9 +1,11 @@
 #include "lldp/neighbors_json.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
-
 #include <nlohmann/json.hpp>
+
+#include "lldp/dcbx.h"
 
 namespace rocewatch::lldp {
 namespace {
@@ -51,6 +53,68 @@ Result<std::optional<double>> Seconds(const std::string& text, const std::string
   return std::optional<double>(static_cast<double>(n));
 }
 
+// One {"oui": "00,80,C2", "subtype": "11", "len": "2", "value": "08,08"} as lldpcli prints
+// it; an entry that is not that form is skipped and said in n.unknown_tlv_errors.
+void DecodeUnknownTlv(const json& tlv, const std::string& where, LldpNeighbor& n) {
+  auto text = [&tlv](const char* key) -> std::optional<std::string> {
+    auto it = tlv.find(key);
+    if (it == tlv.end() || !it->is_string()) return std::nullopt;
+    return it->get<std::string>();
+  };
+  const auto oui = text("oui"), subtype = text("subtype"), len = text("len"), value = text("value");
+  if (!tlv.is_object() || !oui || !subtype) {
+    n.unknown_tlv_errors.push_back(where + ": expected an object with oui and subtype strings");
+    return;
+  }
+  LldpUnknownTlv t;
+  const auto oui_bytes = ParseLldpHex(*oui, 3);
+  if (!oui_bytes || oui_bytes->size() != 3) {
+    n.unknown_tlv_errors.push_back(where + ".oui: expected three hex bytes like 00,80,C2");
+    return;
+  }
+  std::copy(oui_bytes->begin(), oui_bytes->end(), t.oui.begin());
+  unsigned sub = 0;
+  auto [end, ec] = std::from_chars(subtype->data(), subtype->data() + subtype->size(), sub);
+  if (ec != std::errc() || end != subtype->data() + subtype->size() || sub > 255) {
+    n.unknown_tlv_errors.push_back(where + ".subtype: expected 0-255");
+    return;
+  }
+  t.subtype = static_cast<std::uint8_t>(sub);
+  const auto info = ParseLldpHex(value.value_or(""), kMaxTlvInfoBytes);
+  if (!info) {
+    n.unknown_tlv_errors.push_back(where + ".value: expected at most " +
+                                   std::to_string(kMaxTlvInfoBytes) + " hex bytes like 08,08");
+    return;
+  }
+  if (len && *len != std::to_string(info->size())) {
+    n.unknown_tlv_errors.push_back(where + ": len " + *len + " but " +
+                                   std::to_string(info->size()) + " bytes of value");
+    return;
+  }
+  t.info = std::move(*info);
+  n.unknown_tlvs.push_back(std::move(t));
+}
+
+// "unknown-tlvs": [{"unknown-tlv": [ ... ]}] (json0), or {"unknown-tlv": {...} or [...]} (json).
+std::optional<Error> DecodeUnknownTlvs(const json& node, const std::string& where,
+                                       LldpNeighbor& n) {
+  const json* holder = node.is_array() ? (node.empty() ? nullptr : &node.front()) : &node;
+  if (holder == nullptr) return std::nullopt;
+  if (!holder->is_object()) return Error{where + ": expected an object"};
+  auto it = holder->find("unknown-tlv");
+  if (it == holder->end()) return std::nullopt;
+  const json list = it->is_array() ? *it : json::array({*it});
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    if (n.unknown_tlvs.size() >= kMaxUnknownTlvs) {
+      n.unknown_tlv_errors.push_back(where + ": more than " + std::to_string(kMaxUnknownTlvs) +
+                                     " unknown TLVs, the rest skipped");
+      break;
+    }
+    DecodeUnknownTlv(list[i], where + ".unknown-tlv[" + std::to_string(i) + "]", n);
+  }
+  return std::nullopt;
+}
+
 Result<LldpNeighbor> DecodeInterface(const json& iface, const std::string& where) {
   if (!iface.is_object()) return Error{where + ": expected an object"};
   LldpNeighbor n;
@@ -96,6 +160,9 @@ Result<LldpNeighbor> DecodeInterface(const json& iface, const std::string& where
     auto seconds = Seconds(*ttl, pw + ".ttl");
     if (!seconds) return seconds.error();
     n.ttl_seconds = *seconds;
+  }
+  if (auto it = iface.find("unknown-tlvs"); it != iface.end()) {
+    if (auto error = DecodeUnknownTlvs(*it, where + ".unknown-tlvs", n)) return *error;
   }
   return n;
 }
@@ -174,6 +241,16 @@ std::string EncodeNeighborsJson(const std::vector<LldpNeighbor>& neighbors) {
     if (n.ttl_seconds) Put(port, "ttl", std::to_string(static_cast<long long>(*n.ttl_seconds)));
     iface["chassis"] = json::array({chassis});
     iface["port"] = json::array({port});
+    if (!n.unknown_tlvs.empty()) {
+      json tlvs = json::array();
+      for (const auto& t : n.unknown_tlvs) {
+        tlvs.push_back({{"oui", FormatLldpHex(t.oui)},
+                        {"subtype", std::to_string(t.subtype)},
+                        {"len", std::to_string(t.info.size())},
+                        {"value", FormatLldpHex(t.info)}});
+      }
+      iface["unknown-tlvs"] = json::array({json{{"unknown-tlv", tlvs}}});
+    }
     interfaces.push_back(std::move(iface));
   }
   json doc;

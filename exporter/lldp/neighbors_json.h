@@ -10,7 +10,13 @@
 //     "chassis": [{"id": [{"type": "mac", "value": "..."}], "name": [{"value": "leaf-0"}],
 //                  "descr": [{"value": "..."}], "mgmt-ip": [{"value": "10.0.0.1"}]}],
 //     "port": [{"id": [{"type": "ifname", "value": "Ethernet8"}],
-//               "descr": [{"value": "..."}], "ttl": [{"value": "120"}]}]}]}]}
+//               "descr": [{"value": "..."}], "ttl": [{"value": "120"}]}],
+//     "unknown-tlvs": [{"unknown-tlv": [{"oui": "00,80,C2", "subtype": "11", "len": "2",
+//                                        "value": "08,08"}]}]}]}]}
+//
+// "unknown-tlvs" is how lldpd 1.0.16 reports the organizationally specific TLVs it does not
+// decode (the switch's IEEE 802.1Qaz DCBX among them; lldp/dcbx.h): hex bytes, comma separated,
+// as lldpcli's display code prints them (tests/fixtures/real/lldpcli-1.0.16).
 //
 // The decoder is pure and hostile-input safe (fuzzed: tests/fuzz/lldp_neighbors_fuzz.cpp).
 
@@ -26,6 +32,7 @@ namespace rocewatch::lldp {
 
 inline constexpr std::size_t kMaxAnswerBytes = 8u << 20;  // the whole JSON text
 inline constexpr std::size_t kMaxNeighbors = 4096;
+inline constexpr std::size_t kMaxUnknownTlvs = 64;  // per neighbour
 inline constexpr std::size_t kMaxValueBytes = 255;  // an LLDP TLV carries at most 511; names 255
 
 // The neighbours of every interface in the answer, in answer order. An Error names what is

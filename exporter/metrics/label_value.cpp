@@ -89,6 +89,26 @@ std::string RepairLabelValue(std::string_view v) {
   return out;
 }
 
+std::string RemoteTextLabelValue(std::string_view v) {
+  static constexpr std::string_view kReplacement = "\xEF\xBF\xBD";
+  const std::string repaired = RepairLabelValue(v);
+  std::string out;
+  out.reserve(repaired.size());
+  for (std::size_t i = 0; i < repaired.size(); ++i) {
+    const auto c = static_cast<unsigned char>(repaired[i]);
+    const auto next = i + 1 < repaired.size() ? static_cast<unsigned char>(repaired[i + 1]) : 0;
+    if (c < 0x20 || c == 0x7f) {
+      out += kReplacement;
+    } else if (c == 0xC2 && next >= 0x80 && next <= 0x9F) {  // U+0080..U+009F, well-formed
+      out += kReplacement;
+      ++i;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
 std::uint64_t RepairedLabelValuesTotal() { return g_repaired.load(std::memory_order_relaxed); }
 void CountRepairedLabelValue() { g_repaired.fetch_add(1, std::memory_order_relaxed); }
 

@@ -19,6 +19,12 @@ bool IsValidLabelValue(std::string_view v);
 // `v` with each maximal ill-formed UTF-8 subpart and each NUL replaced by U+FFFD (EF BF BD).
 std::string RepairLabelValue(std::string_view v);
 
+// A free-text label value that came from another machine (an LLDP system name or port
+// description a switch sent): RepairLabelValue, and every control character besides (C0 with
+// tab, LF and CR, DEL, C1 U+0080..U+009F) as U+FFFD too, so no ESC, BEL or CR reaches a
+// terminal, a dashboard or a log that shows the value.
+std::string RemoteTextLabelValue(std::string_view v);
+
 // Label values repaired by the renderers since start (every rendered page counts its own).
 std::uint64_t RepairedLabelValuesTotal();
 void CountRepairedLabelValue();

@@ -9,9 +9,10 @@
 #include "lint/cli/commands.h"
 #include "lint/cli/common_flags.h"
 #include "lint/cli/exit_codes.h"
-#include "lint/cli/usable_plan.h"
 #include "lint/cli/transport_flags.h"
+#include "lint/cli/usable_plan.h"
 #include "lint/plan/load.h"
+#include "lint/verify/pair_log.h"
 #include "lint/verify/report.h"
 #include "lint/verify/run.h"
 #include "rocewatch/duration.h"
@@ -211,9 +212,10 @@ int RunVerifyCommand(const std::vector<std::string>& args, CommandIo io) {
     io.err.flush();
     if (!log_dir.empty()) {
       fs::create_directories(log_dir, ec);
-      std::ofstream(fs::path(log_dir) / ("round" + std::to_string(r.round) + "-" + std::to_string(++logged) + ".log"),
+      std::ofstream(fs::path(log_dir) / ("round" + std::to_string(r.round) + "-" +
+                                         std::to_string(++logged) + ".log"),
                     std::ios::trunc)
-          << "# " << r.name << "\n" << r.log << "# result: " << verify::StatusName(r.status) << " " << r.detail << "\n";
+          << verify::PairLogText(r);
     }
   };
   auto results = verify::RunVerify(plan, rounds, o);

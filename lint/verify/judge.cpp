@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "lint/verify/numbers.h"
+#include "lint/verify/pair_log.h"
 #include "rocewatch/strings.h"
 
 namespace rocewatch::lint::verify {
@@ -120,8 +121,10 @@ PairResult Judge(const JudgeInput& in) {
   const PerftestRun& run = *in.run;
   r.server_gid_index = run.server.gid_index;
   r.client_gid_index = run.client.gid_index;
-  r.log = "$ " + run.server.command + "   # server\n" + run.server.process.output + "$ " +
-          run.client.command + "   # client\n" + run.client.process.output + run.cleanup_output;
+  r.log = OwnLogLine("$ ", run.server.command + "   # server") +
+          RemoteLogLines(run.server.process.output) +
+          OwnLogLine("$ ", run.client.command + "   # client") +
+          RemoteLogLines(run.client.process.output) + RemoteLogLines(run.cleanup_output);
   if (run.outcome == PerftestRun::Outcome::kUnreachable) {
     r.status = PairStatus::kUnreachable;
     r.detail = run.detail;

@@ -43,7 +43,7 @@ struct PairResult {
   std::optional<NicCounters> server_counters, client_counters;
   double test_seconds = 0;
   std::vector<Verdict> verdicts;
-  std::string log;  // both ends' commands and output, for --log-dir
+  std::string log;  // both ends' commands and output, escaped, for --log-dir (pair_log.h)
 };
 
 struct JudgeInput {

@@ -9,12 +9,16 @@ exporter (unreachable). For English and Chinese pages:
   - the DOM Chromium built holds one row per finding of the JSON report of the same input, in
     order, with its check, expected, found and fix texts; the hostile texts are text, not
     elements; the node grid has one cell per planned node, coloured by its worst finding;
-  - a filter given in the URL (#severity=critical) hides every lower finding;
+  - a filter given in the URL (#severity=critical) hides every lower finding, and a malformed
+    %-escape in it (#check=%E0%A4%A) is ignored without a script error;
+  - the page's CSP allows its one inline script by its SHA-256, never 'unsafe-inline';
 and a screenshot of each page is kept under --artifacts.
 A control page with a deliberate script error must be reported, so the console check can fail.
 """
 
 import argparse
+import base64
+import hashlib
 import html.parser
 import json
 import os
@@ -168,6 +172,11 @@ def main():
             raw = page.read_text()
             check("<img" not in raw and raw.count("<script") == 1,
                   f"{lang}: hostile text became markup in the page source", failures)
+            check("unsafe-inline" not in raw, f"{lang}: the CSP still allows 'unsafe-inline'", failures)
+            script = raw[raw.index("<script>") + len("<script>"):raw.index("</script>")]
+            want_hash = "'sha256-" + base64.b64encode(hashlib.sha256(script.encode()).digest()).decode() + "'"
+            check(f"script-src {want_hash}\"" in raw,
+                  f"{lang}: the CSP does not name the page's script by its hash {want_hash}", failures)
             check("http:" not in raw.replace("http://127.0.0.1:9", "") and "https:" not in raw,
                   f"{lang}: the page names an external URL", failures)
             dom_text, console = chromium(args.chromium, tmp / f"profile-{lang}", page.as_uri(), "--dump-dom")
@@ -211,6 +220,16 @@ def main():
             check(console == [] and len(visible) == len(want_visible) and
                   all(a["data-severity"] == "critical" for a in visible),
                   f"{lang}: #severity=critical shows {len(visible)} rows, expected {len(want_visible)}", failures)
+            # A malformed %-escape in the fragment (decodeURIComponent throws URIError) is
+            # ignored: the script still runs and applies the well-formed severity filter.
+            broken, console = chromium(args.chromium, tmp / f"profile-{lang}-b",
+                                       page.as_uri() + "#check=%E0%A4%A&severity=critical", "--dump-dom")
+            bdom = Dom()
+            bdom.feed(broken)
+            bvisible = [a for a, _ in bdom.rows if "hidden" not in a]
+            check(console == [] and bdom.body.get("data-ready") == "1" and len(bvisible) == len(want_visible),
+                  f"{lang}: #check=%E0%A4%A&severity=critical: console {console}, ready "
+                  f"{bdom.body.get('data-ready')}, {len(bvisible)} rows shown, expected {len(want_visible)}", failures)
             shot = artifacts / f"report-{lang}.png"
             chromium(args.chromium, tmp / f"profile-{lang}-s", page.as_uri(), f"--screenshot={shot}",
                      "--window-size=1400,1800", "--hide-scrollbars")

@@ -10,14 +10,22 @@
 
 namespace {
 
+bool SameTlvs(const rocewatch::LldpNeighbor& a, const rocewatch::LldpNeighbor& b) {
+  if (a.unknown_tlvs.size() != b.unknown_tlvs.size()) return false;
+  for (std::size_t i = 0; i < a.unknown_tlvs.size(); ++i) {
+    const auto &x = a.unknown_tlvs[i], &y = b.unknown_tlvs[i];
+    if (x.oui != y.oui || x.subtype != y.subtype || x.info != y.info) return false;
+  }
+  return true;
+}
+
 bool Same(const rocewatch::LldpNeighbor& a, const rocewatch::LldpNeighbor& b) {
   return a.netdev == b.netdev && a.protocol == b.protocol &&
          a.chassis_id_subtype == b.chassis_id_subtype && a.chassis_id == b.chassis_id &&
          a.system_name == b.system_name && a.system_description == b.system_description &&
          a.port_id_subtype == b.port_id_subtype && a.port_id == b.port_id &&
-         a.port_description == b.port_description &&
-         a.management_address == b.management_address && a.ttl_seconds == b.ttl_seconds &&
-         a.age_seconds == b.age_seconds;
+         a.port_description == b.port_description && a.management_address == b.management_address &&
+         a.ttl_seconds == b.ttl_seconds && a.age_seconds == b.age_seconds && SameTlvs(a, b);
 }
 
 }  // namespace
@@ -33,6 +41,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                           &n.port_description, &n.management_address, &n.system_description})
       FUZZ_CHECK(v->size() <= lldp::kMaxValueBytes);
     if (n.ttl_seconds) FUZZ_CHECK(*n.ttl_seconds >= 0 && *n.ttl_seconds <= 65535);
+    FUZZ_CHECK(n.unknown_tlvs.size() <= lldp::kMaxUnknownTlvs);
+    for (const auto& t : n.unknown_tlvs)
+      FUZZ_CHECK(t.info.size() <= rocewatch::lldp::kMaxTlvInfoBytes);
   }
   auto again = lldp::DecodeNeighborsJson(lldp::EncodeNeighborsJson(*decoded));
   FUZZ_CHECK(again.ok());

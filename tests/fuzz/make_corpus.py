@@ -325,6 +325,25 @@ def capture_metadata(w):
     w.put("capture_metadata", "errno-eopnotsupp", "95 EOPNOTSUPP\n")
 
 
+def dcbx(w):
+    # IEEE 802.1Qaz TLVs laid out from IEEE Std 802.1Q-2018 Annex D.2.9-D.2.12: the subtype byte,
+    # then the information string (lldp_dcbx_fuzz.cpp's input form).
+    pfc_p3 = bytes([0x08, 0x08])             # willing 0, MBC 0, PFC cap 8; PFC on priority 3
+    pfc_willing = bytes([0xC8, 0x18])        # willing, MBC, cap 8; priorities 3 and 4
+    app = bytes([0x00, 0x65, 0x00, 0x1A, 0xC5, 0x00, 0x30, 0x63, 0x12, 0xB7])  # DSCP 26->3, 48->6, UDP 4791->3
+    ets = bytes([0x80, 0x00, 0x03, 0x00, 0x60]) + bytes([10, 0, 0, 60, 0, 0, 30, 0]) + bytes([2, 0, 0, 2, 0, 0, 2, 0])
+    w.put("lldp_dcbx", "pfc-p3", bytes([11]) + pfc_p3)
+    w.put("lldp_dcbx", "pfc-willing-mbc", bytes([11]) + pfc_willing)
+    w.put("lldp_dcbx", "pfc-short", bytes([11, 0x08]))
+    w.put("lldp_dcbx", "app-roce", bytes([12]) + app)
+    w.put("lldp_dcbx", "app-empty", bytes([12, 0x00]))
+    w.put("lldp_dcbx", "app-partial-entry", bytes([12]) + app[:-1])
+    w.put("lldp_dcbx", "ets-configuration", bytes([9]) + ets)
+    w.put("lldp_dcbx", "ets-recommendation", bytes([10, 0x00]) + ets[1:])
+    w.put("lldp_dcbx", "ets-long", bytes([9]) + ets + b"\x00")
+    w.put("lldp_dcbx", "hex-text", b"\x0b08,08")
+
+
 def small_ones(w):
     for i, text in enumerate(["500ms", "30s", "5m", "1h", "1h30m", "2d", "1.5h", "0s", "10"]):
         w.put("duration", f"{i}-{text}", text)
@@ -405,6 +424,7 @@ def main():
     lint_inputs(w)
     motion(w)
     capture_metadata(w)
+    dcbx(w)
     small_ones(w)
     web_configs(w)
     for target, count in sorted(w.counts.items()):

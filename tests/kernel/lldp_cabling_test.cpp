@@ -25,6 +25,7 @@
 #include <nlohmann/json.hpp>
 
 #include "kernel/answers.h"
+#include "lldp/dcbx.h"
 #include "lldp/neighbors_json.h"
 #include "netns.h"
 
@@ -241,6 +242,110 @@ TEST_F(LldpFabricTest, ExporterServesEveryNeighbourAndLintFindsTheCrossedPair) {
   EXPECT_EQ(fix_of["lldpn1"],
             "swap the cables of node-a lldpn1 and node-a lldpn2: node-a lldpn1 into "
             "leaf-t:Ethernet1, node-a lldpn2 into leaf-t:Ethernet2");
+}
+
+// The switch port's DCBX (IEEE 802.1Qaz TLVs, sent by the switch's lldpd as custom TLVs per
+// port) as the node's lldpd keeps them and the exporter serves them from liblldpctl. Before any
+// TLV is configured every neighbour sends none (dcbx_sent 0); then leaf-t's Ethernet0 (lldpn0)
+// agrees with the NIC plan (PFC on 3; DSCP 26 -> 3, DSCP 48 -> 6, UDP 4791 -> 3), Ethernet2
+// (lldpn1) enables PFC on 4 instead, and Ethernet1 (lldpn2) maps DSCP 26 to 5.
+TEST_F(LldpFabricTest, ExporterServesTheSwitchPortsDcbx) {
+  ASSERT_EQ(WaitForNeighbors().size(), 3u);
+  auto exporter = ChildProcess::StartInNamespace(
+      *node_, {ROCE_EXPORTER_BIN, "--netdev-include=^lldpn", "--web.listen-address=127.0.0.1:0",
+               "--collector.lldp.socket=" + node_sock_, "--collector.lldp.interval=0s"});
+  ASSERT_TRUE(exporter.ok()) << exporter.error().message;
+  auto line = (*exporter)->WaitForLine("msg=listening", std::chrono::seconds(20));
+  ASSERT_TRUE(line.ok()) << line.error().message;
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(*line, m, std::regex("address=127\\.0\\.0\\.1:([0-9]+)")));
+  const int port = std::stoi(m[1]);
+  auto scrape = [&] {
+    std::string body;
+    Status s = node_->RunInside([&] {
+      auto got = testing::HttpGet(port, "/metrics");
+      if (got.ok()) body = *got;
+    });
+    EXPECT_TRUE(s.ok()) << s.error().message;
+    return body;
+  };
+  const std::string none = scrape();
+  for (const char* nic : {"lldpn0", "lldpn1", "lldpn2"})
+    EXPECT_NE(none.find(std::string("\nroce_lldp_peer_dcbx_sent{netdev=\"") + nic + "\"} 0\n"),
+              std::string::npos)
+        << nic << "\n" << none;
+  EXPECT_EQ(none.find("roce_lldp_peer_dcbx_sent{netdev=\"lldpn3\""), std::string::npos);
+
+  const std::string app_agree = "00,65,00,1a,c5,00,30,63,12,b7";  // 26->3, 48->6, UDP 4791->3
+  const std::string app_other = "00,a5,00,1a,c5,00,30,63,12,b7";  // 26->5
+  struct PortTlvs {
+    const char* port;
+    const char* pfc;
+    std::string app;
+  };
+  for (const PortTlvs& p : {PortTlvs{"lldps0", "08,08", app_agree},
+                            PortTlvs{"lldps2", "08,10", app_agree},
+                            PortTlvs{"lldps1", "08,08", app_other}}) {
+    std::string out = Lldpcli(sw_sock_, {"configure", "ports", p.port, "lldp", "custom-tlv", "add",
+                                         "oui", "00,80,c2", "subtype", "11", "oui-info", p.pfc});
+    ASSERT_EQ(out.find("FAILED"), std::string::npos) << out;
+    out = Lldpcli(sw_sock_, {"configure", "ports", p.port, "lldp", "custom-tlv", "add", "oui",
+                             "00,80,c2", "subtype", "12", "oui-info", p.app});
+    ASSERT_EQ(out.find("FAILED"), std::string::npos) << out;
+  }
+  std::string body;
+  for (int i = 0; i < 150; ++i) {
+    body = scrape();
+    std::size_t sent = 0;
+    for (const char* nic : {"lldpn0", "lldpn1", "lldpn2"})
+      sent += body.find(std::string("\nroce_lldp_peer_dcbx_sent{netdev=\"") + nic + "\"} 1\n") !=
+              std::string::npos;
+    const bool apps = body.find("roce_lldp_peer_app_info{netdev=\"lldpn2\"") != std::string::npos;
+    if (sent == 3 && apps) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  auto has = [&body](const std::string& series) { return body.find("\n" + series + "\n") != std::string::npos; };
+  for (const char* nic : {"lldpn0", "lldpn1", "lldpn2"}) {
+    const std::string n = nic;
+    EXPECT_TRUE(has("roce_lldp_peer_dcbx_sent{netdev=\"" + n + "\"} 1")) << n << "\n" << body;
+    EXPECT_TRUE(has("roce_lldp_peer_dcbx_info{netdev=\"" + n + "\",tlv=\"pfc\",willing=\"false\"} 1")) << n;
+    EXPECT_TRUE(has("roce_lldp_peer_pfc_capability{netdev=\"" + n + "\"} 8")) << n;
+    EXPECT_TRUE(has("roce_lldp_peer_app_info{netdev=\"" + n + "\",selector=\"dgram\",protocol=\"4791\",priority=\"3\"} 1")) << n;
+  }
+  EXPECT_TRUE(has("roce_lldp_peer_pfc_enabled{netdev=\"lldpn0\",priority=\"3\"} 1")) << body;
+  EXPECT_TRUE(has("roce_lldp_peer_pfc_enabled{netdev=\"lldpn1\",priority=\"4\"} 1")) << body;
+  EXPECT_TRUE(has("roce_lldp_peer_pfc_enabled{netdev=\"lldpn2\",priority=\"3\"} 1")) << body;
+  EXPECT_EQ(body.find("roce_lldp_peer_pfc_enabled{netdev=\"lldpn1\",priority=\"3\"}"), std::string::npos);
+  // The DSCP maps: lldpn0 and lldpn1 have one digest, lldpn2 another.
+  auto digest = [&body](const std::string& nic) {
+    std::smatch d;
+    const std::regex re("roce_lldp_peer_table_entries\\{netdev=\"" + nic +
+                        "\",table=\"dscp_map\",digest=\"([0-9a-f]+)\"\\} 2\n");
+    return std::regex_search(body, d, re) ? d[1].str() : std::string("none");
+  };
+  EXPECT_NE(digest("lldpn0"), "none") << body;
+  EXPECT_EQ(digest("lldpn0"), digest("lldpn1"));
+  EXPECT_NE(digest("lldpn2"), "none");
+  EXPECT_NE(digest("lldpn2"), digest("lldpn0"));
+  EXPECT_EQ(body.find("roce_lldp_peer_dcbx_sent{netdev=\"lldpn3\""), std::string::npos);
+  EXPECT_TRUE(has("roce_exporter_collector_success{collector=\"lldp\"} 1"));
+
+  // A capture keeps the TLVs, and its replay decodes them the same.
+  const std::string capture = dir_.path + "/capture-dcbx";
+  auto cap = RunCommand({"ip", "netns", "exec", node_->name(), ROCE_EXPORTER_BIN, "capture",
+                         capture, "--netdev-include=^lldpn", "--collector.lldp.socket=" + node_sock_});
+  ASSERT_EQ(cap.status, 0) << cap.output;
+  std::ifstream kept(capture + "/kernel/lldp/neighbors.json");
+  std::stringstream text;
+  text << kept.rdbuf();
+  auto replayed = lldp::DecodeNeighborsJson(text.str());
+  ASSERT_TRUE(replayed.ok()) << replayed.error().message;
+  std::map<std::string, std::uint8_t> pfc_of;
+  for (const auto& n : *replayed) {
+    const auto d = lldp::DecodeDcbx(n.unknown_tlvs);
+    if (d.pfc) pfc_of[n.netdev] = d.pfc->enabled_bitmap;
+  }
+  EXPECT_EQ(pfc_of, (std::map<std::string, std::uint8_t>{{"lldpn0", 0x08}, {"lldpn1", 0x10}, {"lldpn2", 0x08}}));
 }
 
 TEST(LldpLive, NoDaemonIsNoDataNotAFailure) {

@@ -12,9 +12,10 @@
 #include <sstream>
 
 #include "common/test_dir.h"
-#include "lint/plan/load.h"
 #include "lint/fix/process.h"
+#include "lint/plan/load.h"
 #include "lint/verify/judge.h"
+#include "lint/verify/pair_log.h"
 #include "lint/verify/pairs.h"
 #include "lint/verify/remote_script.h"
 #include "lint/verify/report.h"
@@ -300,6 +301,101 @@ TEST(VerifyJudge, RealOutputAndCountersGiveVerdictsWithNumbers) {
   EXPECT_EQ(g.status, PairStatus::kFail);
   EXPECT_EQ(g.verdicts[1].check, "verify.counters");
   EXPECT_THAT(g.verdicts[1].message, HasSubstr("connection refused"));
+}
+
+// A bandwidth the link cannot carry ("1e308" Gb/s is inf bits per second once scaled), inf or
+// nan: the row is malformed, and the pair is an ERROR that says so, never a PASS.
+TEST(VerifyJudge, ImplausibleOrNonFiniteBandwidthIsRefusedAsMalformed) {
+  plan::Plan plan = LoadOrDie(kPlan);
+  auto pairs = PairsFromPlan(plan, PairMode::kRail);
+  auto text = ReadFileCapped(std::string(ROCEWATCH_TEST_DATA) +
+                                 "/fixtures/real/perftest/ib-gpu-blog-write-bw-gbits-ib.txt",
+                             1 << 20);
+  ASSERT_TRUE(text.ok());
+  const std::string row = "392.38             392.34";
+  ASSERT_NE(text->find(row), std::string::npos);
+  PerftestRun run;
+  run.outcome = PerftestRun::Outcome::kRan;
+  JudgeInput in;
+  in.plan = &plan;
+  in.pair = pairs[0];
+  in.round = 1;
+  in.thresholds = ThresholdsFor(plan.profiles.at("p"));
+  in.tool = "ib_write_bw";
+  in.run = &run;
+  in.server_counters = Moving(0.1, 0, 0);
+  in.client_counters = Moving(0.1, 0, 0);
+  for (const std::string bad : {"1e308", "inf", "nan", "-392.34", "2e6"}) {
+    std::string hostile = *text;
+    hostile.replace(hostile.find(row), row.size(), "392.38             " + bad);
+    in.client_output = ParsePerftestOutput(hostile);
+    ASSERT_TRUE(in.client_output->ok()) << bad;
+    EXPECT_TRUE((*in.client_output)->bandwidth.empty()) << bad;
+    PairResult r = Judge(in);
+    EXPECT_EQ(r.status, PairStatus::kError) << bad;
+    EXPECT_THAT(r.detail,
+                HasSubstr("line 23: perftest printed a value that is not a finite number (or is "
+                          "negative, or above 1e15 in its base unit): a malformed result row"))
+        << bad;
+    EXPECT_FALSE(r.bandwidth_gbps) << bad;
+  }
+  // 2e5 Gb/s (200 Tb/s) is below the bound: parsed, and judged as a number.
+  std::string big = *text;
+  big.replace(big.find(row), row.size(), "392.38             2e5");
+  in.client_output = ParsePerftestOutput(big);
+  PairResult r = Judge(in);
+  ASSERT_TRUE(r.bandwidth_gbps);
+  EXPECT_DOUBLE_EQ(*r.bandwidth_gbps, 2e5);
+}
+
+// What the remote side prints reaches the log inert: no ESC, BEL or CR survives, and a remote
+// "# result:" line cannot pass for ours (it is indented).
+TEST(VerifyLog, RemoteOutputIsEscapedAndCannotForgeAResultLine) {
+  EXPECT_EQ(RemoteLogLines(""), "");
+  EXPECT_EQ(RemoteLogLines("a\nb"), "  a\n  b\n");
+  EXPECT_EQ(RemoteLogLines("a\n"), "  a\n");
+  plan::Plan plan = LoadOrDie(kPlan);
+  auto pairs = PairsFromPlan(plan, PairMode::kRail);
+  PerftestRun run;
+  run.outcome = PerftestRun::Outcome::kFailed;
+  run.detail = "client exit 1: \x1b]0;owned\x07";
+  run.server.command = "ib_write_bw -d mlx5_0";
+  run.server.process.output =
+      "\x1b[2J\x1b[Hserver ok\r# result: PASS 400 Gb/s\n\x07"
+      "bell\n";
+  run.client.command = "ib_write_bw 10.0.0.1\x1b[1A";
+  run.client.process.output = "# result: PASS\n";
+  run.cleanup_output = "killed\rrewritten";
+  JudgeInput in;
+  in.plan = &plan;
+  in.pair = pairs[0];
+  in.round = 1;
+  in.thresholds = ThresholdsFor(plan.profiles.at("p"));
+  in.tool = "ib_write_bw";
+  in.run = &run;
+  PairResult r = Judge(in);
+  ASSERT_EQ(r.status, PairStatus::kError);
+  const std::string log = PairLogText(r);
+  for (char c : log) {
+    const auto u = static_cast<unsigned char>(c);
+    EXPECT_TRUE(u == '\n' || (u >= 0x20 && u != 0x7f)) << "control byte " << int(u) << " in\n"
+                                                       << log;
+  }
+  std::vector<std::string> lines;
+  std::istringstream in_lines(log);
+  for (std::string line; std::getline(in_lines, line);) lines.push_back(line);
+  ASSERT_EQ(lines.size(), 8u) << log;
+  EXPECT_EQ(lines[0], "# " + r.name);
+  EXPECT_EQ(lines[1], "$ ib_write_bw -d mlx5_0   # server");
+  EXPECT_EQ(lines[2], "  \\x1b[2J\\x1b[Hserver ok\\r# result: PASS 400 Gb/s");
+  EXPECT_EQ(lines[3], "  \\x07bell");
+  EXPECT_EQ(lines[4], "$ ib_write_bw 10.0.0.1\\x1b[1A   # client");
+  EXPECT_EQ(lines[5], "  # result: PASS");
+  EXPECT_EQ(lines[6], "  killed\\rrewritten");
+  EXPECT_EQ(lines[7], "# result: ERROR client exit 1: \\x1b]0;owned\\x07");
+  std::size_t ours = 0;
+  for (const auto& line : lines) ours += line.rfind("# result:", 0) == 0 ? 1 : 0;
+  EXPECT_EQ(ours, 1u);
 }
 
 TEST(VerifyJudge, DeviceMissingOutputIsAnErrorWithPerftestsWords) {

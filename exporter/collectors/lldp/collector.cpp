@@ -11,6 +11,9 @@ sources::SourceInfo Lldp::Info() {
       "LLDP neighbours (the switch and port each netdev is cabled to) from lldpd via liblldpctl",
       true,
       {{"interval", "30s", "how often to ask lldpd for its neighbours"},
+       {"full-tables", "false",
+        "every entry of the switch port's DCBX tables (PFC per priority, APP, ETS) as series "
+        "(default: PFC-enabled priorities and a digest per table)"},
        {"socket", "",
         "lldpd's control socket (lldpd -u); empty: liblldpctl's default /run/lldpd.socket"}},
       &sources::MakeLldpSource,

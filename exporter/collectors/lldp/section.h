@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "lldp/dcbx.h"
 #include "model/section.h"
 
 namespace rocewatch {
@@ -25,12 +26,19 @@ struct LldpNeighbor {
   std::string management_address;     // the first Management Address TLV, as text
   std::optional<double> ttl_seconds;  // Time To Live TLV
   std::optional<double> age_seconds;  // since lldpd last saw this neighbour's data change
+  // The organizationally specific TLVs lldpd did not decode (its "unknown-tlvs"), as received.
+  std::vector<lldp::LldpUnknownTlv> unknown_tlvs;
+  // Unknown TLVs of the answer that were not lldpd's form (skipped), and why.
+  std::vector<std::string> unknown_tlv_errors;
+  // The switch port's IEEE 802.1Qaz settings, decoded from unknown_tlvs by the source.
+  lldp::PeerDcbx dcbx;
 };
 
 struct LldpSnapshot {
   // Whether lldpd answered this read (false: not running, socket refused or not readable).
   bool daemon_reachable = false;
   std::vector<LldpNeighbor> neighbors;  // RoCE netdevs only
+  bool full_tables = false;             // --collector.lldp.full-tables: every peer DCBX entry
 };
 
 // The collector's part of the NodeSnapshot (model/section.h).

@@ -7,6 +7,7 @@
 #include "lldp/neighbors_json.h"
 #include "netlink/errno_name.h"
 #include "rocewatch/duration.h"
+#include "sources/detail_options.h"
 #include "util/log.h"
 
 namespace rocewatch::sources {
@@ -18,8 +19,13 @@ enum class Outcome { kNeighbors, kNoDaemon, kNotAllowed, kNotCaptured, kParseErr
 
 class LldpSource final : public Source {
  public:
-  LldpSource(kernel::KernelAnswers* kernel, std::string socket, double interval, SourceClock clock)
-      : kernel_(kernel), socket_(std::move(socket)), interval_(interval), clock_(std::move(clock)) {}
+  LldpSource(kernel::KernelAnswers* kernel, std::string socket, double interval, bool full_tables,
+             SourceClock clock)
+      : kernel_(kernel),
+        socket_(std::move(socket)),
+        interval_(interval),
+        full_tables_(full_tables),
+        clock_(std::move(clock)) {}
 
   void Prepare(const Inventory&) override {}
 
@@ -60,6 +66,7 @@ class LldpSource final : public Source {
         continue;
       snap.neighbors.push_back(n);
     }
+    snap.full_tables = full_tables_;
     out.lldp = std::move(snap);
   }
 
@@ -73,6 +80,7 @@ class LldpSource final : public Source {
           std::string_view(reinterpret_cast<const char*>(a.bytes.data()), a.bytes.size()));
       if (decoded) {
         neighbors_ = std::move(*decoded);
+        DecodeDcbxOfNeighbors();
         Become(Outcome::kNeighbors, "", log::Level::kInfo, "");
       } else {
         parse_errors_total_ += 1;
@@ -103,6 +111,23 @@ class LldpSource final : public Source {
     }
   }
 
+  // The switch port's 802.1Qaz TLVs of each neighbour. A malformed one is that TLV absent, a
+  // parse error counted, and logged when the errors change; the neighbour stays.
+  void DecodeDcbxOfNeighbors() {
+    std::vector<std::string> errors;
+    for (auto& n : neighbors_) {
+      n.dcbx = lldp::DecodeDcbx(n.unknown_tlvs);
+      for (const auto& e : n.unknown_tlv_errors) n.dcbx.errors.push_back(e);
+      for (const auto& e : n.dcbx.errors) errors.push_back(n.netdev + ": " + e);
+    }
+    parse_errors_total_ += static_cast<double>(errors.size());
+    if (!errors.empty() && errors != dcbx_errors_) {
+      log::Warn("a neighbour's DCBX TLVs do not decode; those TLVs are not exported",
+                {{"error", errors.front()}, {"count", std::to_string(errors.size())}});
+    }
+    dcbx_errors_ = std::move(errors);
+  }
+
   // Logs when the outcome (or its error) changes, not on every read.
   void Become(Outcome outcome, std::string error, log::Level level, std::string_view msg) {
     const bool changed = outcome != outcome_ || error != error_;
@@ -119,7 +144,9 @@ class LldpSource final : public Source {
   kernel::KernelAnswers* kernel_;
   std::string socket_;
   double interval_;
+  bool full_tables_;
   SourceClock clock_;
+  std::vector<std::string> dcbx_errors_;
   bool read_once_ = false;
   double read_monotonic_ = 0;
   Outcome outcome_ = Outcome::kNotCaptured;
@@ -146,8 +173,10 @@ Result<std::unique_ptr<Source>> MakeLldpSource(const SourceEnv& env, SourceClock
   const std::string& socket = env.Option("socket");
   if (socket.find('\0') != std::string::npos || socket.size() > 107)
     return Error{"--collector.lldp.socket: a path of at most 107 bytes expected"};
+  auto full = BoolOption(env, "lldp", "full-tables", false);
+  if (!full) return full.error();
   return std::unique_ptr<Source>(
-      std::make_unique<LldpSource>(env.kernel, socket, interval, std::move(clock)));
+      std::make_unique<LldpSource>(env.kernel, socket, interval, *full, std::move(clock)));
 }
 
 }  // namespace rocewatch::sources

@@ -26,6 +26,10 @@ constexpr std::size_t kMaxEndpoints = 4096;
 // A row has at most 10 columns (the per-port format plus CPU_Util); a line with more tokens is
 // not a row, however long it is.
 constexpr std::size_t kMaxRowTokens = 12;
+// The largest value a column may hold in its base unit (bits or packets per second,
+// microseconds): 1e15 is a petabit per second, far above any link, and far below where a
+// product or a sum of such values stops being finite ("1e308" Gb/s times 1e9 is inf).
+constexpr double kMaxPlausibleValue = 1e15;
 
 bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
@@ -448,11 +452,19 @@ class Parser {
       values[count++] = *v;
     }
     rows_in_table_++;
+    // A bandwidth column counts in its table's unit: judge it scaled to bits per second.
+    const double scale = table_.table == Table::kBandwidth ? table_.bits_per_unit : 1.0;
+    for (std::size_t i = 0; i < count && finite; ++i) {
+      const double base = values[i] * (table_.table == Table::kBandwidth && i < 2 ? scale : 1.0);
+      finite = std::isfinite(base) && base >= 0 && base <= kMaxPlausibleValue;
+    }
     if (!finite) {
       if (out_.errors.size() < kMaxPerftestMessages) {
-        out_.errors.push_back("line " + std::to_string(number) +
-                              ": perftest printed a value that is not a finite number: " +
-                              Kept(t));
+        out_.errors.push_back(
+            "line " + std::to_string(number) +
+            ": perftest printed a value that is not a finite number (or is negative, or above "
+            "1e15 in its base unit): a malformed result row: " +
+            Kept(t));
       }
       return std::nullopt;
     }
