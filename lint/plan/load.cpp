@@ -378,6 +378,8 @@ const std::vector<std::string>& AllowedKeys(PlanObject object) {
       return kPcieKeys;
     case PlanObject::kOptics:
       return kOpticsKeys;
+    case PlanObject::kFec:
+      return kFecKeys;
     case PlanObject::kNode:
       return kNodeKeys;
     case PlanObject::kNic:
