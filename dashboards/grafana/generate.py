@@ -779,6 +779,40 @@ def nic_detail() -> Dict[str, Any]:
                 "none", hide=["cluster", "Value #A", "Value #B"], merge=True,
                 order=["instance", "netdev"], value_color=False), 8, 7)
 
+    L.row("Link quality (FEC)")
+    L.add(timeseries("FEC blocks: uncorrectable and corrected",
+                     "Codewords FEC could not correct (roce_fec_uncorrectable_blocks_total: each "
+                     "a lost frame, alert RoCEFECUncorrectable) and codewords it corrected "
+                     "(roce_fec_corrected_blocks_total), per port, per second.",
+                     [target("rate(roce_fec_uncorrectable_blocks_total"
+                             f"{{{CIN}}}[$__rate_interval])", "{{netdev}} uncorrectable"),
+                      target("rate(roce_fec_corrected_blocks_total"
+                             f"{{{CIN}}}[$__rate_interval])", "{{netdev}} corrected")],
+                     "cps", thresholds=steps("green", None, "red", 0.001), draw_thresholds="line",
+                     overrides=[override_regex(".* uncorrectable$",
+                                               {"custom.axisPlacement": "right"})]), 8, 7)
+    L.add(timeseries("Pre-FEC bit error ratio",
+                     "Bits FEC corrected per bit on the line (roce_fec_corrected_bits_total, or "
+                     "mlx5's rx_corrected_bits_phy, over the link speed): the margin before "
+                     "blocks become uncorrectable; RS(544,514) corrects up to about 2.4e-4 "
+                     "(roce-lint counters.fec-ber).",
+                     [target("(rate(roce_fec_corrected_bits_total"
+                             f"{{{CIN}}}[$__rate_interval]) or rate("
+                             f"roce_ethtool_rx_fec_corrected_bit_errors_total{{{CIN}}}"
+                             "[$__rate_interval])) / on(cluster, job, instance, netdev) "
+                             f"(roce_ethtool_link_speed_bytes_per_second{{{CIN}}} * 8)",
+                             "{{netdev}}")],
+                     "sci", min_=0, thresholds=steps("green", None, "orange", 1e-5, "red", 2.4e-4),
+                     draw_thresholds="dashed"), 8, 7)
+    L.add(table("FEC encoding", "The FEC encoding each port runs (roce_fec_active_info) and is "
+                "configured for (roce_fec_configured_info); both ends of a link must agree "
+                "(roce-lint link.fec-mode).",
+                [target(f'label_replace(roce_fec_active_info{{{CIN}}}, "kind", "active", "", "")'
+                        f' or label_replace(roce_fec_configured_info{{{CIN}}}, "kind", '
+                        '"configured", "", "")')],
+                "none", hide=["cluster", "Value"], order=["instance", "netdev", "kind", "mode"],
+                value_color=False), 8, 7)
+
     L.row("PCIe")
     L.add(timeseries("PCIe link width (current vs max)",
                      "Lanes the PCIe link trained at, and the most it supports "

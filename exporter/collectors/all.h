@@ -11,6 +11,7 @@
 #include "collectors/ecn/collector.h"
 #include "collectors/ethtool/collector.h"
 #include "collectors/ethtool_netlink/collector.h"
+#include "collectors/fec/collector.h"
 #include "collectors/lldp/collector.h"
 #include "collectors/netdev/collector.h"
 #include "collectors/optics/collector.h"
@@ -32,6 +33,7 @@ using All = CollectorList<
     Ethtool,
     Dcb,
     EthtoolNetlink,
+    Fec,
     Verbs,
     Optics,
     Lldp>;

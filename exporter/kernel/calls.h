@@ -112,6 +112,12 @@ struct Pause {
   std::string Key() const { return "ethtool-netlink/" + netdev + "/pause"; }
 };
 
+struct Fec {
+  static constexpr std::string_view kAsks = "ethtool netlink ETHTOOL_MSG_FEC_GET with stats";
+  std::string netdev;
+  std::string Key() const { return "ethtool-netlink/" + netdev + "/fec"; }
+};
+
 struct ModuleEepromPage {
   static constexpr std::string_view kAsks = "ethtool netlink ETHTOOL_MSG_MODULE_EEPROM_GET";
   std::string netdev;
@@ -149,7 +155,7 @@ struct LldpNeighbors {
 using Request = std::variant<call::DriverInfo, call::StringSetInfo, call::Strings, call::Stats,
                              call::LinkSettings, call::ModuleInfo, call::ModuleEeprom,
                              call::DcbIeee, call::DcbDcbx, call::LinkState, call::Pause,
-                             call::ModuleEepromPage, call::VerbsPortAttr, call::LldpNeighbors>;
+                             call::Fec, call::ModuleEepromPage, call::VerbsPortAttr, call::LldpNeighbors>;
 
 // Where the answer to `request` lives under a capture's kernel/ folder.
 std::string KeyOf(const Request& request);

@@ -28,6 +28,7 @@
 #include "kernel/verbs_query.h"
 #include "lldp/lldpctl_client.h"
 #include "netlink/dcbnl.h"
+#include "netlink/ethtool_fec.h"
 #include "netlink/ethtool_genl.h"
 #include "netlink/messages.h"
 
@@ -209,6 +210,23 @@ class LiveKernel final : public KernelAnswers {
     if (!req) return Fail(EINVAL);
     return genl_.Ask(*req, seq, options_.netlink_timeout_ms);
   }
+  Answer Do(const call::Fec& c) {
+    std::lock_guard<std::mutex> lock(genl_mu_);
+    int family = EthtoolFamily();
+    if (family < 0) return Fail(-family);
+    // The FEC statistics need ETHTOOL_FLAG_STATS, which kernels before 5.14 refuse on
+    // FEC_GET with EINVAL: ask with it once, and without after that.
+    for (bool with_stats : {fec_stats_, false}) {
+      std::uint32_t seq = genl_.NextSeq();
+      auto req = ethtool_nl::BuildFecRequest(static_cast<std::uint16_t>(family), c.netdev, seq,
+                                             with_stats);
+      if (!req) return Fail(EINVAL);
+      Answer a = genl_.Ask(*req, seq, options_.netlink_timeout_ms);
+      if (!with_stats || !a.ok() || ReplyErrno(a.bytes) != EINVAL) return a;
+      fec_stats_ = false;
+    }
+    return Fail(EINVAL);
+  }
   Answer Do(const call::ModuleEepromPage& c) {
     std::lock_guard<std::mutex> lock(genl_mu_);
     int family = EthtoolFamily();
@@ -265,6 +283,7 @@ class LiveKernel final : public KernelAnswers {
 
   LiveOptions options_;
   bool linkstate_stats_ = true;
+  bool fec_stats_ = true;
   int ioctl_fd_ = -1;
   std::mutex route_mu_, genl_mu_;
   NetlinkChannel route_, genl_;

@@ -8,16 +8,18 @@
 #include <cstring>
 #include <string>
 
+#include "netlink/ethtool_reply.h"
 #include "netlink/interface_name.h"
 #include "netlink/message_builder.h"
 #include "netlink/messages.h"
 #include "rocewatch/strings.h"
 
 namespace rocewatch::ethtool_nl {
-namespace {
 
 using netlink::Attribute;
 using netlink::Bytes;
+
+namespace {
 
 // Newer than the installed UAPI headers (linux-libc-dev 6.1); from the kernel's
 // include/uapi/linux/ethtool_netlink.h: ETHTOOL_A_LINKSTATE_EXT_DOWN_CNT (u32) follows
@@ -28,6 +30,10 @@ constexpr std::uint16_t kLinkStateExtDownCount = ETHTOOL_A_LINKSTATE_EXT_SUBSTAT
 constexpr std::uint32_t kEepromHalfPage = 128;  // ETH_MODULE_EEPROM_PAGE_LEN / 2
 constexpr std::uint32_t kEepromPage = 256;      // ETH_MODULE_EEPROM_PAGE_LEN
 constexpr std::uint8_t kMaxI2cAddress = 0x7f;   // ETH_MODULE_MAX_I2C_ADDRESS
+
+}  // namespace
+
+namespace detail {
 
 Error Prefixed(std::string_view where, const Error& error) {
   return Error{std::string(where) + ": " + error.message, error.code};
@@ -98,6 +104,16 @@ Result<ReplyHeader> DecodeHeader(const Attribute& nest, std::string_view name) {
   }
   return header;
 }
+
+}  // namespace detail
+
+namespace {
+
+using detail::DecodeHeader;
+using detail::EthtoolReply;
+using detail::GenlAttributes;
+using detail::Prefixed;
+using detail::StartRequest;
 
 Result<bool> GetFlag(const Attribute& a, std::string_view name) {
   auto value = netlink::GetU8(a, name);

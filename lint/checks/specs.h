@@ -61,6 +61,8 @@ inline const CheckSpec& kPcieDegraded = RegisterCheck(link::PcieDegraded, {"link
     "PCIe link below its maximum speed or width", "PCIe 链路降速或降宽", kWhyPcie});
 inline const CheckSpec& kPcieProfile = RegisterCheck(link::PcieProfile, {"link.pcie-profile", S::kError,
     "PCIe link differs from the profile", "PCIe 链路与规划不符", kWhyPcie});
+inline const CheckSpec& kFecMode = RegisterCheck(link::FecMode, {"link.fec-mode", S::kError,
+    "active FEC differs from the profile", "当前 FEC 模式与规划不符", kWhyLink});
 
 inline const CheckSpec& kDcbUnsupported = RegisterCheck(qos::DcbUnsupported, {"qos.dcb-unsupported", S::kCritical,
     "netdev has no DCB support but the profile needs PFC", "网口不支持 DCB，无法启用 PFC", kWhyNoDcb});
@@ -114,6 +116,10 @@ inline const CheckSpec& kTransportErrors = RegisterCheck(counters::TransportErro
     "RoCE retransmissions or sequence errors", "RoCE 重传或乱序", kWhyCounters});
 inline const CheckSpec& kLinkFlaps = RegisterCheck(counters::LinkFlaps, {"counters.link-flaps", S::kWarning,
     "link went down or carrier changed", "链路闪断", kWhyCounters});
+inline const CheckSpec& kFecUncorrectable = RegisterCheck(counters::FecUncorrectable, {"counters.fec-uncorrectable", S::kError,
+    "uncorrectable FEC blocks rising", "出现 FEC 不可纠正块", kWhyCounters});
+inline const CheckSpec& kFecBer = RegisterCheck(counters::FecBer, {"counters.fec-ber", S::kWarning,
+    "pre-FEC bit error ratio above the profile", "FEC 前误码率超过规划上限", kWhyCounters});
 
 inline const CheckSpec& kDrift = RegisterCheck(drift::Setting, {"drift.setting", S::kWarning,
     "setting differs from the NIC's profile peers", "配置与同规划的其他网卡不一致", kWhyNoStep, fix::RepairDrift,

@@ -17,7 +17,9 @@ const std::vector<std::string> kProfileKeys = {
     "link_speed_gbps", "netdev_mtu",    "roce_mode",      "roce_mtu",     "trust", "pfc_priorities",
     "roce_dscp",       "roce_priority", "cnp_dscp",       "cnp_priority", "ecn",   "dcqcn",
     "firmware",        "driver",        "driver_version", "pcie",         "optics",
-    "verify"};
+    "fec",             "verify"};
+const std::vector<std::string> kFecKeys = {"mode", "max_pre_fec_ber", "max_uncorrectable_blocks"};
+const std::vector<std::string> kFecModes = {"rs", "baser", "llrs", "off"};
 const std::vector<std::string> kVerifyKeys = {
     "min_bandwidth_fraction", "max_latency_us", "max_pause_duration_fraction",
     "max_retransmissions_per_second", "max_discards", "queue_pairs", "message_bytes"};
@@ -152,6 +154,16 @@ Profile LoadProfile(JsonReader& l, const json& v, const std::string& pointer,
       o.rx_power_dbm_min = l.Number(*optics, op, "rx_power_dbm_min");
       o.rx_power_dbm_max = l.Number(*optics, op, "rx_power_dbm_max");
       p.optics = o;
+    }
+  }
+  if (const json* fec = JsonReader::Member(v, "fec")) {
+    std::string fp = JsonReader::Child(pointer, "fec");
+    if (l.Object(*fec, fp, kFecKeys, kNone, "fec of " + what)) {
+      FecSettings f;
+      f.mode = l.Enum(*fec, fp, "mode", kFecModes);
+      f.max_pre_fec_ber = l.Number(*fec, fp, "max_pre_fec_ber");
+      f.max_uncorrectable_blocks = l.Integer(*fec, fp, "max_uncorrectable_blocks");
+      p.fec = f;
     }
   }
   if (const json* verify = JsonReader::Member(v, "verify")) {
@@ -366,6 +378,8 @@ const std::vector<std::string>& AllowedKeys(PlanObject object) {
       return kPcieKeys;
     case PlanObject::kOptics:
       return kOpticsKeys;
+    case PlanObject::kFec:
+      return kFecKeys;
     case PlanObject::kNode:
       return kNodeKeys;
     case PlanObject::kNic:

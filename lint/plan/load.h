@@ -27,7 +27,7 @@ Result<LoadedPlan> LoadPlan(const std::string& path);
 Result<LoadedPlan> LoadPlanText(std::string_view text, std::string_view source_name);
 
 // The objects of the format, for the schema consistency test and for docs.
-enum class PlanObject { kPlan, kDefaults, kProfile, kEcn, kDcqcn, kPcie, kOptics, kNode, kNic };
+enum class PlanObject { kPlan, kDefaults, kProfile, kEcn, kDcqcn, kPcie, kOptics, kFec, kNode, kNic };
 const std::vector<std::string>& AllowedKeys(PlanObject object);
 const std::vector<std::string>& RequiredKeys(PlanObject object);
 // The mlx5 DCQCN parameter names accepted under dcqcn.np and dcqcn.rp.

@@ -33,6 +33,13 @@ struct PcieSettings {
   std::optional<std::int64_t> width;  // lanes: 1, 2, 4, 8, 16, 32
 };
 
+// FEC the ports must run and how many errors they may see (docs/plan.md "fec").
+struct FecSettings {
+  std::optional<std::string> mode;                       // "rs", "baser", "llrs" or "off"
+  std::optional<double> max_pre_fec_ber;                 // corrected bits / bits received
+  std::optional<std::int64_t> max_uncorrectable_blocks;  // over the window; default 0
+};
+
 // Tighter limits than the transceiver's own thresholds; every bound is optional.
 struct OpticsLimits {
   std::optional<double> temperature_celsius_min, temperature_celsius_max;
@@ -71,6 +78,7 @@ struct Profile {
   std::vector<std::string> driver_version;  // accepted versions; empty: not checked
   std::optional<PcieSettings> pcie;
   std::optional<OpticsLimits> optics;
+  std::optional<FecSettings> fec;
   VerifySettings verify;
 };
 

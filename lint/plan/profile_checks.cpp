@@ -89,6 +89,7 @@ class ProfileChecker {
         Priority("dcqcn/np/cnp_802p_prio", "dcqcn.np.cnp_802p_prio", it->second);
       }
     }
+    if (p_.fec) Fec(*p_.fec);
     if (p_.link_speed_gbps && *p_.link_speed_gbps <= 0) {
       Add(kPlanValueRange, "link_speed_gbps",
           "link_speed_gbps of " + label_ + " is " + std::to_string(*p_.link_speed_gbps) +
@@ -175,6 +176,23 @@ class ProfileChecker {
     Bounds("tx_bias_milliamperes", o.tx_bias_milliamperes_min, o.tx_bias_milliamperes_max);
     Bounds("tx_power_dbm", o.tx_power_dbm_min, o.tx_power_dbm_max);
     Bounds("rx_power_dbm", o.rx_power_dbm_min, o.rx_power_dbm_max);
+  }
+
+  void Fec(const FecSettings& f) {
+    if (f.max_pre_fec_ber && !(*f.max_pre_fec_ber > 0 && *f.max_pre_fec_ber < 1)) {
+      Add(kPlanValueRange, "fec/max_pre_fec_ber",
+          "fec.max_pre_fec_ber of " + label_ + " is " + FormatDouble(*f.max_pre_fec_ber) +
+              "; a bit error ratio is above 0 and below 1",
+          "a ratio in (0, 1)", FormatDouble(*f.max_pre_fec_ber),
+          "set fec.max_pre_fec_ber to the FEC's limit, e.g. 2.4e-4 for RS(544,514)");
+    }
+    if (f.max_uncorrectable_blocks && *f.max_uncorrectable_blocks < 0) {
+      Add(kPlanValueRange, "fec/max_uncorrectable_blocks",
+          "fec.max_uncorrectable_blocks of " + label_ + " is " +
+              std::to_string(*f.max_uncorrectable_blocks) + "; a count is 0 or more",
+          "0 or more", std::to_string(*f.max_uncorrectable_blocks),
+          "set fec.max_uncorrectable_blocks to 0");
+    }
   }
 
   void Mtu() {

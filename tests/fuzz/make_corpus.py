@@ -178,6 +178,56 @@ def netlink(w):
     w.put("dcbnl", "extack-einval", error_reply(22, DCBNL_VETH_EOPNOTSUPP[20:], "bad request"))
 
 
+# ETHTOOL_MSG_FEC_GET replies laid out as net/ethtool/fec.c and bitset.c build them
+# (ethtool_netlink.h; the histogram attributes from ethtool_netlink_generated.h, 6.18).
+ETHTOOL_MSG_FEC_GET_REPLY = 29
+NLA_F_NESTED = 0x8000
+FEC_RS, FEC_BASER, FEC_OFF, FEC_LLRS = 50, 51, 49, 74
+
+
+def fec_reply(modes, fec_auto, active, stats=None, hist=(), compact=False, ifname=b"ens1f0np0"):
+    header = nla(1 | NLA_F_NESTED, nla(1, struct.pack("<I", 4)) + nla(2, ifname + b"\0"))
+    nbits = 121
+    if compact:
+        words = [0] * ((nbits + 31) // 32)
+        for bit in modes:
+            words[bit // 32] |= 1 << (bit % 32)
+        body = nla(3, struct.pack(f"<{len(words)}I", *words))
+    else:
+        bits = b"".join(nla(1 | NLA_F_NESTED, nla(1, struct.pack("<I", b)) + nla(2, b"RS\0"))
+                        for b in modes)
+        body = nla(3 | NLA_F_NESTED, bits)
+    bitset = nla(2 | NLA_F_NESTED, nla(1, b"") + nla(2, struct.pack("<I", nbits)) + body)
+    attrs = header + bitset + nla(3, bytes([fec_auto]))
+    if active:
+        attrs += nla(4, struct.pack("<I", active))
+    if stats is not None:
+        inner = b""
+        for attr, values in zip((2, 3, 4), stats):
+            inner += nla(attr, struct.pack(f"<{len(values)}Q", *values))
+        for low, high, value, lanes in hist:
+            b = nla(2, struct.pack("<I", low)) + nla(3, struct.pack("<I", high))
+            b += nla(4, struct.pack("<I", value) if value < 2**32 else struct.pack("<Q", value))
+            if lanes:
+                b += nla(5, struct.pack(f"<{len(lanes)}Q", *lanes))
+            inner += nla(5 | NLA_F_NESTED, b)
+        attrs += nla(5 | NLA_F_NESTED, inner)
+    return nlmsg(21, struct.pack("<BBH", ETHTOOL_MSG_FEC_GET_REPLY, 1, 0) + attrs)
+
+
+def ethtool_fec(w):
+    for f in kernel_files("ethtool-netlink/*/fec"):
+        w.put("ethtool_fec", short_name(f), f.read_bytes())
+    w.put("ethtool_fec", "rs-auto-no-stats", fec_reply([FEC_RS, FEC_BASER], 1, FEC_RS))
+    w.put("ethtool_fec", "baser-lanes", fec_reply(
+        [FEC_BASER], 0, FEC_BASER, stats=([1316, 1234, 5, 0, 77], [9], [])))
+    w.put("ethtool_fec", "compact-off-llrs", fec_reply([FEC_OFF, FEC_LLRS], 0, FEC_LLRS, compact=True))
+    w.put("ethtool_fec", "histogram", fec_reply(
+        [FEC_RS], 0, FEC_RS, stats=([123], [4], []),
+        hist=[(0, 0, 445, [125, 120, 100, 100]), (1, 3, 12, []), (4, 7, 2**32 + 2, [])]))
+    w.put("ethtool_fec", "eopnotsupp", error_reply(95, LINKSTATE_VETH[:16]))
+
+
 def gstrings(names, string_set=1):
     data = struct.pack("<III", 0x1b, string_set, len(names))
     for n in names:
@@ -418,6 +468,7 @@ def main():
     w = Writer()
     optics(w, args.optics_writer)
     netlink(w)
+    ethtool_fec(w)
     ethtool(w)
     real_dumps(w)
     sysfs(w)

@@ -1001,7 +1001,7 @@ TEST(VerbsSource, ExtendedSpeedAndShortAnswers) {
 TEST(KernelCollectors, AllSucceedOnEveryFixture) {
   for (const char* fixture : {"mlx5-roce", "mlx5-ib", "empty"}) {
     auto collector = Collector::Create(
-        testing::FixtureCollectorConfig(FixtureDir(fixture), {"ethtool", "dcb", "ethtool_netlink", "verbs"}));
+        testing::FixtureCollectorConfig(FixtureDir(fixture), {"ethtool", "dcb", "ethtool_netlink", "fec", "verbs"}));
     ASSERT_TRUE(collector.ok()) << collector.error().message;
     NodeSnapshot s = (*collector)->Collect();
     for (const auto& st : s.sources) {

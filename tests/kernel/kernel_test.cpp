@@ -40,8 +40,10 @@
 #include "fs/directory.h"
 #include "fs/tree.h"
 #include "kernel/answers.h"
+#include "kernel/fec_harness.h"
 #include "kernel/verbs_query.h"
 #include "netlink/dcbnl.h"
+#include "netlink/ethtool_fec.h"
 #include "netlink/ethtool_genl.h"
 #include "netns.h"
 #include "sources/registry.h"
@@ -372,6 +374,38 @@ TEST_F(VethTest, DcbPauseAndModuleEepromAreUnsupported) {
     for (const auto& s : d.snap.dcb) EXPECT_FALSE(s.supported) << s.netdev;
     Collected l = CollectOnce("ethtool_netlink", k, VethInventory({"rwv0"}));
     EXPECT_TRUE(l.status.success) << ::testing::PrintToString(l.status.errors);
+  });
+}
+
+// veth has no get_fecparam: FEC_GET (asked with ETHTOOL_FLAG_STATS) answers EOPNOTSUPP. The fec
+// source serves nothing for it, succeeds, and asks once per inventory, not once per scrape.
+TEST_F(VethTest, FecIsUnsupportedAndNotAskedAgainEachScrape) {
+  WithLiveKernel([](kernel::KernelAnswers& live) {
+    kernel::Answer a = live.Ask(kernel::call::Fec{"rwv0"});
+    ASSERT_TRUE(a.ok()) << a.error;
+    auto fec = ethtool_nl::DecodeFecReply(a.bytes);
+    ASSERT_FALSE(fec.ok());
+    EXPECT_EQ(fec.error().code, EOPNOTSUPP) << fec.error().message;
+
+    struct Counting final : kernel::KernelAnswers {
+      explicit Counting(kernel::KernelAnswers& k) : inner(k) {}
+      kernel::KernelAnswers& inner;
+      int fec_calls = 0;
+      kernel::Answer Ask(const kernel::Request& r) override {
+        if (std::holds_alternative<kernel::call::Fec>(r)) ++fec_calls;
+        return inner.Ask(r);
+      }
+    } counting(live);
+    testing::FecUnderTest source(counting);
+    const Inventory inventory = VethInventory({"rwv0", "rwv1"});
+    for (int pass = 0; pass < 3; ++pass) {
+      auto p = source.Collect(inventory);
+      EXPECT_TRUE(p.status.success) << ::testing::PrintToString(p.status.errors);
+      EXPECT_TRUE(p.status.errors.empty());
+      EXPECT_TRUE(p.snap.fec.empty());
+      EXPECT_TRUE(p.text.empty()) << p.text;
+    }
+    EXPECT_EQ(counting.fec_calls, 2);  // one per veth, on the first pass only
   });
 }
 

@@ -64,6 +64,7 @@ TEST(PlanSchema, ObjectsHaveTheLoadersKeys) {
       {PlanObject::kDcqcn, pp.at("dcqcn")},
       {PlanObject::kPcie, pp.at("pcie")},
       {PlanObject::kOptics, pp.at("optics")},
+      {PlanObject::kFec, pp.at("fec")},
       {PlanObject::kNode, s.at("$defs").at("node")},
       {PlanObject::kNic, s.at("$defs").at("nic")},
   };
@@ -77,6 +78,8 @@ TEST(PlanSchema, ObjectsHaveTheLoadersKeys) {
   EXPECT_EQ(PropertyNames(pp.at("dcqcn").at("properties").at("rp")), Sorted(DcqcnRpParameters()));
   EXPECT_EQ(pp.at("trust").at("enum"), json({"dscp", "pcp"}));
   EXPECT_EQ(pp.at("roce_mode").at("enum"), json({"v2"}));
+  EXPECT_EQ(pp.at("fec").at("properties").at("mode").at("enum"),
+            json({"rs", "baser", "llrs", "off"}));
 }
 
 bool HasSchemaFinding(const LoadedPlan& loaded) {
@@ -108,8 +111,8 @@ TEST(PlanSchema, LoaderAgreesWithTheSchemaCorpus) {
     EXPECT_TRUE(HasSchemaFinding(*loaded)) << entry.path() << " was accepted";
     ++invalid;
   }
-  EXPECT_EQ(valid, 7u);
-  EXPECT_EQ(invalid, 29u);
+  EXPECT_EQ(valid, 8u);
+  EXPECT_EQ(invalid, 30u);
 }
 
 }  // namespace

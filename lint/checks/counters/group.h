@@ -15,6 +15,8 @@ void PauseStorm(const NicContext& c, FindingSink& sink);
 void Discards(const NicContext& c, FindingSink& sink);
 void TransportErrors(const NicContext& c, FindingSink& sink);
 void LinkFlaps(const NicContext& c, FindingSink& sink);
+void FecUncorrectable(const NicContext& c, FindingSink& sink);
+void FecBer(const NicContext& c, FindingSink& sink);
 
 // "1.5e+03/s": an increase over the window as a rate.
 std::string PerSecond(double increase, double window);

@@ -17,6 +17,7 @@ void NetdevMtu(const NicContext& c, FindingSink& sink);
 void RoceMtu(const NicContext& c, FindingSink& sink);
 void PcieDegraded(const NicContext& c, FindingSink& sink);
 void PcieProfile(const NicContext& c, FindingSink& sink);
+void FecMode(const NicContext& c, FindingSink& sink);
 
 std::string Gbps(double bytes_per_second);
 std::string Gts(double transfers);

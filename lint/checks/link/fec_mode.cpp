@@ -1,0 +1,33 @@
+// link.fec-mode: the port runs another FEC encoding than the profile's fec.mode. Both ends of a
+// link must run the same FEC: a mismatch with the switch port keeps the link down or erroring.
+
+#include "lint/checks/link/group.h"
+#include "lint/checks/specs.h"
+
+namespace rocewatch::lint::checks::link {
+
+void FecMode(const NicContext& c, FindingSink& sink) {
+  const plan::Profile* p = c.profile;
+  if (p == nullptr || !p->fec || !p->fec->mode) return;
+  const std::string& nd = c.nic.netdev;
+  // roce_fec_active_info has one series per netdev; none when the driver has no FEC or the fec
+  // collector is off: nothing to compare then (inventory.collector-failing reports a failure).
+  const auto active = c.view.Select("roce_fec_active_info", {{"netdev", nd}});
+  if (active.empty()) return;
+  const std::string found(active.front().Label("mode"));
+  if (found == *p->fec->mode) return;
+  std::string configured;
+  for (const auto& s : c.view.Select("roce_fec_configured_info", {{"netdev", nd}})) {
+    configured += (configured.empty() ? "" : " ") + std::string(s.Label("mode"));
+  }
+  sink.Nic(kFecMode, c, "FEC " + *p->fec->mode, "FEC " + found,
+           nd + " runs FEC " + found +
+               " (configured: " + (configured.empty() ? "none" : configured) +
+               "), the profile wants " + *p->fec->mode +
+               "; the switch port must run the same FEC or the link stays down or erroring.",
+           "ethtool --show-fec " + nd + "; ethtool --set-fec " + nd + " encoding " + *p->fec->mode +
+               " (and the same FEC on the switch port" +
+               (c.nic.switch_port ? " " + *c.nic.switch_port : std::string()) + ")");
+}
+
+}  // namespace rocewatch::lint::checks::link
