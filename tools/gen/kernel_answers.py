@@ -112,6 +112,10 @@ def key_module_eeprom_page(netdev: str, i2c_address: int = 0x50, bank: int = 0, 
             f".o{offset}.l{length}")
 
 
+def key_fec(netdev: str) -> str:
+    return f"ethtool-netlink/{netdev}/fec"
+
+
 def key_verbs_port(device: str, port: int) -> str:
     return f"verbs/{device}/port{port}"
 
@@ -407,6 +411,21 @@ ETHTOOL_MSG_LINKSTATE_GET = 6
 ETHTOOL_MSG_PAUSE_GET = 21
 ETHTOOL_MSG_MODULE_EEPROM_GET = 31
 ETHTOOL_MSG_LINKSTATE_GET_REPLY = 6
+# FEC_GET (include/uapi/linux/ethtool_netlink.h, net/ethtool/fec.c)
+ETHTOOL_MSG_FEC_GET_REPLY = 30
+ETHTOOL_A_FEC_HEADER = 1
+ETHTOOL_A_FEC_MODES = 2
+ETHTOOL_A_FEC_AUTO = 3
+ETHTOOL_A_FEC_ACTIVE = 4
+ETHTOOL_A_FEC_STATS = 5
+ETHTOOL_A_FEC_STAT_PAD = 1
+ETHTOOL_A_FEC_STAT_CORRECTED = 2
+ETHTOOL_A_FEC_STAT_UNCORR = 3
+ETHTOOL_A_FEC_STAT_CORR_BITS = 4
+ETHTOOL_A_BITSET_NOMASK = 1
+ETHTOOL_A_BITSET_SIZE = 2
+ETHTOOL_A_BITSET_VALUE = 4
+ETHTOOL_LINK_MODE_FEC_RS_BIT = 50
 ETHTOOL_MSG_PAUSE_GET_REPLY = 22
 ETHTOOL_MSG_MODULE_EEPROM_GET_REPLY = 32
 ETHTOOL_A_HEADER_DEV_INDEX = 1
@@ -557,6 +576,35 @@ def ethtool_pause_reply(*, ifindex: int, ifname: str, seq: int, portid: int, aut
         if rx_frames is not None:
             w.nla_put_u64_64bit(ETHTOOL_A_PAUSE_STAT_RX_FRAMES, rx_frames, ETHTOOL_A_PAUSE_STAT_PAD)
         w.nest_end(s)
+    w.nlmsg_end(m)
+    return w.bytes()
+
+
+def ethtool_fec_reply(*, ifindex: int, ifname: str, seq: int, portid: int, modes: Sequence[int],
+                      active: int, auto: bool = False, corrected: Sequence[int] = (),
+                      uncorrectable: Sequence[int] = (), corrected_bits: Sequence[int] = (),
+                      family_id: int = ETHTOOL_FAMILY_ID) -> bytes:
+    """fec_fill_reply(): MODES (a compact bitset without mask of link-mode bits), AUTO, ACTIVE
+    (the active mode's link-mode bit), and with ETHTOOL_FLAG_STATS the STATS nest: each counter
+    an array of u64, the total then one per lane (fec_put_stats(); left out when not given)."""
+    w = nb.NetlinkWriter()
+    m = _ethtool_reply_start(w, family_id=family_id, cmd=ETHTOOL_MSG_FEC_GET_REPLY, seq=seq,
+                             portid=portid, header_attr=ETHTOOL_A_FEC_HEADER, ifindex=ifindex,
+                             ifname=ifname)
+    nbits = 128
+    b = w.nest_start(ETHTOOL_A_FEC_MODES)
+    w.nla_put(ETHTOOL_A_BITSET_NOMASK)
+    w.nla_put_u32(ETHTOOL_A_BITSET_SIZE, nbits)
+    w.nla_put(ETHTOOL_A_BITSET_VALUE, _bitmap(modes, nbits // 32))
+    w.nest_end(b)
+    w.nla_put_u8(ETHTOOL_A_FEC_AUTO, 1 if auto else 0)
+    w.nla_put_u32(ETHTOOL_A_FEC_ACTIVE, active)
+    st = w.nest_start(ETHTOOL_A_FEC_STATS)
+    for attr, values in ((ETHTOOL_A_FEC_STAT_CORRECTED, corrected), (ETHTOOL_A_FEC_STAT_UNCORR, uncorrectable),
+                         (ETHTOOL_A_FEC_STAT_CORR_BITS, corrected_bits)):
+        if values:
+            w.nla_put(attr, struct.pack(f"<{len(values)}Q", *values))
+    w.nest_end(st)
     w.nlmsg_end(m)
     return w.bytes()
 
