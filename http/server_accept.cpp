@@ -11,21 +11,42 @@ bool Server::Loop::Stalled(const ServerConnection& c, Clock::time_point now) con
   return ::ioctl(c.fd, SIOCOUTQ, &queued) == 0 && queued > 0;
 }
 
-// Closes the connection of the scope (one client's, or all) with the weakest claim: a stalled
-// one first (the longest without progress), else the one waiting longest for its client.
+// Whether `c`'s client leaves answers unread right now: its answer waits for the client to
+// read, an earlier pipelined one did (unread_answers), or bytes of an earlier answer still
+// wait in the kernel's send queue (unsent or unacknowledged) while the next one is prepared or
+// written. A client that reads is never here for long; one that pipelines and never reads is
+// here from its second answer. Only more than the current answer's bytes (TLS adds under 1%
+// to them) counts, and only for a connection that is not waiting for its client (those have
+// their own place in the order).
+bool Server::Loop::LeavesAnswersUnread(const ServerConnection& c) const {
+  if (c.unread_answers > 0 || (c.state == State::kWrite && c.write_blocked)) return true;
+  if (c.state != State::kWork && c.state != State::kWrite && c.state != State::kAuth) return false;
+  int queued = 0;
+  if (::ioctl(c.fd, SIOCOUTQ, &queued) != 0 || queued <= 0) return false;
+  const std::size_t current = c.state == State::kWrite ? c.off : 0;
+  return static_cast<std::size_t>(queued) > current + current / 64 + 1024;
+}
+
+// Closes the connection of the scope (one client's, or all) with the weakest claim, judged by
+// its progress: a stalled one first (the longest without progress), then one that leaves
+// answers unread (the longest without progress), then the one waiting longest for its client.
+// A connection whose answers are read and that is not waiting for its client is never chosen.
 bool Server::Loop::Evict(const std::string* client) {
   const auto now = Clock::now();
   ServerConnection* stalled = nullptr;
+  ServerConnection* unread = nullptr;
   ServerConnection* waiting = nullptr;
   for (auto& [fd, c] : conns_) {
     if (client != nullptr && c->client != *client) continue;
     if (Stalled(*c, now)) {
       if (stalled == nullptr || c->last_progress < stalled->last_progress) stalled = c.get();
+    } else if (LeavesAnswersUnread(*c)) {
+      if (unread == nullptr || c->last_progress < unread->last_progress) unread = c.get();
     } else if (c->Waiting() && (waiting == nullptr || c->since < waiting->since)) {
       waiting = c.get();
     }
   }
-  ServerConnection* victim = stalled != nullptr ? stalled : waiting;
+  ServerConnection* victim = stalled != nullptr ? stalled : unread != nullptr ? unread : waiting;
   if (victim == nullptr) return false;
   stats_.evicted += 1;
   Abort(victim);

@@ -192,6 +192,7 @@ class Server::Loop {
   bool MakeRoom(const std::string& client);
   bool Evict(const std::string* client);
   bool Stalled(const ServerConnection& c, Clock::time_point now) const;
+  bool LeavesAnswersUnread(const ServerConnection& c) const;
   void Abort(ServerConnection* c);
   void OnEvent(ServerConnection* c, std::uint32_t events);
   void Handshake(ServerConnection* c);

@@ -265,6 +265,25 @@ TEST(Server, NonReadingPipelinersFromFourOtherAddressesDoNotLockOutTheScraper) {
   EXPECT_GE(server->stats().evicted, 1u);  // the total was full: a stalled one made room
 }
 
+// Before any of them has stalled: a pipeliner whose earlier answer still waits in the kernel's
+// send queue leaves answers unread, and that alone makes it the one evicted (stall_grace is
+// out of reach here).
+TEST(Server, NonReadingPipelinersAreEvictedBeforeTheyStall) {
+  ServerLimits limits = SmallLimits();
+  limits.stall_grace = std::chrono::minutes(5);
+  auto server = StartServer(limits);
+  ASSERT_NE(server, nullptr);
+  auto attackers = NonReaders(server->port(), "127.0.0.1", 16);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));  // their second answers queue
+  for (int scrape = 0; scrape < 5; ++scrape) {
+    TestClient c(server->port());
+    ASSERT_TRUE(c.Send(Get("/metrics")));
+    const testing::Answer a = c.Read();
+    EXPECT_EQ(a.status, 200) << "scrape " << scrape;
+  }
+  EXPECT_GE(server->stats().evicted, 1u);  // the first scrape made room; later ones reuse it
+}
+
 // A client that stops reading while its answer is written is closed (abortively) once it has
 // made no progress for stall_timeout, whatever the write deadline.
 TEST(Server, AStalledWriterIsClosedAtTheStallTimeout) {
