@@ -9,9 +9,13 @@ ServiceMonitor and PrometheusRule with python3-jsonschema against the CRD schema
 under deploy/kubernetes/schemas (PROVENANCE.md), made strict (no undefined field). Then what
 the issue asks of them: the DaemonSet's host mounts read-only, hostNetwork, only NET_ADMIN, a
 node selector, requests at least the measured peak RSS; Services select the pods and carry
-the job names the bundled rules select on; the PrometheusRule holds exactly
+the job names the bundled rules select on; the exporter is reachable only through
+kube-rbac-proxy (it listens on loopback, the one host port is the proxy's TLS port with the
+exporter as upstream, the ServiceMonitor scrapes it over https with a bearer token, the proxy's
+account may create TokenReviews and SubjectAccessReviews); the PrometheusRule holds exactly
 dashboards/prometheus/rocewatch-rules.yml and the ConfigMap the example plan (generate.py
---check). Two broken copies must be rejected, so the validators can fail.
+--check). Broken copies must be rejected (a misspelt field, a rule without expr, an exporter
+listening on every address, a plain-HTTP ServiceMonitor), so the validators can fail.
 """
 
 import copy
@@ -28,10 +32,12 @@ import yaml
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 KUBE = ROOT / "deploy" / "kubernetes"
-CLUSTER_SCOPED = {"Namespace"}
+CLUSTER_SCOPED = {"Namespace", "ClusterRole", "ClusterRoleBinding"}
 MODELS = {("v1", "Namespace"): "V1Namespace", ("apps/v1", "DaemonSet"): "V1DaemonSet",
           ("apps/v1", "Deployment"): "V1Deployment", ("v1", "Service"): "V1Service",
-          ("v1", "ConfigMap"): "V1ConfigMap"}
+          ("v1", "ConfigMap"): "V1ConfigMap", ("v1", "ServiceAccount"): "V1ServiceAccount",
+          ("rbac.authorization.k8s.io/v1", "ClusterRole"): "V1ClusterRole",
+          ("rbac.authorization.k8s.io/v1", "ClusterRoleBinding"): "V1ClusterRoleBinding"}
 CRDS = {("monitoring.coreos.com/v1", "ServiceMonitor"): "monitoring.coreos.com_v1_servicemonitors.json",
         ("monitoring.coreos.com/v1", "PrometheusRule"): "monitoring.coreos.com_v1_prometheusrules.json"}
 
@@ -132,6 +138,61 @@ def validate(doc):
     return [f"{where}: no schema for {key}"]
 
 
+def exposure_errors(objs):
+    """What would let a scrape reach the exporter without kube-rbac-proxy's TLS and token check."""
+    errors = []
+    ds = objs[("DaemonSet", "roce-exporter")]
+    pod = ds["spec"]["template"]["spec"]
+    containers = {c["name"]: c for c in pod["containers"]}
+    exporter, proxy = containers.get("roce-exporter"), containers.get("kube-rbac-proxy")
+    if exporter is None or proxy is None:
+        return [f"containers {sorted(containers)}: expected roce-exporter and kube-rbac-proxy"]
+    flags = dict(a.split("=", 1) for a in exporter.get("args", []) if "=" in a)
+    listen = flags.get("--web.listen-address", ":9879")
+    host, _, port = listen.rpartition(":")
+    if host not in ("127.0.0.1", "[::1]", "localhost"):
+        errors.append(f"the exporter listens on {listen!r}: with hostNetwork that is every host interface")
+    if exporter.get("ports"):
+        errors.append(f"the exporter container declares ports {exporter['ports']}")
+    host_ports = [(c["name"], p) for c in pod["containers"] for p in c.get("ports", []) if p.get("hostPort")]
+    pflags = dict(a.split("=", 1) for a in proxy.get("args", []) if "=" in a)
+    if [n for n, _ in host_ports] != ["kube-rbac-proxy"]:
+        errors.append(f"host ports {host_ports}: only kube-rbac-proxy's may be one")
+    if pflags.get("--upstream", "").rstrip("/") != f"http://{host}:{port}":
+        errors.append(f"the proxy's upstream {pflags.get('--upstream')} is not the exporter's {listen}")
+    if pflags.get("--allow-paths") != "/metrics":
+        errors.append(f"the proxy lets {pflags.get('--allow-paths', 'every path')} through, not only /metrics")
+    if not pflags.get("--secure-listen-address", "").endswith(":" + str(host_ports[0][1]["containerPort"]
+                                                                        if host_ports else "")):
+        errors.append(f"the proxy's TLS listener {pflags.get('--secure-listen-address')} is not its host port")
+    if pod.get("automountServiceAccountToken") is not True or not pod.get("serviceAccountName"):
+        errors.append("the proxy has no ServiceAccount token for its reviews")
+    sa = pod.get("serviceAccountName")
+    granted = set()
+    for (kind, name), b in objs.items():
+        if kind != "ClusterRoleBinding":
+            continue
+        if not any(s.get("kind") == "ServiceAccount" and s.get("name") == sa
+                   and s.get("namespace") == ds["metadata"]["namespace"] for s in b.get("subjects", [])):
+            continue
+        role = objs.get(("ClusterRole", b["roleRef"]["name"]), {})
+        for r in role.get("rules", []):
+            if "create" in r.get("verbs", []):
+                granted |= {(g, res) for g in r.get("apiGroups", []) for res in r.get("resources", [])}
+    for need in (("authentication.k8s.io", "tokenreviews"), ("authorization.k8s.io", "subjectaccessreviews")):
+        if need not in granted:
+            errors.append(f"the proxy's account {sa} may not create {need[1]}")
+    sm = objs[("ServiceMonitor", "roce-exporter")]
+    svc_ports = {p["name"]: p for p in objs[("Service", "roce-exporter")]["spec"]["ports"]}
+    proxy_ports = {p["name"] for p in proxy.get("ports", [])}
+    for e in sm["spec"]["endpoints"]:
+        if e.get("scheme") != "https" or not (e.get("bearerTokenFile") or e.get("authorization")):
+            errors.append(f"the ServiceMonitor endpoint {e.get('port')} does not scrape https with a token")
+        if svc_ports.get(e.get("port"), {}).get("targetPort") not in proxy_ports:
+            errors.append(f"the ServiceMonitor port {e.get('port')} does not reach the proxy")
+    return errors
+
+
 def main():
     failures = []
 
@@ -158,8 +219,23 @@ def main():
     del rule["spec"]["groups"][0]["rules"][0]["expr"]
     check(validate(rule) != [], "a PrometheusRule rule without expr passed")
 
+    exposed = exposure_errors(objs)
+    for e in exposed:
+        failures.append(e)
+    open_copy = copy.deepcopy(objs)
+    exporter_c = next(c for c in open_copy[("DaemonSet", "roce-exporter")]["spec"]["template"]["spec"]["containers"]
+                      if c["name"] == "roce-exporter")
+    exporter_c["args"] = ["--web.listen-address=:9879" if a.startswith("--web.listen-address") else a
+                          for a in exporter_c["args"]]
+    check(any("every host interface" in e for e in exposure_errors(open_copy)),
+          "an exporter listening on every address passed")
+    plain = copy.deepcopy(objs)
+    for e in plain[("ServiceMonitor", "roce-exporter")]["spec"]["endpoints"]:
+        e["scheme"] = "http"
+    check(any("https" in e for e in exposure_errors(plain)), "a plain-HTTP ServiceMonitor passed")
+
     pod = ds["spec"]["template"]["spec"]
-    c = pod["containers"][0]
+    c = next(x for x in pod["containers"] if x["name"] == "roce-exporter")
     check(pod.get("hostNetwork") is True, "the exporter DaemonSet is not hostNetwork")
     check(pod.get("nodeSelector"), "the exporter DaemonSet has no node selector")
     sc = c["securityContext"]
