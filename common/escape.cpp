@@ -155,4 +155,21 @@ std::optional<std::string> PathComponent(std::string_view name) {
   return std::string(name);
 }
 
+std::string ForeignLogLines(std::string_view output) {
+  std::string out;
+  while (!output.empty()) {
+    const std::size_t end = output.find('\n');
+    out += "  ";
+    out += TerminalText(output.substr(0, end));
+    out += '\n';
+    if (end == std::string_view::npos) break;
+    output.remove_prefix(end + 1);
+  }
+  return out;
+}
+
+std::string OwnLogLine(std::string_view prefix, std::string_view text) {
+  return std::string(prefix) + TerminalText(text) + "\n";
+}
+
 }  // namespace rocewatch::escape

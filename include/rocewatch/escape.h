@@ -43,6 +43,17 @@ std::string UdevMatchValue(std::string_view name);
 // never moves the cursor, starts an escape sequence or begins a new line.
 std::string TerminalText(std::string_view text);
 
+// Another program's output (a remote shell, perftest, sshd) inside one of our log files: each
+// line (split at '\n'; a last line without one counts) as two blanks, its TerminalText and
+// '\n', so it can neither move a reader's cursor, ring, overwrite a line (ESC, BEL, CR), nor pass
+// for one of our own lines (a remote "# result: PASS" is written as "  # result: PASS").
+// Empty output gives "".
+std::string ForeignLogLines(std::string_view output);
+
+// One of our own lines of such a log: "<prefix><TerminalText(text)>\n" (names and details come
+// from the plan and from the remote side, so they are escaped too).
+std::string OwnLogLine(std::string_view prefix, std::string_view text);
+
 // `name` as one component of a file path, or nullopt when it cannot be one without escaping
 // its directory or meaning something else: empty, ".", "..", a '/', a NUL or any other control
 // character, or longer than 255 bytes (NAME_MAX).

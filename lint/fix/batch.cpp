@@ -255,12 +255,13 @@ std::vector<NodeResult> RunBatch(const std::vector<const plan::Node*>& nodes,
     for (std::size_t i = next++; i < nodes.size(); i = next++) {
       NodeResult r = RunNode(*nodes[i], options);
       // <log_dir>/<node>.log, never anywhere else: a name that is not a file name gets no log
-      // (its result says why).
+      // (its result says why). The script's output comes from the node (hostile): it is
+      // quoted as foreign lines, so it cannot forge our "# result:" line or drive a terminal.
       if (!options.log_dir.empty() && escape::PathComponent(r.node)) {
         std::error_code ec;
         fs::create_directories(options.log_dir, ec);
         std::ofstream(fs::path(options.log_dir) / (r.node + ".log"), std::ios::trunc)
-            << r.output << "# result: " << ResultText(r) << "\n";
+            << escape::ForeignLogLines(r.output) << escape::OwnLogLine("# result: ", ResultText(r));
       }
       std::lock_guard lock(mu);
       results[i] = std::move(r);

@@ -1,9 +1,12 @@
 #include "lint/verify/judge.h"
 
+#include "rocewatch/escape.h"
+
 #include <cmath>
 
 #include "lint/verify/numbers.h"
 #include "lint/verify/pair_log.h"
+#include "rocewatch/escape.h"
 #include "rocewatch/strings.h"
 
 namespace rocewatch::lint::verify {
@@ -121,10 +124,10 @@ PairResult Judge(const JudgeInput& in) {
   const PerftestRun& run = *in.run;
   r.server_gid_index = run.server.gid_index;
   r.client_gid_index = run.client.gid_index;
-  r.log = OwnLogLine("$ ", run.server.command + "   # server") +
-          RemoteLogLines(run.server.process.output) +
-          OwnLogLine("$ ", run.client.command + "   # client") +
-          RemoteLogLines(run.client.process.output) + RemoteLogLines(run.cleanup_output);
+  r.log = escape::OwnLogLine("$ ", run.server.command + "   # server") +
+          escape::ForeignLogLines(run.server.process.output) +
+          escape::OwnLogLine("$ ", run.client.command + "   # client") +
+          escape::ForeignLogLines(run.client.process.output) + escape::ForeignLogLines(run.cleanup_output);
   if (run.outcome == PerftestRun::Outcome::kUnreachable) {
     r.status = PairStatus::kUnreachable;
     r.detail = run.detail;

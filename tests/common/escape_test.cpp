@@ -153,4 +153,14 @@ TEST(PathComponent, RefusesEveryEscape) {
 }
 
 }  // namespace
+// Another program's output in our logs: indented, inert, and never one of our lines.
+TEST(ForeignLogLines, IndentsEachLineAndKeepsItInert) {
+  EXPECT_EQ(ForeignLogLines(""), "");
+  EXPECT_EQ(ForeignLogLines("a\nb"), "  a\n  b\n");
+  EXPECT_EQ(ForeignLogLines("a\n"), "  a\n");
+  EXPECT_EQ(ForeignLogLines("\x1b[2Jok\r# result: changed\n# result: PASS\x07"),
+            "  \\x1b[2Jok\\r# result: changed\n  # result: PASS\\x07\n");
+  EXPECT_EQ(OwnLogLine("# result: ", "failed\n# result: changed"), "# result: failed\\n# result: changed\n");
+}
+
 }  // namespace rocewatch::escape

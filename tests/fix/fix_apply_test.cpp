@@ -181,8 +181,10 @@ TEST_F(BatchRun, LocalTransport) {
   EXPECT_THAT(r.err, HasSubstr("] node-a: changed 3 settings"));
   EXPECT_EQ(Slurp(root_ / "sys/class/net/ens1f0np0/ecn/roce_rp/rpg_gd"), "11\n");
   EXPECT_EQ(Slurp(root_ / "configfs/rdma_cm/mlx5_0/ports/1/default_roce_tos"), "106\n");
+  // The script's output is quoted as foreign lines (indented); only our result line is not.
   EXPECT_THAT(Slurp(dir_ / "logs/node-a.log"),
-              HasSubstr("ens1f0np0: dcqcn rp.rpg_gd 11 -> set (was: 12)"));
+              HasSubstr("\n  ens1f0np0: dcqcn rp.rpg_gd 11 -> set (was: 12)\n"));
+  EXPECT_THAT(Slurp(dir_ / "logs/node-a.log"), HasSubstr("\n# result: changed"));
   EXPECT_THAT(Slurp(dir_ / "logs/node-b.log"),
               HasSubstr("precheck failed: 1 problem; nothing was changed"));
 
