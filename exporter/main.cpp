@@ -4,6 +4,7 @@
 //   roce_exporter decode-eeprom FILE      decode a module EEPROM dump to JSON
 //   roce_exporter catalogue               every metric family it declares, as JSON (docs/metrics.json)
 //   roce_exporter convert KIND ... FILE DIR  a pasted ethtool -S / -m dump -> capture answers
+//   roce_exporter metrics-contract …     build tool: roce-lint's metric header, docs/metrics.md's tables
 
 #include <malloc.h>
 
@@ -14,6 +15,7 @@
 #include "capture/convert/convert_command.h"
 #include "cli/catalogue_command.h"
 #include "cli/decode_eeprom_command.h"
+#include "cli/metrics_contract.h"
 #include "cli/serve_command.h"
 
 int main(int argc, char** argv) {
@@ -35,5 +37,7 @@ int main(int argc, char** argv) {
     return rocewatch::cli::RunDecodeEeprom(argc, argv);
   if (argc > 1 && std::strcmp(argv[1], "catalogue") == 0)
     return rocewatch::cli::RunCatalogue(argc, argv);
+  if (argc > 1 && std::strcmp(argv[1], "metrics-contract") == 0)
+    return rocewatch::cli::RunMetricsContract(argc, argv);
   return rocewatch::cli::RunServe(argc, argv);
 }

@@ -7,6 +7,7 @@
 
 #include "lint/checks/check.h"
 #include "lint/checks/specs.h"
+#include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks {
 
@@ -22,14 +23,14 @@ void CheckRunner::AddNode(std::size_t node_index, const observe::NodeView& view)
     bool present = inventory::HasDevice(view, nic);
     if (!present) continue;  // inventory.device-missing says so; nothing else to compare
     std::string port = "1";
-    auto ports = view.Select("roce_port_info", {{"device", nic.ib_dev}});
-    if (!ports.empty()) port = std::string(ports.front().Label("port"));
+    auto ports = view.Select(metric::roce_port_info, {{label::device, nic.ib_dev}});
+    if (!ports.empty()) port = std::string(ports.front().Label(label::port));
     NicContext c{plan_, node, nic, plan_.FindProfile(nic.profile), view, port, present};
     for (const CheckSpec* spec : AllCheckSpecs())
       if (spec->nic != nullptr) spec->nic(c, sink_);
     SettingIds settings = ExtractSettings(view, nic.ib_dev, port, nic.netdev, pool_);
     // A port that is down reports a fallback rate: link.port-down says what matters.
-    auto state = view.Value("roce_port_state", {{"device", nic.ib_dev}, {"port", port}});
+    auto state = view.Value(metric::roce_port_state, {{label::device, nic.ib_dev}, {label::port, port}});
     if (state && *state != 4) {
       std::uint32_t rate_key = pool_.Intern("port_rate");
       std::erase_if(settings, [&](const auto& kv) { return kv.first == rate_key; });

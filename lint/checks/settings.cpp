@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "lint/checks/observed.h"
+#include "lint/metric_contract.h"
 #include "rocewatch/strings.h"
 
 namespace rocewatch::lint::checks {
@@ -62,42 +63,42 @@ SettingIds ExtractSettings(const observe::NodeView& view, std::string_view devic
   SettingIds out;
   out.reserve(128);
   Builder b(pool, out);
-  b.Number("netdev_mtu", view.Value("roce_netdev_mtu_bytes", {{"netdev", netdev}}));
-  b.Number("roce_active_mtu", view.Value("roce_port_active_mtu_bytes", {{"device", device}, {"port", port}}));
-  b.Number("port_rate", view.Value("roce_port_rate_bytes_per_second", {{"device", device}, {"port", port}}));
-  b.Number("pcie_speed", view.Value("roce_pcie_link_speed_transfers_per_second", {{"device", device}, {"kind", "current"}}));
-  b.Number("pcie_width", view.Value("roce_pcie_link_width", {{"device", device}, {"kind", "current"}}));
-  if (auto pfc = EnabledPriorities(view, "roce_pfc_enabled", netdev)) b.Text("pfc", FormatPriorities(*pfc));
+  b.Number("netdev_mtu", view.Value(metric::roce_netdev_mtu_bytes, {{label::netdev, netdev}}));
+  b.Number("roce_active_mtu", view.Value(metric::roce_port_active_mtu_bytes, {{label::device, device}, {label::port, port}}));
+  b.Number("port_rate", view.Value(metric::roce_port_rate_bytes_per_second, {{label::device, device}, {label::port, port}}));
+  b.Number("pcie_speed", view.Value(metric::roce_pcie_link_speed_transfers_per_second, {{label::device, device}, {label::kind, "current"}}));
+  b.Number("pcie_width", view.Value(metric::roce_pcie_link_width, {{label::device, device}, {label::kind, "current"}}));
+  if (auto pfc = EnabledPriorities(view, metric::roce_pfc_enabled, netdev)) b.Text("pfc", FormatPriorities(*pfc));
   if (auto trust = TrustMode(view, netdev)) b.Text("trust", *trust);
   char num[24];
-  for (const auto& s : view.Select("roce_dscp_priority", {{"netdev", netdev}})) {
+  for (const auto& s : view.Select(metric::roce_dscp_priority, {{label::netdev, netdev}})) {
     auto r = std::to_chars(num, num + sizeof num, static_cast<long long>(s.value()));
-    b.Composite("dscp.", s.Label("dscp"), std::string_view(num, static_cast<std::size_t>(r.ptr - num)));
+    b.Composite("dscp.", s.Label(label::dscp), std::string_view(num, static_cast<std::size_t>(r.ptr - num)));
   }
   for (const char* point : {"np", "rp"}) {
-    if (auto ecn = EnabledPriorities(view, "roce_ecn_enabled", netdev, point))
+    if (auto ecn = EnabledPriorities(view, metric::roce_ecn_enabled, netdev, point))
       b.Text(std::string("ecn.") + point, FormatPriorities(*ecn));
     const std::string prefix = std::string("dcqcn.") + point + ".";
     for (const auto& p : DcqcnParameters(view, netdev, point)) b.Composite(prefix, p.name, FormatNumber(p.value));
   }
-  for (const auto& m : view.Select("roce_cm_default_roce_mode_info", {{"device", device}, {"port", port}}))
-    b.Text("cm.roce_mode", m.Label("mode"));
-  b.Number("cm.tos", view.Value("roce_cm_default_tos", {{"device", device}, {"port", port}}));
-  for (const auto& d : view.Select("roce_device_info", {{"device", device}})) {
-    b.Text("firmware", d.Label("fw_version"));
-    b.Text("driver", d.Label("driver"));
+  for (const auto& m : view.Select(metric::roce_cm_default_roce_mode_info, {{label::device, device}, {label::port, port}}))
+    b.Text("cm.roce_mode", m.Label(label::mode));
+  b.Number("cm.tos", view.Value(metric::roce_cm_default_tos, {{label::device, device}, {label::port, port}}));
+  for (const auto& d : view.Select(metric::roce_device_info, {{label::device, device}})) {
+    b.Text("firmware", d.Label(label::fw_version));
+    b.Text("driver", d.Label(label::driver));
   }
-  for (const auto& d : view.Select("roce_ethtool_driver_info", {{"netdev", netdev}}))
-    b.Text("driver_version", d.Label("version"));
-  b.Number("pause.rx", view.Value("roce_pause_rx_enabled", {{"netdev", netdev}}));
-  b.Number("pause.tx", view.Value("roce_pause_tx_enabled", {{"netdev", netdev}}));
+  for (const auto& d : view.Select(metric::roce_ethtool_driver_info, {{label::netdev, netdev}}))
+    b.Text("driver_version", d.Label(label::version));
+  b.Number("pause.rx", view.Value(metric::roce_pause_rx_enabled, {{label::netdev, netdev}}));
+  b.Number("pause.tx", view.Value(metric::roce_pause_tx_enabled, {{label::netdev, netdev}}));
   // The tables the exporter serves as digests by default (dscp_map, app, ets, buffer, dcbx):
   // equal digests, equal tables.
-  for (const auto& t : view.Select("roce_dcb_table_entries", {{"netdev", netdev}}))
-    b.Composite("dcb.table.", t.Label("table"), t.Label("digest"));
-  for (const auto& t : view.Select("roce_ets_priority_traffic_class", {{"netdev", netdev}})) {
+  for (const auto& t : view.Select(metric::roce_dcb_table_entries, {{label::netdev, netdev}}))
+    b.Composite("dcb.table.", t.Label(label::table), t.Label(label::digest));
+  for (const auto& t : view.Select(metric::roce_ets_priority_traffic_class, {{label::netdev, netdev}})) {
     auto r = std::to_chars(num, num + sizeof num, static_cast<long long>(t.value()));
-    b.Composite("ets.tc.", t.Label("priority"), std::string_view(num, static_cast<std::size_t>(r.ptr - num)));
+    b.Composite("ets.tc.", t.Label(label::priority), std::string_view(num, static_cast<std::size_t>(r.ptr - num)));
   }
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end(),

@@ -46,7 +46,7 @@ std::vector<SampleRef> NodeView::SelectIn(const Exposition& e, std::string_view 
 }
 
 std::vector<SampleRef> NodeView::Select(std::string_view metric, LabelMatch labels) const {
-  if (auto hook = g_read_hook.load(std::memory_order_relaxed)) hook(metric, false);
+  if (auto hook = g_read_hook.load(std::memory_order_relaxed)) hook(metric, labels, false);
   if (!metrics_) return {};
   return SelectIn(*metrics_, metric, labels);
 }
@@ -58,7 +58,7 @@ std::optional<double> NodeView::Value(std::string_view metric, LabelMatch labels
 }
 
 std::vector<SampleRef> NodeView::SelectIncrease(std::string_view metric, LabelMatch labels) const {
-  if (auto hook = g_read_hook.load(std::memory_order_relaxed)) hook(metric, true);
+  if (auto hook = g_read_hook.load(std::memory_order_relaxed)) hook(metric, labels, true);
   if (!increase_) return {};
   return SelectIn(*increase_, metric, labels);
 }

@@ -68,10 +68,11 @@ class NodeView {
   double window_seconds_ = 0;
 };
 
-// Called with the family name of every Select/Value (increase false) and SelectIncrease/
-// Increase (increase true) on any NodeView, for tests that check which families the checks
-// read (tests/lint/check_families_test.cpp). nullptr (the default) turns it off.
-using MetricReadHook = void (*)(std::string_view metric, bool increase);
+// Called with the family name and the label matchers of every Select/Value (increase false)
+// and SelectIncrease/Increase (increase true) on any NodeView, for tests that check which
+// families and labels the checks read (tests/lint/check_families_test.cpp). nullptr (the
+// default) turns it off.
+using MetricReadHook = void (*)(std::string_view metric, LabelMatch labels, bool increase);
 void SetMetricReadHook(MetricReadHook hook);
 
 // The increase of every counter series between two scrapes of one node, by the rule of

@@ -15,6 +15,7 @@
 #include <unordered_map>
 
 #include "lint/checks/families.h"
+#include "lint/metric_contract.h"
 #include "lint/observe/counter_queries.h"
 #include "lint/observe/observe.h"
 #include "lint/observe/prometheus_answer.h"
@@ -167,11 +168,11 @@ class BatchSizer {
 struct ValueFilter {
   std::string_view family, comparison;
 };
-constexpr ValueFilter kValueFilters[] = {{"roce_module_flag", "== 1"}};
+constexpr ValueFilter kValueFilters[] = {{metric::roce_module_flag, "== 1"}};
 
 // Served by every exporter on every scrape (one series per collector): a node that has it was
 // scraped.
-constexpr std::string_view kPresenceFamily = "roce_exporter_collector_success";
+constexpr std::string_view kPresenceFamily = metric::roce_exporter_collector_success;
 
 // Whether an answer's text (`name{…} value` lines) has a value below zero: a growth between the
 // window's ends that only a reset explains.

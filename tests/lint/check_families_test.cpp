@@ -3,7 +3,10 @@
 // each in its own process, and each process checks its own reads), a hook on NodeView records
 // each family read; at the end every one must be in the table, as a latest or as an increase
 // family. A check that starts reading a family the table lacks fails here,
-// before roce-lint --prometheus silently stops asking the store for it.
+// before roce-lint --prometheus silently stops asking the store for it. The same hook sees
+// the label every read matches on: each must be a label of that family in the exporter's
+// contract (lint/metric_contract.h), so a check that matches on a label the family does not
+// have (a renamed label, or one of another family) fails here instead of finding nothing.
 
 #include <gtest/gtest.h>
 
@@ -14,6 +17,7 @@
 
 #include "check_test_util.h"
 #include "lint/checks/families.h"
+#include "lint/metric_contract.h"
 #include "lint/observe/node_view.h"
 
 namespace rocewatch::lint::testing {
@@ -21,10 +25,12 @@ namespace {
 
 std::mutex g_mu;
 std::set<std::string> g_latest, g_increase;
+std::set<std::pair<std::string, std::string>> g_labels;  // (family, label key) matched on
 
-void Record(std::string_view metric, bool increase) {
+void Record(std::string_view metric, observe::LabelMatch labels, bool increase) {
   std::lock_guard lock(g_mu);
   (increase ? g_increase : g_latest).emplace(metric);
+  for (const auto& [key, value] : labels) g_labels.emplace(metric, key);
 }
 
 bool Contains(const std::vector<std::string_view>& list, const std::string& name) {
@@ -44,6 +50,14 @@ class FamiliesRead : public ::testing::Environment {
     for (const auto& m : g_increase)
       EXPECT_TRUE(Contains(increase, m)) << m << " is read as an increase by a check but is not an increase "
                                          << "family in lint/checks/families.cpp";
+    for (const auto& [metric, key] : g_labels) {
+      const contract::Family* family = contract::FindFamily(metric);
+      if (family == nullptr) continue;  // not the exporter's: the families test above names it
+      EXPECT_TRUE(contract::HasLabel(*family, key))
+          << "a check matches " << metric << " on the label " << key << ", which the exporter's "
+          << "spec of " << metric << " does not have (exporter/collectors/" << family->collector
+          << "/metrics.cpp)";
+    }
   }
 };
 
@@ -58,6 +72,16 @@ TEST(CheckFamilies, TheHookSeesWhatTheChecksRead) {
   EXPECT_TRUE(g_latest.count("roce_pfc_enabled"));
   EXPECT_TRUE(g_increase.count("roce_pfc_pause_frames_total"));
   EXPECT_GT(g_latest.size(), 25u);
+  EXPECT_TRUE(g_labels.count({"roce_pcie_link_width", "kind"}));
+  EXPECT_GT(g_labels.size(), 40u);
+}
+
+TEST(CheckFamilies, TheLabelCheckFailsOnALabelTheFamilyLacks) {
+  const contract::Family* width = contract::FindFamily(metric::roce_pcie_link_width);
+  ASSERT_NE(width, nullptr);
+  EXPECT_TRUE(contract::HasLabel(*width, label::kind));
+  EXPECT_FALSE(contract::HasLabel(*width, label::netdev));  // pcie is keyed by device
+  EXPECT_EQ(contract::FindFamily("roce_pcie_link_widths"), nullptr);
 }
 
 TEST(CheckFamilies, TableHasNoRepeatsAndCountersEndInTotal) {

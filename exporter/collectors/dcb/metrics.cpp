@@ -15,36 +15,44 @@ namespace rocewatch::metrics {
 namespace {
 
 using T = MetricType;
+using S = Served;
 
 const MetricSpec kSupported{"roce_dcb_supported", T::kGauge,
     "1 when the netdev answers dcbnl (has DCB), 0 when it answers EOPNOTSUPP.", {"netdev"}};
 const MetricSpec kPfcEnabled{"roce_pfc_enabled", T::kGauge,
     "1 when priority flow control is enabled for the priority (ieee_pfc pfc_en), else 0.",
-    {"netdev", "priority"}};
+    {"netdev", "priority"},
+    S::kTrimmed, "--collector.dcb.full-tables"};
 const MetricSpec kPfcCapability{"roce_pfc_capability", T::kGauge,
     "How many priorities may have PFC enabled at once (ieee_pfc pfc_cap).", {"netdev"}};
 const MetricSpec kDcbPfcFrames{"roce_dcb_pfc_pause_frames_total", T::kCounter,
     "PFC pause frames per priority as dcbnl reports them (requests sent as tx, indications "
     "received as rx).",
-    {"netdev", "priority", "direction"}};
+    {"netdev", "priority", "direction"},
+    S::kTrimmed, "--collector.dcb.full-tables"};
 const MetricSpec kPriorityTc{"roce_ets_priority_traffic_class", T::kGauge,
-    "The traffic class a priority maps to (ieee_ets prio_tc).", {"netdev", "priority"}};
+    "The traffic class a priority maps to (ieee_ets prio_tc).", {"netdev", "priority"},
+    S::kOptIn, "--collector.dcb.full-tables"};
 const MetricSpec kTcBandwidth{"roce_ets_tc_bandwidth_ratio", T::kGauge,
     "ETS transmit bandwidth share of the traffic class (ieee_ets tc_tx_bw, percent / 100).",
-    {"netdev", "tc"}};
+    {"netdev", "tc"},
+    S::kOptIn, "--collector.dcb.full-tables"};
 const MetricSpec kTcTsa{"roce_ets_tc_tsa_info", T::kGauge,
     "Transmission selection algorithm of the traffic class (strict, cbs, ets, vendor); always 1.",
-    {"netdev", "tc", "tsa"}};
+    {"netdev", "tc", "tsa"},
+    S::kOptIn, "--collector.dcb.full-tables"};
 const MetricSpec kTcMaxRate{"roce_ets_tc_max_rate_bytes_per_second", T::kGauge,
     "Rate limit of the traffic class in bytes per second (ieee_maxrate); 0 means no limit.",
-    {"netdev", "tc"}};
+    {"netdev", "tc"},
+    S::kOptIn, "--collector.dcb.full-tables"};
 const MetricSpec kTrust{"roce_qos_trust_info", T::kGauge,
     "Trust mode: dscp when the APP table holds DSCP entries, else pcp; always 1.",
     {"netdev", "mode"}};
 const MetricSpec kDscpPriority{"roce_dscp_priority", T::kGauge,
     "The priority the APP table maps a DSCP to (the first one when it maps it to several); by "
     "default only the DSCPs the node uses (rdma_cm ToS, CNP DSCP, --collector.dcb.dscps).",
-    {"netdev", "dscp"}};
+    {"netdev", "dscp"},
+    S::kTrimmed, "--collector.dcb.full-tables (more: dcb.dscps)"};
 const MetricSpec kTable{"roce_dcb_table_entries", T::kGauge,
     "Entries of a dcbnl settings table (dscp_map, app, ets, buffer, dcbx), with the table's "
     "digest: equal tables have equal digests; the entries are series with "
@@ -54,16 +62,20 @@ const MetricSpec kDscpAmbiguous{"roce_dscp_priority_ambiguous", T::kGauge,
     "Present (1) for a DSCP the APP table maps to more than one priority.", {"netdev", "dscp"}};
 const MetricSpec kApp{"roce_dcb_app_info", T::kGauge,
     "An APP table entry (selector dscp, ethertype, stream, dgram, any or pcp); always 1.",
-    {"netdev", "selector", "protocol", "priority"}};
+    {"netdev", "selector", "protocol", "priority"},
+    S::kOptIn, "--collector.dcb.full-tables"};
 const MetricSpec kPriorityBuffer{"roce_dcb_priority_buffer", T::kGauge,
-    "The receive buffer a priority maps to (dcbnl_buffer prio2buffer).", {"netdev", "priority"}};
+    "The receive buffer a priority maps to (dcbnl_buffer prio2buffer).", {"netdev", "priority"},
+    S::kOptIn, "--collector.dcb.full-tables"};
 const MetricSpec kBufferSize{"roce_dcb_buffer_size_bytes", T::kGauge,
-    "Size of a receive buffer in bytes (dcbnl_buffer buffer_size).", {"netdev", "buffer"}};
+    "Size of a receive buffer in bytes (dcbnl_buffer buffer_size).", {"netdev", "buffer"},
+    S::kOptIn, "--collector.dcb.full-tables"};
 const MetricSpec kBufferTotal{"roce_dcb_buffer_total_bytes", T::kGauge,
     "Total port receive buffer in bytes (dcbnl_buffer total_size).", {"netdev"}};
 const MetricSpec kDcbxMode{"roce_dcbx_mode_info", T::kGauge,
     "A DCBX capability bit the driver reports (host, lld_managed, cee, ieee, static); always 1.",
-    {"netdev", "mode"}};
+    {"netdev", "mode"},
+    S::kOptIn, "--collector.dcb.full-tables"};
 
 }  // namespace
 

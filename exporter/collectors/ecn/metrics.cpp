@@ -10,15 +10,18 @@ namespace rocewatch::metrics {
 namespace {
 
 using T = MetricType;
+using S = Served;
 
 const MetricSpec kEnabled{"roce_ecn_enabled", T::kGauge,
     "1 when ECN (DCQCN) is enabled for the priority at the notification point (np) or reaction "
     "point (rp), else 0; by default only priorities with ECN or PFC on (all eight when none is).",
-    {"netdev", "point", "priority"}};
+    {"netdev", "point", "priority"},
+    S::kTrimmed, "--collector.ecn.all-priorities"};
 const MetricSpec kParameter{"roce_dcqcn_parameter", T::kGauge,
     "A DCQCN parameter as the kernel holds it, named as in MLNX_OFED sysfs; source is sysfs or "
     "debugfs (by default a debugfs copy equal to the sysfs value is not repeated).",
-    {"netdev", "point", "parameter", "source"}};
+    {"netdev", "point", "parameter", "source"},
+    S::kTrimmed, "--collector.ecn.all-sources"};
 
 const char* const kPriorities[] = {"0", "1", "2", "3", "4", "5", "6", "7"};
 

@@ -16,6 +16,7 @@ namespace rocewatch::metrics {
 namespace {
 
 using T = MetricType;
+using S = Served;
 
 const MetricSpec kDriverInfo{"roce_ethtool_driver_info", T::kGauge,
     "Driver, driver version, firmware and bus address of the netdev (ethtool -i); always 1.",
@@ -32,26 +33,35 @@ const std::vector<std::string_view> kPriorityLabels = {"netdev", "priority", "di
 const MetricSpec kPfcPauseFrames{"roce_pfc_pause_frames_total", T::kCounter,
     "PFC pause (XOFF) frames per priority from the driver statistics (rx received, tx sent); "
     "priorities in use only unless --collector.ethtool.all-priorities.",
-    kPriorityLabels};
+    kPriorityLabels,
+    S::kTrimmed, "--collector.ethtool.all-priorities (mlx5 lists PFC-enabled priorities only)"};
 const MetricSpec kPfcPauseDuration{"roce_pfc_pause_duration_seconds_total", T::kCounter,
     "Time paused by PFC per priority (rx: the peer paused us, tx: we paused the peer).",
-    kPriorityLabels};
+    kPriorityLabels,
+    S::kTrimmed, "--collector.ethtool.all-priorities (mlx5 lists PFC-enabled priorities only)"};
 const MetricSpec kPfcPauseTransitions{"roce_pfc_pause_transitions_total", T::kCounter,
-    "PFC XOFF to XON transitions per priority.", kPriorityLabels};
+    "PFC XOFF to XON transitions per priority.", kPriorityLabels,
+    S::kTrimmed, "--collector.ethtool.all-priorities (mlx5 lists PFC-enabled priorities only)"};
 const MetricSpec kPriorityBytes{"roce_priority_bytes_total", T::kCounter,
     "Bytes per priority on the physical port; priorities in use (PFC on, a DSCP in use maps to it, "
-    "or a non-zero counter) only unless --collector.ethtool.all-priorities.", kPriorityLabels};
+    "or a non-zero counter) only unless --collector.ethtool.all-priorities.", kPriorityLabels,
+    S::kTrimmed, "--collector.ethtool.all-priorities"};
 const MetricSpec kPriorityPackets{"roce_priority_packets_total", T::kCounter,
     "Packets per priority on the physical port; priorities in use only unless "
-    "--collector.ethtool.all-priorities.", kPriorityLabels};
+    "--collector.ethtool.all-priorities.", kPriorityLabels,
+    S::kTrimmed, "--collector.ethtool.all-priorities"};
 const MetricSpec kPriorityDiscards{"roce_priority_discards_total", T::kCounter,
-    "Packets dropped per priority (any reason).", kPriorityLabels};
+    "Packets dropped per priority (any reason).", kPriorityLabels,
+    S::kTrimmed, "--collector.ethtool.all-priorities"};
 const MetricSpec kPriorityBufferDiscards{"roce_priority_buffer_discards_total", T::kCounter,
-    "Packets dropped per priority for lack of receive buffer.", kPriorityLabels};
+    "Packets dropped per priority for lack of receive buffer.", kPriorityLabels,
+    S::kTrimmed, "--collector.ethtool.all-priorities"};
 const MetricSpec kPriorityCongestionDiscards{"roce_priority_congestion_discards_total",
-    T::kCounter, "Packets dropped per priority by congestion control (WRED).", kPriorityLabels};
+    T::kCounter, "Packets dropped per priority by congestion control (WRED).", kPriorityLabels,
+    S::kTrimmed, "--collector.ethtool.all-priorities"};
 const MetricSpec kPriorityEcnMarked{"roce_priority_ecn_marked_packets_total", T::kCounter,
-    "Packets ECN-marked (CE) per priority by the device.", kPriorityLabels};
+    "Packets ECN-marked (CE) per priority by the device.", kPriorityLabels,
+    S::kTrimmed, "--collector.ethtool.all-priorities"};
 
 const MetricSpec kRawStat{"roce_ethtool_stat_total", T::kCounter,
     "A per-queue or unclassified driver statistic selected by --collector.ethtool.metrics-include, "
@@ -142,8 +152,18 @@ const PortFamilies& PortSpecs() {
         const bool counter = s.type == ethtool::StatType::kCounter;
         f.names.push_back("roce_ethtool_" + std::string(s.kind) + (counter ? "_total" : ""));
         f.helps.push_back(std::string(s.help));
+        Served served = Served::kDefault;
+        std::string_view detail;
         if (auto d = DetailPortKinds().find(s.kind); d != DetailPortKinds().end()) {
           known->second.detail = d->second;
+          served = d->second == PortDetail::kDetail ? Served::kOptIn : Served::kRepeat;
+          detail = d->second == PortDetail::kRdmaTraffic
+                       ? "--collector.ethtool.all-port-stats (left out while roce_port_*_total "
+                         "serve the vport RDMA counters)"
+                   : d->second == PortDetail::kPauseControl
+                       ? "--collector.ethtool.all-port-stats (left out while "
+                         "roce_pause_frames_total serves it)"
+                       : "--collector.ethtool.all-port-stats";
           f.helps.back() +=
               d->second == PortDetail::kRdmaTraffic
                   ? " Left out while roce_port_*_total serve the same vport RDMA counters, unless "
@@ -154,7 +174,7 @@ const PortFamilies& PortSpecs() {
                   : " Only with --collector.ethtool.all-port-stats.";
         }
         f.specs.push_back(MetricSpec{f.names.back(), counter ? T::kCounter : T::kGauge,
-                                     f.helps.back(), {"netdev"}});
+                                     f.helps.back(), {"netdev"}, served, detail});
         known->second.spec = &f.specs.back();
       }
       f.by_entry.push_back(known->second);

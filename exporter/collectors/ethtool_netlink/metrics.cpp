@@ -6,6 +6,7 @@ namespace rocewatch::metrics {
 namespace {
 
 using T = MetricType;
+using S = Served;
 
 const MetricSpec kLink{"roce_link_detected", T::kGauge,
     "1 when ethtool netlink reports the link up, 0 when down.", {"netdev"}};
@@ -17,7 +18,9 @@ const MetricSpec kDownEvents{"roce_link_down_events_total", T::kCounter,
     "Times the link went down, as ethtool netlink counts them (kernels after 6.1); while "
     "roce_ethtool_link_down_events_total serves the same driver counter, only with "
     "--collector.ethtool_netlink.repeats.",
-    {"netdev"}};
+    {"netdev"},
+    S::kRepeat, "--collector.ethtool_netlink.repeats (left out while "
+    "roce_ethtool_link_down_events_total serves it)"};
 const MetricSpec kSqi{"roce_link_sqi", T::kGauge, "Signal quality index of the link (some PHYs).",
     {"netdev"}};
 const MetricSpec kSqiMax{"roce_link_sqi_max", T::kGauge,

@@ -8,6 +8,7 @@ namespace rocewatch::metrics {
 namespace {
 
 using T = MetricType;
+using S = Served;
 
 const MetricSpec kInfo{"roce_netdev_info", T::kGauge,
     "A netdev of an RDMA port with its MAC address; always 1.", {"netdev", "device", "port", "address"}};
@@ -15,7 +16,8 @@ const MetricSpec kMtu{"roce_netdev_mtu_bytes", T::kGauge, "Netdev MTU in bytes."
 const MetricSpec kUp{"roce_netdev_up", T::kGauge,
     "1 when the netdev operstate is up, else 0; only with --collector.netdev.repeats "
     "(roce_netdev_operstate == 1 says the same).",
-    {"netdev"}};
+    {"netdev"},
+    S::kOptIn, "--collector.netdev.repeats (= roce_netdev_operstate == 1)"};
 const MetricSpec kOperState{"roce_netdev_operstate", T::kGauge,
     "Netdev operstate as RFC 2863 ifOperStatus: 1 up, 2 down, 3 testing, 4 unknown, 5 dormant, "
     "6 notpresent, 7 lowerlayerdown.",
@@ -28,7 +30,9 @@ const MetricSpec kSpeed{"roce_netdev_speed_bytes_per_second", T::kGauge,
     "Netdev link speed in bytes per second (absent while the link is down); while "
     "roce_ethtool_link_speed_bytes_per_second serves the same value (sysfs speed is the "
     "driver's ethtool link settings), only with --collector.netdev.repeats.",
-    {"netdev"}};
+    {"netdev"},
+    S::kRepeat, "--collector.netdev.repeats (left out while "
+    "roce_ethtool_link_speed_bytes_per_second serves it)"};
 
 // Whether the ethtool collector serves the link speed of `netdev` (the same driver call).
 bool EthtoolHasSpeed(const NodeSnapshot& snap, const std::string& netdev) {

@@ -11,6 +11,7 @@ namespace rocewatch::metrics {
 namespace {
 
 using T = MetricType;
+using S = Served;
 using State = OpticsSnapshot::State;
 
 const MetricSpec kPresent{"roce_module_present", T::kGauge,
@@ -41,11 +42,14 @@ const MetricSpec kThreshold{"roce_module_threshold", T::kGauge,
     "default only those rules and panels read (not temperature low, voltage and bias alarm, "
     "TX power high alarm: their crossings are the module's flags), all with "
     "--collector.optics.all-thresholds.",
-    {"netdev", "sensor", "level"}};
+    {"netdev", "sensor", "level"},
+    S::kTrimmed, "--collector.optics.all-thresholds (temperature lows, voltage and bias alarms, TX "
+    "power high alarm)"};
 const MetricSpec kFlag{"roce_module_flag", T::kGauge,
     "1 when the module raises this alarm or warning flag now (lane 0: module-wide); by default "
     "only raised flags are series, with --collector.optics.all-flags also the clear ones (0).",
-    {"netdev", "sensor", "lane", "level"}};
+    {"netdev", "sensor", "lane", "level"},
+    S::kTrimmed, "--collector.optics.all-flags"};
 const MetricSpec kFlagsRaised{"roce_module_flags_raised", T::kGauge,
     "How many flags the module raises now (0 when none), kind alarm or warning; present while "
     "the module implements flags.",

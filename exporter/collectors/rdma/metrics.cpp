@@ -10,6 +10,7 @@ namespace rocewatch::metrics {
 namespace {
 
 using T = MetricType;
+using S = Served;
 
 const MetricSpec kDeviceInfo{"roce_device_info", T::kGauge,
     "RDMA device identity from sysfs; always 1.",
@@ -41,13 +42,17 @@ const MetricSpec kPortCounter{"roce_port_stat_total", T::kCounter,
     "Every other counters/ file of the port (IB PMA counters), named as in sysfs; on Ethernet "
     "ports without the unicast/multicast split and the InfiniBand-fabric counters unless "
     "--collector.rdma.all-port-counters.",
-    {"device", "port", "counter"}};
+    {"device", "port", "counter"},
+    S::kTrimmed, "--collector.rdma.all-port-counters (Ethernet ports: unicast/multicast split, "
+    "InfiniBand-fabric counters)"};
 const MetricSpec kHwCounter{"roce_hw_stat_total", T::kCounter,
     "Every hw_counters/ file of the port (driver-specific, e.g. np_cnp_sent, rp_cnp_handled, "
     "out_of_sequence), named as in sysfs; mlx5's operation counts, flush errors, "
     "application-error breakdown and congestion-control internals only with "
     "--collector.rdma.all-hw-counters.",
-    {"device", "port", "counter"}};
+    {"device", "port", "counter"},
+    S::kTrimmed, "--collector.rdma.all-hw-counters (mlx5: operation counts, flush errors, "
+    "application-error breakdown, congestion-control internals)"};
 const MetricSpec kDeviceHwCounter{"roce_device_hw_stat_total", T::kCounter,
     "Every device-wide hw_counters/ file but lifespan (drivers that keep counters per device), named as in sysfs.",
     {"device", "counter"}};
@@ -57,7 +62,8 @@ const MetricSpec kLifespan{"roce_hw_counters_lifespan_seconds", T::kGauge,
 const MetricSpec kGidInfo{"roce_gid_info", T::kGauge,
     "A non-empty GID table entry with its type, netdev and the IP it carries; always 1. A RoCE v1 "
     "entry that repeats a RoCE v2 entry's GID only with --collector.rdma.all-gids.",
-    {"device", "port", "index", "gid", "type", "netdev", "ip"}};
+    {"device", "port", "index", "gid", "type", "netdev", "ip"},
+    S::kTrimmed, "--collector.rdma.all-gids (RoCE v1 twins of RoCE v2 entries)"};
 
 // The kernel adds a RoCE v1 and a RoCE v2 entry for every address of a port that runs
 // both; the v1 twin is left out by default (roce_cm_default_roce_mode_info says which mode

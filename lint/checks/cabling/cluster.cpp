@@ -11,6 +11,7 @@
 #include <tuple>
 
 #include "lint/checks/cabling/group.h"
+#include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks::cabling {
 
@@ -99,20 +100,20 @@ CablingRecord ObserveCabling(std::size_t node_index, std::size_t nic_index, cons
   r.node = static_cast<std::uint32_t>(node_index);
   r.nic = static_cast<std::uint32_t>(nic_index);
   if (!view.reachable()) return r;
-  auto reachable = view.Value("roce_lldp_daemon_reachable");
+  auto reachable = view.Value(metric::roce_lldp_daemon_reachable);
   if (!reachable) return r;  // the lldp collector did not run there
   r.observed = true;
   r.lldp_reachable = *reachable == 1;
-  auto detected = view.Value("roce_link_detected", {{"netdev", nic.netdev}});
-  auto carrier = view.Value("roce_netdev_carrier", {{"netdev", nic.netdev}});
+  auto detected = view.Value(metric::roce_link_detected, {{label::netdev, nic.netdev}});
+  auto carrier = view.Value(metric::roce_netdev_carrier, {{label::netdev, nic.netdev}});
   r.link_up = (detected && *detected == 1) || (!detected && carrier && *carrier == 1);
-  for (const auto& s : view.Select("roce_lldp_neighbor_info", {{"netdev", nic.netdev}})) {
+  for (const auto& s : view.Select(metric::roce_lldp_neighbor_info, {{label::netdev, nic.netdev}})) {
     SeenPort p;
-    p.chassis_id = std::string(s.Label("chassis_id"));
-    p.switch_name = std::string(s.Label("system_name"));
+    p.chassis_id = std::string(s.Label(label::chassis_id));
+    p.switch_name = std::string(s.Label(label::system_name));
     if (p.switch_name.empty()) p.switch_name = p.chassis_id;
-    p.port_id = std::string(s.Label("port_id"));
-    p.port_description = std::string(s.Label("port_description"));
+    p.port_id = std::string(s.Label(label::port_id));
+    p.port_description = std::string(s.Label(label::port_description));
     r.neighbors.push_back(std::move(p));
   }
   return r;

@@ -5,6 +5,7 @@
 #include "lint/checks/counters/group.h"
 #include "lint/checks/observed.h"
 #include "lint/checks/specs.h"
+#include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks::counters {
 
@@ -15,15 +16,15 @@ void Discards(const NicContext& c, FindingSink& sink) {
   const std::string& nd = c.nic.netdev;
   const std::string& dev = c.nic.ib_dev;
   double discards = 0;
-  for (const char* m : {"roce_ethtool_tx_discarded_packets_total", "roce_ethtool_rx_out_of_buffer_packets_total"})
-    discards += v.Increase(m, {{"netdev", nd}}).value_or(0);
+  for (std::string_view m : {metric::roce_ethtool_tx_discarded_packets_total, metric::roce_ethtool_rx_out_of_buffer_packets_total})
+    discards += v.Increase(m, {{label::netdev, nd}}).value_or(0);
   // The per-priority discards break down the port's rx discards (mlx5
   // rx_prio<N>_discards vs rx_discards_phy): count the same packets once.
   double per_priority_discards = 0;
-  for (const auto& s : v.SelectIncrease("roce_priority_discards_total", {{"netdev", nd}})) per_priority_discards += s.value();
+  for (const auto& s : v.SelectIncrease(metric::roce_priority_discards_total, {{label::netdev, nd}})) per_priority_discards += s.value();
   discards += std::max(per_priority_discards,
-                       v.Increase("roce_ethtool_rx_discarded_packets_total", {{"netdev", nd}}).value_or(0));
-  discards += v.Increase("roce_hw_stat_total", {{"device", dev}, {"port", c.port}, {"counter", "out_of_buffer"}}).value_or(0);
+                       v.Increase(metric::roce_ethtool_rx_discarded_packets_total, {{label::netdev, nd}}).value_or(0));
+  discards += v.Increase(metric::roce_hw_stat_total, {{label::device, dev}, {label::port, c.port}, {label::counter, "out_of_buffer"}}).value_or(0);
   if (discards > 0) {
     sink.Nic(kDiscards, c, "no discards", FormatNumber(discards) + " in " + Window(w),
              nd + " discarded " + FormatNumber(discards) + " packets in " + Window(w) + " (" + PerSecond(discards, w) + ").",

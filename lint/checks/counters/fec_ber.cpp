@@ -8,6 +8,7 @@
 #include "lint/checks/counters/group.h"
 #include "lint/checks/observed.h"
 #include "lint/checks/specs.h"
+#include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks::counters {
 namespace {
@@ -30,14 +31,14 @@ void FecBer(const NicContext& c, FindingSink& sink) {
   const std::string& nd = c.nic.netdev;
   // ethtool netlink's corrected bits, else the driver's own counter (mlx5 rx_corrected_bits_phy,
   // which its FEC_GET answer leaves out).
-  auto bits = v.Increase("roce_fec_corrected_bits_total", {{"netdev", nd}});
-  if (!bits) bits = v.Increase("roce_ethtool_rx_fec_corrected_bit_errors_total", {{"netdev", nd}});
+  auto bits = v.Increase(metric::roce_fec_corrected_bits_total, {{label::netdev, nd}});
+  if (!bits) bits = v.Increase(metric::roce_ethtool_rx_fec_corrected_bit_errors_total, {{label::netdev, nd}});
   if (!bits) return;
   std::optional<double> speed_bytes =
-      v.Value("roce_ethtool_link_speed_bytes_per_second", {{"netdev", nd}});
+      v.Value(metric::roce_ethtool_link_speed_bytes_per_second, {{label::netdev, nd}});
   if (!speed_bytes || *speed_bytes <= 0) {
     speed_bytes =
-        v.Value("roce_port_rate_bytes_per_second", {{"device", c.nic.ib_dev}, {"port", c.port}});
+        v.Value(metric::roce_port_rate_bytes_per_second, {{label::device, c.nic.ib_dev}, {label::port, c.port}});
   }
   if ((!speed_bytes || *speed_bytes <= 0) && p->link_speed_gbps) {
     speed_bytes = static_cast<double>(*p->link_speed_gbps) * 1e9 / 8;

@@ -4,6 +4,7 @@
 #include "lint/checks/counters/group.h"
 #include "lint/checks/observed.h"
 #include "lint/checks/specs.h"
+#include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks::counters {
 
@@ -11,7 +12,7 @@ void FecUncorrectable(const NicContext& c, FindingSink& sink) {
   const auto& v = c.view;
   if (!v.has_increase()) return;
   const std::string& nd = c.nic.netdev;
-  auto blocks = v.Increase("roce_fec_uncorrectable_blocks_total", {{"netdev", nd}});
+  auto blocks = v.Increase(metric::roce_fec_uncorrectable_blocks_total, {{label::netdev, nd}});
   if (!blocks) return;
   const double allowed =
       c.profile != nullptr && c.profile->fec && c.profile->fec->max_uncorrectable_blocks
@@ -21,9 +22,9 @@ void FecUncorrectable(const NicContext& c, FindingSink& sink) {
   const double w = v.window_seconds();
   std::string lanes;
   for (const auto& s :
-       v.SelectIncrease("roce_fec_lane_uncorrectable_blocks_total", {{"netdev", nd}})) {
+       v.SelectIncrease(metric::roce_fec_lane_uncorrectable_blocks_total, {{label::netdev, nd}})) {
     if (s.value() > 0) {
-      lanes += (lanes.empty() ? "" : ", ") + std::string("lane ") + std::string(s.Label("lane")) +
+      lanes += (lanes.empty() ? "" : ", ") + std::string("lane ") + std::string(s.Label(label::lane)) +
                ": " + FormatNumber(s.value());
     }
   }

@@ -5,6 +5,7 @@
 #include "lint/checks/counters/group.h"
 #include "lint/checks/observed.h"
 #include "lint/checks/specs.h"
+#include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks::counters {
 
@@ -15,9 +16,9 @@ void LinkFlaps(const NicContext& c, FindingSink& sink) {
   const std::string& nd = c.nic.netdev;
   const std::string& dev = c.nic.ib_dev;
   double flaps = 0;
-  for (const char* m : {"roce_netdev_carrier_changes_total", "roce_ethtool_link_down_events_total", "roce_link_down_events_total"})
-    flaps = std::max(flaps, v.Increase(m, {{"netdev", nd}}).value_or(0));
-  flaps = std::max(flaps, v.Increase("roce_port_stat_total", {{"device", dev}, {"port", c.port}, {"counter", "link_downed"}}).value_or(0));
+  for (std::string_view m : {metric::roce_netdev_carrier_changes_total, metric::roce_ethtool_link_down_events_total, metric::roce_link_down_events_total})
+    flaps = std::max(flaps, v.Increase(m, {{label::netdev, nd}}).value_or(0));
+  flaps = std::max(flaps, v.Increase(metric::roce_port_stat_total, {{label::device, dev}, {label::port, c.port}, {label::counter, "link_downed"}}).value_or(0));
   if (flaps > 0) {
     sink.Nic(kLinkFlaps, c, "stable link", FormatNumber(flaps) + " link changes in " + Window(w),
              nd + " went down or changed carrier " + FormatNumber(flaps) + " times in " + Window(w) + ".",

@@ -7,6 +7,7 @@
 #include "lint/checks/counters/group.h"
 #include "lint/checks/observed.h"
 #include "lint/checks/specs.h"
+#include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks::counters {
 
@@ -15,15 +16,15 @@ void PauseOnNonPfcPriority(const NicContext& c, FindingSink& sink) {
   if (!v.has_increase()) return;
   const double w = v.window_seconds();
   const std::string& nd = c.nic.netdev;
-  auto pfc = EnabledPriorities(v, "roce_pfc_enabled", nd);
+  auto pfc = EnabledPriorities(v, metric::roce_pfc_enabled, nd);
   if (pfc) {
     // mlx5's ethtool stats list only the priorities with PFC enabled; dcbnl
     // counts all eight (the same counters on mlx5): take the larger per priority.
     std::map<std::string, double> per_priority;
-    for (const char* family : {"roce_pfc_pause_frames_total", "roce_dcb_pfc_pause_frames_total"}) {
+    for (std::string_view family : {metric::roce_pfc_pause_frames_total, metric::roce_dcb_pfc_pause_frames_total}) {
       std::map<std::string, double> counted;
-      for (const auto& s : v.SelectIncrease(family, {{"netdev", nd}}))
-        counted[std::string(s.Label("priority"))] += s.value();
+      for (const auto& s : v.SelectIncrease(family, {{label::netdev, nd}}))
+        counted[std::string(s.Label(label::priority))] += s.value();
       for (const auto& [prio, inc] : counted) per_priority[prio] = std::max(per_priority[prio], inc);
     }
     for (const auto& [prio, inc] : per_priority) {

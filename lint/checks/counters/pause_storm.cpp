@@ -6,6 +6,7 @@
 #include "lint/checks/counters/group.h"
 #include "lint/checks/observed.h"
 #include "lint/checks/specs.h"
+#include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks::counters {
 
@@ -15,14 +16,14 @@ void PauseStorm(const NicContext& c, FindingSink& sink) {
   const double w = v.window_seconds();
   const std::string& nd = c.nic.netdev;
   double storms = 0;
-  for (const char* m : {"roce_ethtool_tx_pause_storm_warning_events_total", "roce_ethtool_tx_pause_storm_error_events_total"})
-    storms += v.Increase(m, {{"netdev", nd}}).value_or(0);
+  for (std::string_view m : {metric::roce_ethtool_tx_pause_storm_warning_events_total, metric::roce_ethtool_tx_pause_storm_error_events_total})
+    storms += v.Increase(m, {{label::netdev, nd}}).value_or(0);
   double worst_paused = 0;
   std::string worst;
-  for (const auto& s : v.SelectIncrease("roce_pfc_pause_duration_seconds_total", {{"netdev", nd}})) {
+  for (const auto& s : v.SelectIncrease(metric::roce_pfc_pause_duration_seconds_total, {{label::netdev, nd}})) {
     if (w > 0 && s.value() / w > worst_paused) {
       worst_paused = s.value() / w;
-      worst = std::string(s.Label("direction")) + " priority " + std::string(s.Label("priority"));
+      worst = std::string(s.Label(label::direction)) + " priority " + std::string(s.Label(label::priority));
     }
   }
   if (storms > 0 || worst_paused > 0.5) {

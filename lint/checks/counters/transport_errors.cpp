@@ -3,6 +3,7 @@
 #include "lint/checks/counters/group.h"
 #include "lint/checks/observed.h"
 #include "lint/checks/specs.h"
+#include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks::counters {
 namespace {
@@ -23,7 +24,7 @@ void TransportErrors(const NicContext& c, FindingSink& sink) {
   double transport = 0;
   std::string which;
   for (const char* name : kTransportCounters) {
-    double inc = v.Increase("roce_hw_stat_total", {{"device", dev}, {"port", c.port}, {"counter", name}}).value_or(0);
+    double inc = v.Increase(metric::roce_hw_stat_total, {{label::device, dev}, {label::port, c.port}, {label::counter, name}}).value_or(0);
     if (inc > 0) {
       transport += inc;
       which += (which.empty() ? "" : ", ") + std::string(name) + " +" + FormatNumber(inc);

@@ -5,6 +5,7 @@
 #include "lint/checks/ecn/group.h"
 #include "lint/checks/observed.h"
 #include "lint/fix/commands.h"
+#include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks::ecn {
 
@@ -12,7 +13,7 @@ void PointPriorities(const NicContext& c, FindingSink& sink, const CheckSpec& sp
                      const char* point, const std::optional<std::vector<std::int64_t>>& planned) {
   const std::string& nd = c.nic.netdev;
   if (!planned) return;
-  auto on = EnabledPriorities(c.view, "roce_ecn_enabled", nd, point);
+  auto on = EnabledPriorities(c.view, metric::roce_ecn_enabled, nd, point);
   if (!on || *on == *planned) return;
   std::string fixes;
   for (int prio = 0; prio < 8; ++prio) {

@@ -2,14 +2,15 @@
 
 #include "lint/checks/inventory/group.h"
 #include "lint/checks/specs.h"
+#include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks::inventory {
 
 void CollectorFailing(const NodeContext& c, FindingSink& sink) {
   if (!c.view.reachable()) return;
-  for (const auto& s : c.view.Select("roce_exporter_collector_success")) {
+  for (const auto& s : c.view.Select(metric::roce_exporter_collector_success)) {
     if (s.value() != 0) continue;
-    std::string collector(s.Label("collector"));
+    std::string collector(s.Label(label::collector));
     sink.Node(kCollectorFailing, c.node, "", "", "collector " + collector + " succeeding",
               "collector " + collector + " failing",
               "The exporter's " + collector +

@@ -2,6 +2,7 @@
 
 #include "lint/checks/inventory/group.h"
 #include "lint/checks/specs.h"
+#include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks::inventory {
 
@@ -12,8 +13,8 @@ void DeviceMissing(const NodeContext& c, FindingSink& sink) {
   for (const auto& nic : node.nics) {
     if (HasDevice(view, nic)) continue;
     std::string present;
-    for (const auto& d : view.Select("roce_device_info"))
-      present += (present.empty() ? "" : " ") + std::string(d.Label("device"));
+    for (const auto& d : view.Select(metric::roce_device_info))
+      present += (present.empty() ? "" : " ") + std::string(d.Label(label::device));
     sink.Node(kDeviceMissing, node, nic.ib_dev, nic.netdev, nic.ib_dev + " present",
               present.empty() ? "no RDMA devices" : "present: " + present,
               nic.ib_dev + " is not in /sys/class/infiniband on " + node.name +

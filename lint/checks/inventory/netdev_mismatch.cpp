@@ -2,6 +2,7 @@
 
 #include "lint/checks/inventory/group.h"
 #include "lint/checks/specs.h"
+#include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks::inventory {
 
@@ -11,8 +12,8 @@ void NetdevMismatch(const NodeContext& c, FindingSink& sink) {
   if (!view.reachable()) return;
   for (const auto& nic : node.nics) {
     if (!HasDevice(view, nic)) continue;
-    auto ports = view.Select("roce_port_info", {{"device", nic.ib_dev}});
-    std::string netdev = ports.empty() ? "" : std::string(ports.front().Label("netdev"));
+    auto ports = view.Select(metric::roce_port_info, {{label::device, nic.ib_dev}});
+    std::string netdev = ports.empty() ? "" : std::string(ports.front().Label(label::netdev));
     if (!ports.empty() && netdev != nic.netdev) {
       sink.Node(kNetdevMismatch, node, nic.ib_dev, nic.netdev, nic.netdev,
                 netdev.empty() ? "no netdev" : netdev,

@@ -2,6 +2,7 @@
 
 #include "lint/checks/inventory/group.h"
 #include "lint/checks/specs.h"
+#include "lint/metric_contract.h"
 #include "lint/plan/address.h"
 
 namespace rocewatch::lint::checks::inventory {
@@ -26,14 +27,14 @@ void RoceIpMissing(const NodeContext& c, FindingSink& sink) {
     std::string ip = IpOf(nic.roce_ip);
     bool found = false;
     std::string v2_ips;
-    for (const auto& g : view.Select("roce_gid_info", {{"device", nic.ib_dev}})) {
-      if (g.Label("type") != "RoCE v2") continue;
-      std::string gip(g.Label("ip"));
+    for (const auto& g : view.Select(metric::roce_gid_info, {{label::device, nic.ib_dev}})) {
+      if (g.Label(label::type) != "RoCE v2") continue;
+      std::string gip(g.Label(label::ip));
       if (gip.rfind("fe80:", 0) == 0) continue;
       v2_ips += (v2_ips.empty() ? "" : " ") + gip;
       if (gip == ip) found = true;
     }
-    if (!found && !view.Select("roce_gid_info", {{"device", nic.ib_dev}}).empty()) {
+    if (!found && !view.Select(metric::roce_gid_info, {{label::device, nic.ib_dev}}).empty()) {
       sink.Node(kRoceIpMissing, node, nic.ib_dev, nic.netdev, ip,
                 v2_ips.empty() ? "no RoCE v2 address" : v2_ips,
                 nic.ib_dev + " has no RoCE v2 GID for " + ip + " (RoCE IP of the plan).",

@@ -4,6 +4,7 @@
 
 #include "lint/checks/inventory/group.h"
 #include "lint/checks/specs.h"
+#include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks::inventory {
 
@@ -13,8 +14,8 @@ void UnplannedDevice(const NodeContext& c, FindingSink& sink) {
   if (!view.reachable()) return;
   std::set<std::string> planned;
   for (const auto& nic : node.nics) planned.insert(nic.ib_dev);
-  for (const auto& d : view.Select("roce_device_info")) {
-    std::string device(d.Label("device"));
+  for (const auto& d : view.Select(metric::roce_device_info)) {
+    std::string device(d.Label(label::device));
     if (planned.count(device)) continue;
     sink.Node(kUnplannedDevice, node, device, "", "not present (not in the plan)", device,
               device + " is present on " + node.name + " but not in the plan.",

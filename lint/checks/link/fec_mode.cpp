@@ -3,6 +3,7 @@
 
 #include "lint/checks/link/group.h"
 #include "lint/checks/specs.h"
+#include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks::link {
 
@@ -12,13 +13,13 @@ void FecMode(const NicContext& c, FindingSink& sink) {
   const std::string& nd = c.nic.netdev;
   // roce_fec_active_info has one series per netdev; none when the driver has no FEC or the fec
   // collector is off: nothing to compare then (inventory.collector-failing reports a failure).
-  const auto active = c.view.Select("roce_fec_active_info", {{"netdev", nd}});
+  const auto active = c.view.Select(metric::roce_fec_active_info, {{label::netdev, nd}});
   if (active.empty()) return;
-  const std::string found(active.front().Label("mode"));
+  const std::string found(active.front().Label(label::mode));
   if (found == *p->fec->mode) return;
   std::string configured;
-  for (const auto& s : c.view.Select("roce_fec_configured_info", {{"netdev", nd}})) {
-    configured += (configured.empty() ? "" : " ") + std::string(s.Label("mode"));
+  for (const auto& s : c.view.Select(metric::roce_fec_configured_info, {{label::netdev, nd}})) {
+    configured += (configured.empty() ? "" : " ") + std::string(s.Label(label::mode));
   }
   sink.Nic(kFecMode, c, "FEC " + *p->fec->mode, "FEC " + found,
            nd + " runs FEC " + found +

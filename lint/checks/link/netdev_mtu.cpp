@@ -4,6 +4,7 @@
 #include "lint/checks/observed.h"
 #include "lint/checks/specs.h"
 #include "lint/fix/commands.h"
+#include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks::link {
 
@@ -11,7 +12,7 @@ void NetdevMtu(const NicContext& c, FindingSink& sink) {
   const plan::Profile* p = c.profile;
   if (p == nullptr) return;
   if (p->netdev_mtu) {
-    auto mtu = c.view.Value("roce_netdev_mtu_bytes", {{"netdev", c.nic.netdev}});
+    auto mtu = c.view.Value(metric::roce_netdev_mtu_bytes, {{label::netdev, c.nic.netdev}});
     if (mtu && *mtu != static_cast<double>(*p->netdev_mtu)) {
       sink.Nic(kNetdevMtu, c, std::to_string(*p->netdev_mtu), FormatNumber(*mtu),
                c.nic.netdev + " has MTU " + FormatNumber(*mtu) + ", the profile wants " +

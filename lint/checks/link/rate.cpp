@@ -4,6 +4,7 @@
 
 #include "lint/checks/link/group.h"
 #include "lint/checks/specs.h"
+#include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks::link {
 
@@ -12,9 +13,9 @@ void Rate(const NicContext& c, FindingSink& sink) {
   if (p == nullptr) return;
   const auto& v = c.view;
   const std::string& dev = c.nic.ib_dev;
-  auto state = v.Value("roce_port_state", {{"device", dev}, {"port", c.port}});
+  auto state = v.Value(metric::roce_port_state, {{label::device, dev}, {label::port, c.port}});
   if (p->link_speed_gbps && state && *state == 4) {
-    auto rate = v.Value("roce_port_rate_bytes_per_second", {{"device", dev}, {"port", c.port}});
+    auto rate = v.Value(metric::roce_port_rate_bytes_per_second, {{label::device, dev}, {label::port, c.port}});
     double want = static_cast<double>(*p->link_speed_gbps) * 1e9 / 8;
     if (rate && std::fabs(*rate - want) > 1) {
       sink.Nic(kLinkRate, c, Gbps(want), Gbps(*rate),

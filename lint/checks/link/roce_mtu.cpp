@@ -4,6 +4,7 @@
 #include "lint/checks/observed.h"
 #include "lint/checks/specs.h"
 #include "lint/fix/commands.h"
+#include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks::link {
 
@@ -12,7 +13,7 @@ void RoceMtu(const NicContext& c, FindingSink& sink) {
   if (p == nullptr) return;
   const std::string& dev = c.nic.ib_dev;
   if (p->roce_mtu) {
-    auto active = c.view.Value("roce_port_active_mtu_bytes", {{"device", dev}, {"port", c.port}});
+    auto active = c.view.Value(metric::roce_port_active_mtu_bytes, {{label::device, dev}, {label::port, c.port}});
     if (active && *active != static_cast<double>(*p->roce_mtu)) {
       sink.Nic(kRoceMtu, c, std::to_string(*p->roce_mtu), FormatNumber(*active),
                dev + " port " + c.port + " has an active RoCE MTU of " + FormatNumber(*active) +

@@ -6,6 +6,7 @@
 #include "lint/checks/observed.h"
 #include "lint/checks/optics/group.h"
 #include "lint/checks/specs.h"
+#include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks::optics {
 
@@ -39,12 +40,12 @@ std::string CleanFix(const NicContext& c) {
 }
 
 bool CageEmpty(const NicContext& c) {
-  auto present = c.view.Value("roce_module_present", {{"netdev", c.nic.netdev}});
+  auto present = c.view.Value(metric::roce_module_present, {{label::netdev, c.nic.netdev}});
   return present && *present == 0;
 }
 
 bool ReadFails(const NicContext& c) {
-  auto read_ok = c.view.Value("roce_module_read_success", {{"netdev", c.nic.netdev}});
+  auto read_ok = c.view.Value(metric::roce_module_read_success, {{label::netdev, c.nic.netdev}});
   return read_ok && *read_ok == 0;
 }
 
@@ -53,17 +54,17 @@ std::optional<Module> ReadModule(const NicContext& c) {
   const auto& v = c.view;
   const std::string& nd = c.nic.netdev;
   Module m;
-  if (auto t = v.Value("roce_module_temperature_celsius", {{"netdev", nd}})) m.readings.push_back({"temperature_celsius", "0", *t});
-  if (auto u = v.Value("roce_module_voltage_volts", {{"netdev", nd}})) m.readings.push_back({"voltage_volts", "0", *u});
-  for (auto [metric, sensor] : {std::pair{"roce_module_lane_tx_bias_amperes", "tx_bias_amperes"},
-                                std::pair{"roce_module_lane_tx_power_watts", "tx_power_watts"},
-                                std::pair{"roce_module_lane_rx_power_watts", "rx_power_watts"}}) {
-    for (const auto& s : v.Select(metric, {{"netdev", nd}})) m.readings.push_back({sensor, s.Label("lane"), s.value()});
+  if (auto t = v.Value(metric::roce_module_temperature_celsius, {{label::netdev, nd}})) m.readings.push_back({"temperature_celsius", "0", *t});
+  if (auto u = v.Value(metric::roce_module_voltage_volts, {{label::netdev, nd}})) m.readings.push_back({"voltage_volts", "0", *u});
+  for (auto [metric, sensor] : {std::pair{metric::roce_module_lane_tx_bias_amperes, "tx_bias_amperes"},
+                                std::pair{metric::roce_module_lane_tx_power_watts, "tx_power_watts"},
+                                std::pair{metric::roce_module_lane_rx_power_watts, "rx_power_watts"}}) {
+    for (const auto& s : v.Select(metric, {{label::netdev, nd}})) m.readings.push_back({sensor, s.Label(label::lane), s.value()});
   }
-  for (const auto& s : v.Select("roce_module_threshold", {{"netdev", nd}}))
-    m.thresholds.push_back({s.Label("sensor"), s.Label("level"), s.value()});
-  for (const auto& s : v.Select("roce_module_flag", {{"netdev", nd}}))
-    if (s.value() == 1) m.flags.push_back({s.Label("sensor"), s.Label("lane"), s.Label("level")});
+  for (const auto& s : v.Select(metric::roce_module_threshold, {{label::netdev, nd}}))
+    m.thresholds.push_back({s.Label(label::sensor), s.Label(label::level), s.value()});
+  for (const auto& s : v.Select(metric::roce_module_flag, {{label::netdev, nd}}))
+    if (s.value() == 1) m.flags.push_back({s.Label(label::sensor), s.Label(label::lane), s.Label(label::level)});
   return m;
 }
 

@@ -3,6 +3,7 @@
 #include "lint/checks/qos/group.h"
 #include "lint/checks/specs.h"
 #include "lint/fix/commands.h"
+#include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks::qos {
 
@@ -10,11 +11,11 @@ void CmRoceMode(const NicContext& c, FindingSink& sink) {
   const plan::Profile* p = c.profile;
   if (p == nullptr || NoDcb(c)) return;
   if (p->roce_mode) {
-    for (const auto& m : c.view.Select("roce_cm_default_roce_mode_info", {{"device", c.nic.ib_dev}, {"port", c.port}})) {
-      if (m.Label("mode") == "RoCE v2") continue;
-      sink.Nic(kCmRoceMode, c, "RoCE v2", std::string(m.Label("mode")),
+    for (const auto& m : c.view.Select(metric::roce_cm_default_roce_mode_info, {{label::device, c.nic.ib_dev}, {label::port, c.port}})) {
+      if (m.Label(label::mode) == "RoCE v2") continue;
+      sink.Nic(kCmRoceMode, c, "RoCE v2", std::string(m.Label(label::mode)),
                c.nic.ib_dev + " port " + c.port + " defaults rdma_cm connections to " +
-                   std::string(m.Label("mode")) + ": NCCL/UCX connections are not routable RoCE v2.",
+                   std::string(m.Label(label::mode)) + ": NCCL/UCX connections are not routable RoCE v2.",
                fix::SetCmRoceModeV2(fix::Toolset::kUpstream, c.nic.ib_dev, c.port));
     }
   }

@@ -4,6 +4,7 @@
 #include "lint/checks/qos/group.h"
 #include "lint/checks/specs.h"
 #include "lint/fix/commands.h"
+#include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks::qos {
 
@@ -11,7 +12,7 @@ void CmTos(const NicContext& c, FindingSink& sink) {
   const plan::Profile* p = c.profile;
   if (p == nullptr || NoDcb(c)) return;
   if (p->roce_dscp) {
-    auto tos = c.view.Value("roce_cm_default_tos", {{"device", c.nic.ib_dev}, {"port", c.port}});
+    auto tos = c.view.Value(metric::roce_cm_default_tos, {{label::device, c.nic.ib_dev}, {label::port, c.port}});
     if (tos && static_cast<std::int64_t>(*tos) >> 2 != *p->roce_dscp) {
       sink.Nic(kCmTos, c, "DSCP " + std::to_string(*p->roce_dscp) + " (ToS " + std::to_string(fix::TosForDscp(*p->roce_dscp)) + ")",
                "ToS " + FormatNumber(*tos) + " (DSCP " + std::to_string(static_cast<std::int64_t>(*tos) >> 2) + ")",

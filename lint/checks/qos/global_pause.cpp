@@ -3,6 +3,7 @@
 #include "lint/checks/qos/group.h"
 #include "lint/checks/specs.h"
 #include "lint/fix/commands.h"
+#include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks::qos {
 
@@ -11,8 +12,8 @@ void GlobalPause(const NicContext& c, FindingSink& sink) {
   if (p == nullptr || NoDcb(c) || !WantsPfc(*p)) return;
   const auto& v = c.view;
   const std::string& nd = c.nic.netdev;
-  auto rx = v.Value("roce_pause_rx_enabled", {{"netdev", nd}});
-  auto tx = v.Value("roce_pause_tx_enabled", {{"netdev", nd}});
+  auto rx = v.Value(metric::roce_pause_rx_enabled, {{label::netdev, nd}});
+  auto tx = v.Value(metric::roce_pause_tx_enabled, {{label::netdev, nd}});
   if ((rx && *rx == 1) || (tx && *tx == 1)) {
     std::string found = std::string("rx ") + (rx && *rx == 1 ? "on" : "off") + ", tx " + (tx && *tx == 1 ? "on" : "off");
     sink.Nic(kGlobalPause, c, "rx off, tx off", found,

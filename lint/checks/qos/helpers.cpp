@@ -1,11 +1,12 @@
 // What the qos.* checks share (group.h).
 
 #include "lint/checks/qos/group.h"
+#include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks::qos {
 
 bool NoDcb(const NicContext& c) {
-  auto supported = c.view.Value("roce_dcb_supported", {{"netdev", c.nic.netdev}});
+  auto supported = c.view.Value(metric::roce_dcb_supported, {{label::netdev, c.nic.netdev}});
   return supported && *supported == 0;
 }
 

@@ -4,6 +4,7 @@
 #include "lint/checks/qos/group.h"
 #include "lint/checks/specs.h"
 #include "lint/fix/commands.h"
+#include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks::qos {
 
@@ -12,7 +13,7 @@ void PfcPriorities(const NicContext& c, FindingSink& sink) {
   if (p == nullptr || NoDcb(c)) return;
   const std::string& nd = c.nic.netdev;
   if (p->pfc_priorities) {
-    auto pfc = EnabledPriorities(c.view, "roce_pfc_enabled", nd);
+    auto pfc = EnabledPriorities(c.view, metric::roce_pfc_enabled, nd);
     if (pfc && *pfc != *p->pfc_priorities) {
       sink.Nic(kPfcPriorities, c, FormatPriorities(*p->pfc_priorities), FormatPriorities(*pfc),
                nd + " has PFC on " + FormatPriorities(*pfc) + ", the profile wants " +

@@ -2,15 +2,16 @@
 
 #include "lint/checks/specs.h"
 #include "lint/checks/versions/group.h"
+#include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks::versions {
 
 void Driver(const NicContext& c, FindingSink& sink) {
   const plan::Profile* p = c.profile;
   if (p == nullptr) return;
-  for (const auto& d : c.view.Select("roce_device_info", {{"device", c.nic.ib_dev}})) {
-    std::string pci(d.Label("pci_address"));
-    std::string driver(d.Label("driver"));
+  for (const auto& d : c.view.Select(metric::roce_device_info, {{label::device, c.nic.ib_dev}})) {
+    std::string pci(d.Label(label::pci_address));
+    std::string driver(d.Label(label::driver));
     if (p->driver && !driver.empty() && driver != *p->driver) {
       sink.Nic(kDriver, c, *p->driver, driver,
                c.nic.ib_dev + " is bound to " + driver + ", the profile wants " + *p->driver + ".",

@@ -2,6 +2,7 @@
 
 #include "lint/checks/specs.h"
 #include "lint/checks/versions/group.h"
+#include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks::versions {
 
@@ -9,8 +10,8 @@ void DriverVersion(const NicContext& c, FindingSink& sink) {
   const plan::Profile* p = c.profile;
   if (p == nullptr) return;
   if (!p->driver_version.empty()) {
-    for (const auto& d : c.view.Select("roce_ethtool_driver_info", {{"netdev", c.nic.netdev}})) {
-      std::string version(d.Label("version"));
+    for (const auto& d : c.view.Select(metric::roce_ethtool_driver_info, {{label::netdev, c.nic.netdev}})) {
+      std::string version(d.Label(label::version));
       if (Accepts(p->driver_version, version)) continue;
       sink.Nic(kDriverVersion, c, OneOf(p->driver_version), version,
                c.nic.netdev + " runs driver version " + version + ", the profile accepts " +
