@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """Every reference the project's texts make resolves.
 
-- README.md and docs/*.md: every relative Markdown link ([text](path#anchor)) names a file or
-  folder of the checkout, and its anchor a heading (or an <a id>) of the page it names; every
-  path in backquotes that starts with a top-level folder of the checkout (`lint/fix/shell.h`,
-  `exporter/collectors/<name>/` is left out: a placeholder) exists.
+- Every Markdown page (README.md, docs/*.md, the folders' READMEs): every relative link
+  ([text](path#anchor)) names a file or folder of the checkout, and its anchor a heading (or an
+  <a id>) of the page it names; every path in backquotes that starts with a top-level folder of
+  the checkout, or names a file beside the page, exists (`lint/fix/shell.h`;
+  `exporter/collectors/<name>/` is left out: a placeholder); a section cited as
+  docs/page.md "Title" is a heading of that page. Pages of data (tests/fixtures/, examples/)
+  name other repositories' files: only their links are checked.
 - Comments of the C++ sources and of the CMake files: every path they cite that starts with a
   top-level folder (`docs/fix.md`, `tests/common/fixture_paths.h`) exists, and a docs/…#anchor
   is a heading of that page.
@@ -114,17 +117,24 @@ class Checker:
             return False
         return len(parts) < 3 or (self.root / parts[0] / parts[1]).is_dir()
 
-    def check_repo_path(self, where: str, token: str) -> None:
+    def check_repo_path(self, where: str, token: str, base: Path | None = None) -> None:
+        """`token` names a file of the checkout (or, from a page in a folder, of that folder)."""
         token = token.rstrip(".,:;)")
         path, _, anchor = token.partition("#")
-        if PLACEHOLDER.search(path) or not self.is_repo_path(path):
+        if PLACEHOLDER.search(path):
             return
         if PLACEHOLDER.search(anchor):
             anchor = ""
-        if not path_ok(self.root, path):
+        if base is not None and base != self.root and path_ok(base, path):
+            root = base
+        elif self.is_repo_path(path):
+            root = self.root
+        else:
+            return
+        if not path_ok(root, path):
             self.errors.append(f"{where}: {path} does not exist")
             return
-        if anchor and path.endswith(".md") and not self.anchor_ok(self.root / path, anchor):
+        if anchor and path.endswith(".md") and not self.anchor_ok(root / path, anchor):
             self.errors.append(f"{where}: {path} has no heading or <a id> #{anchor}")
 
     def sections(self, where: str, text: str) -> None:
@@ -136,7 +146,9 @@ class Checker:
             if not any(h.lower().startswith(title.lower()) for h in headings_of(page)):
                 self.errors.append(f'{where}: {path} has no section "{title}"')
 
-    def markdown(self, rel: str) -> None:
+    def markdown(self, rel: str, paths: bool = True) -> None:
+        """Links always; paths in backquotes where `paths` (not in data's provenance notes,
+        which name files of other repositories)."""
         page = self.root / rel
         in_code = False
         for n, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1):
@@ -155,8 +167,8 @@ class Checker:
                     self.errors.append(f"{where}: link {target}: {path} does not exist")
                 elif anchor and dest.suffix == ".md" and not self.anchor_ok(dest, anchor):
                     self.errors.append(f"{where}: link {target}: no heading or <a id> #{anchor}")
-            for code in re.findall(r"`([^`\s]+)`", line):
-                self.check_repo_path(where, code)
+            for code in re.findall(r"`([^`\s]+)`", line) if paths else []:
+                self.check_repo_path(where, code, page.parent)
             self.sections(where, line)
 
     def comments(self, rel: str) -> None:
@@ -188,10 +200,11 @@ class Checker:
 
     def run(self) -> list[str]:
         for rel in self.files:
-            if rel.startswith(("examples/", "tests/fixtures/", "tests/fuzz/corpus/")):
+            data = rel.startswith(("examples/", "tests/fixtures/", "tests/fuzz/corpus/"))
+            if rel.endswith(".md"):  # README.md, docs/*.md and every other page
+                self.markdown(rel, paths=not data)
+            if data:
                 continue  # data, not text the project writes about itself
-            if rel == "README.md" or (rel.startswith("docs/") and rel.endswith(".md")):
-                self.markdown(rel)
             if rel.endswith((".h", ".cpp", ".cc", "CMakeLists.txt", ".cmake")):
                 self.comments(rel)
             self.outside_notes(rel)
