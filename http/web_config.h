@@ -1,7 +1,7 @@
 #pragma once
 
 // --web.config.file: TLS and basic authentication in the format of Prometheus's
-// exporter-toolkit (docs/web-configuration.md there), so one file serves node_exporter and
+// exporter-toolkit (its web-configuration.md), so one file serves node_exporter and
 // roce_exporter alike. Parsed with yaml-cpp; every key is checked: an unknown key is an error
 // naming the file, line and key, with a did-you-mean. This file parses and checks the text
 // only; the certificates and keys are loaded by http/tls_context.h.

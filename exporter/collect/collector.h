@@ -1,6 +1,6 @@
 #pragma once
 
-// Collector: one collection pass = one NodeSnapshot (DESIGN.md). Keeps the
+// Collector: one collection pass = one NodeSnapshot (docs/design.md#one-scrape-is-one-snapshot). Keeps the
 // inventory and the sources (with their held descriptors) between passes and
 // walks the tree again only when the device listing changed or a source saw a
 // device vanish.

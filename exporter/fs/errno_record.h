@@ -3,7 +3,7 @@
 // The `.errno` files of a capture (docs/capture.md): a read or kernel call that failed on the
 // captured node is kept as `<path>.errno` holding "<errno> <description>" ("13 Permission
 // denied"), and replays as that errno. One reader for the trees (fs::Tree) and the kernel
-// answers (kernel/capture_files), pure and fuzzed (tests/fuzz/capture_metadata).
+// answers (kernel/capture_files), pure and fuzzed (tests/fuzz/capture_metadata_fuzz.cpp).
 
 #include <string_view>
 

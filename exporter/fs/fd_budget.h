@@ -1,9 +1,9 @@
 #pragma once
 
-// How many attribute descriptors the exporter may keep open. DESIGN.md "Where
-// the time goes": pread on a held descriptor costs a quarter of open+read+close,
-// so dynamic attributes stay open; the budget keeps us clear of RLIMIT_NOFILE
-// and the rest fall back to open-per-read.
+// How many attribute descriptors the exporter may keep open
+// (docs/design.md#where-the-time-goes): pread on a held descriptor costs a quarter of
+// open+read+close, so dynamic attributes stay open; the budget keeps us clear of
+// RLIMIT_NOFILE and the rest fall back to open-per-read.
 
 #include <atomic>
 #include <cstddef>

@@ -3,7 +3,7 @@
 // fs::Tree: one rooted directory tree (the host's /sys, /sys/kernel/config,
 // /sys/kernel/debug, or the same subtrees inside a fixture or a capture).
 // Every path the exporter reads is relative to a Tree's root, so a fixture or a
-// capture replays exactly what a real node had (DESIGN.md "Every path has a root").
+// capture replays exactly what a real node had (docs/design.md#every-path-has-a-root).
 // Every path is opened beneath that root (fs/beneath.h): a symlink that leaves it, a
 // /proc magic link, or (outside a kernel file system) a file that is not a regular file or
 // a directory is refused, logged once per path and counted (refused_paths()); its value is

@@ -3,7 +3,7 @@
 // The inventory: which RDMA devices, ports and netdevs this node has, and where
 // their attributes live. Built by Discover() on start and again whenever the
 // device listing changes or a read finds a device gone; sources read through it
-// every collection without walking the tree again (DESIGN.md "Where the time goes").
+// every collection without walking the tree again (docs/design.md#where-the-time-goes).
 
 #include <cstdint>
 #include <optional>

@@ -1,7 +1,7 @@
 #pragma once
 
 // The fingerprint of a settings table that is exported as one series instead of one
-// series per entry (DESIGN.md "Cost at fleet scale"): FNV-1a 64 of the table's canonical
+// series per entry (docs/design.md#cost-at-fleet-scale): FNV-1a 64 of the table's canonical
 // text, as 16 hex digits. Equal tables give equal digests on every node, so drift across
 // a fleet is `count by (digest)`; the entries of two nodes are one flag away
 // (--collector.dcb.full-tables).

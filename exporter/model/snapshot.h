@@ -2,7 +2,7 @@
 
 // NodeSnapshot: everything one collection pass read from the kernel, as plain
 // structs in base units. Sources fill it (each its own section); the metrics
-// step turns it into families. Neither side knows the other (DESIGN.md).
+// step turns it into families. Neither side knows the other (docs/design.md#one-scrape-is-one-snapshot).
 // The sections are the registered collectors' (collectors/all.h): a new
 // collector brings its own and this file does not change.
 
@@ -14,7 +14,7 @@
 
 namespace rocewatch {
 
-// How one source fared in this collection (DESIGN.md: each source reports its
+// How one source fared in this collection (docs/design.md#one-scrape-is-one-snapshot: each source reports its
 // own success and duration; one broken device never fails the scrape).
 struct SourceStatus {
   std::string name;

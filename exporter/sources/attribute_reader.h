@@ -1,7 +1,7 @@
 #pragma once
 
 // Shared bookkeeping for sources that read sysfs attributes, and the one place
-// the rule "absent is not vanished" (DESIGN.md) lives:
+// the rule "absent is not vanished" (docs/design.md#absent-is-not-vanished) lives:
 //
 //   kOk           the value was read
 //   kGone         the read failed with ENODEV/ENOENT/ENXIO *and* the object's own

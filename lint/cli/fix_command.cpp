@@ -250,10 +250,14 @@ int RunFixCommand(const std::vector<std::string>& args, CommandIo io) {
            << fix::ToolsetName(options.tools) << " tools)\n";
     if (persist) {
       auto files = fix::RenderPersistFiles(*node, targets, plan.cluster);
+      if (!files) {
+        io.err << "roce-lint fix: " << files.error().message << "\n";
+        return kExitUnusable;
+      }
       for (auto [name, text, exec] :
-           {std::tuple{fix::kUnitName, &files.unit, false},
-            std::tuple{fix::kUdevRuleName, &files.udev_rule, false},
-            std::tuple{fix::kInstallScriptName, &files.install_script, true}}) {
+           {std::tuple{fix::kUnitName, &files->unit, false},
+            std::tuple{fix::kUdevRuleName, &files->udev_rule, false},
+            std::tuple{fix::kInstallScriptName, &files->install_script, true}}) {
         if (auto s = WriteFile(dir / name, *text, exec); !s) {
           io.err << "roce-lint fix: " << s.error().message << "\n";
           return kExitUnusable;

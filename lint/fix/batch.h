@@ -71,7 +71,7 @@ bool IsSuccess(Outcome outcome);
 // node | host | result, then one line of counts.
 void WriteSummaryTable(std::ostream& out, const std::vector<NodeResult>& results);
 
-// The parts of a script's output the runner reads (docs/fix.md "Output").
+// The parts of a script's output the runner reads (docs/fix.md "The script", its output).
 std::vector<std::string> PrecheckProblems(
     std::string_view output);                               // "precheck: …" lines, prefix removed
 std::optional<int> ChangedCount(std::string_view output);   // changed=N / would_change=N

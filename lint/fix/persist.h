@@ -5,13 +5,16 @@
 //   99-rocewatch-roce-config.rules  udev rule: re-runs the unit when a planned RDMA device or
 //                                   netdev is added again (driver reload, firmware reset, rescan)
 //   install.sh                      copies the three into place and enables the unit
-// docs/fix.md says why a udev rule rather than a NetworkManager dispatcher script.
+// docs/fix.md says why a udev rule rather than a NetworkManager dispatcher script. The three
+// are templates (lint/fix/templates/persist_*), which write the names and paths below out;
+// fix_test checks that they agree.
 
 #include <string>
 #include <vector>
 
 #include "lint/fix/target.h"
 #include "lint/plan/model.h"
+#include "rocewatch/result.h"
 
 namespace rocewatch::lint::fix {
 
@@ -26,8 +29,9 @@ struct PersistFiles {
   std::string install_script;
 };
 
-PersistFiles RenderPersistFiles(const plan::Node& node, const std::vector<NicTarget>& nics,
-                                const std::string& cluster);
+// An Error only when a template and this renderer disagree on a placeholder.
+Result<PersistFiles> RenderPersistFiles(const plan::Node& node, const std::vector<NicTarget>& nics,
+                                        const std::string& cluster);
 
 // The name systemd gives the device unit of a path ("/sys/subsystem/net/devices/ens1f0np0" →
 // "sys-subsystem-net-devices-ens1f0np0.device"), escaped as systemd-escape --path does.

@@ -3,7 +3,7 @@
 // NodeView: what roce-lint knows about one node of the plan — the exporter's
 // metrics (parsed exposition text), how much each counter grew over the
 // observation window, or why the node could not be observed. Checks read the
-// metrics only through it: the metrics are the contract (DESIGN.md).
+// metrics only through it: the metrics are the contract (docs/design.md#the-metrics-are-the-contract).
 
 #include <initializer_list>
 #include <optional>

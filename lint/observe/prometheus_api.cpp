@@ -162,7 +162,7 @@ class BatchSizer {
 };
 
 // Families the checks read only some values of, asked with a comparison that keeps just those,
-// so the store sends those series alone. roce_module_flag: lint/checks/optics.cpp reads a flag
+// so the store sends those series alone. roce_module_flag: lint/checks/optics/ reads a flag
 // only when it is raised (1); a module's flags (104 per 8-lane NIC) are all 0 on a healthy NIC
 // and were 35% of a node's latest series (docs/performance.md "Fleet").
 struct ValueFilter {

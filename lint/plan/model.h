@@ -33,7 +33,7 @@ struct PcieSettings {
   std::optional<std::int64_t> width;  // lanes: 1, 2, 4, 8, 16, 32
 };
 
-// FEC the ports must run and how many errors they may see (docs/plan.md "fec").
+// FEC the ports must run and how many errors they may see (docs/plan.md "Profile", its fec.* keys).
 struct FecSettings {
   std::optional<std::string> mode;                       // "rs", "baser", "llrs" or "off"
   std::optional<double> max_pre_fec_ber;                 // corrected bits / bits received

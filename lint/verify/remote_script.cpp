@@ -3,8 +3,9 @@
 #include <cstdio>
 #include <random>
 
+#include "lint/fix/templates.h"
+#include "lint/verify/templates.h"
 #include "rocewatch/escape.h"
-#include "rocewatch/strings.h"
 
 namespace rocewatch::lint::verify {
 namespace {
@@ -59,74 +60,20 @@ std::string PerftestArguments(const PerftestInvocation& r) {
   return a;
 }
 
-std::string PerftestScript(const PerftestInvocation& r) {
-  const std::string role = r.server_address.empty() ? "server" : "client";
-  std::string s;
-  s += "#!/bin/sh\n# roce-lint verify: perftest " + role + " (docs/verify.md)\n";
-  s += "set -u\n";
-  s += "dev=" + ShWord(r.ib_dev) + "\n";
-  s += "want=" + ShWord(r.gid) + "\n";
-  s += "pidfile=" + ShWord(r.pid_file) + "\n";
-  s += "port=\"${ROCEWATCH_SYSFS:-/sys}/class/infiniband/$dev/ports/" + std::to_string(r.ib_port) +
-       "\"\n";
-  s += R"SH(if [ ! -d "$port/gids" ]; then
-  echo "rocewatch-verify: error: no RDMA device $dev here ($port/gids does not exist)"
-  exit 3
-fi
-idx=
-for f in "$port"/gids/*; do
-  i=${f##*/}
-  [ "$(cat "$f" 2>/dev/null)" = "$want" ] || continue
-  case "$(cat "$port/gid_attrs/types/$i" 2>/dev/null)" in
-    *[Vv]2*) idx=$i; break ;;
-  esac
-done
-if [ -z "$idx" ]; then
-  echo "rocewatch-verify: error: $dev has no RoCE v2 GID for $want (the planned roce_ip is not on its netdev?)"
-  exit 3
-fi
-echo "rocewatch-verify: gid_index=$idx"
-)SH";
-  s += "tool=" + ShWord(r.tool) + "\n";
-  s += R"SH(if ! command -v "$tool" >/dev/null 2>&1; then
-  echo "rocewatch-verify: error: $tool is not installed (Debian/Ubuntu: apt-get install perftest)"
-  exit 4
-fi
-# Its own process group (setsid), so that the clean-up stops everything it started, and a
-# deadline of its own (timeout) should roce-lint itself go away.
-run=
-if command -v setsid >/dev/null 2>&1; then run="setsid"; fi
-if command -v timeout >/dev/null 2>&1; then run="$run timeout -k 5 )SH" +
-       Seconds(r.timeout_seconds) + R"SH("; fi
-)SH";
-  s += "$run \"$tool\" -x \"$idx\" " + PerftestArguments(r) + " &\n";
-  s += R"SH(pid=$!
-echo "$pid" > "$pidfile"
-wait "$pid"
-rc=$?
-rm -f "$pidfile"
-exit "$rc"
-)SH";
-  return s;
+Result<std::string> PerftestScript(const PerftestInvocation& r) {
+  return fix::templates::FillTemplate(
+      templates::kPerftest, {{"ROLE", r.server_address.empty() ? "server" : "client"},
+                             {"DEVICE_WORD", ShWord(r.ib_dev)},
+                             {"GID_WORD", ShWord(r.gid)},
+                             {"PID_FILE_WORD", ShWord(r.pid_file)},
+                             {"PORT", std::to_string(r.ib_port)},
+                             {"TOOL_WORD", ShWord(r.tool)},
+                             {"TIMEOUT_SECONDS", Seconds(r.timeout_seconds)},
+                             {"ARGUMENTS", PerftestArguments(r)}});
 }
 
-std::string CleanupScript(const std::string& pid_file) {
-  std::string s = "#!/bin/sh\n# roce-lint verify: stop perftest (docs/verify.md)\n";
-  s += "pidfile=" + escape::ShWord(pid_file) + "\n";
-  s += R"SH(if [ -f "$pidfile" ]; then
-  pid=$(cat "$pidfile")
-  case "$pid" in
-    ''|*[!0-9]*) ;;
-    *) # setsid made it a process group leader: the group first, else the process alone.
-       if kill -TERM -"$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null; then
-         echo "rocewatch-verify: stopped $pid"
-       fi ;;
-  esac
-  rm -f "$pidfile"
-fi
-exit 0
-)SH";
-  return s;
+Result<std::string> CleanupScript(const std::string& pid_file) {
+  return fix::templates::FillTemplate(templates::kCleanup, {{"PID_FILE_WORD", ShWord(pid_file)}});
 }
 
 }  // namespace rocewatch::lint::verify

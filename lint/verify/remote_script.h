@@ -4,8 +4,9 @@
 // find the GID index of the planned RoCE v2 address (what show_gids prints, read from
 // /sys/class/infiniband/DEV/ports/1/{gids,gid_attrs/types}), then run the perftest server or
 // client bound to it with the profile's traffic class, MTU and queue pairs, under `timeout`,
-// its pid in a file so that the cleanup script can stop it. Every value from the plan enters
-// the script through escape::ShWord only.
+// its pid in a file so that the cleanup script can stop it. The scripts are templates
+// (lint/verify/templates/*.sh, lint/verify/templates.h); every value from the plan enters them
+// through escape::ShWord only.
 //
 // The scripts print "rocewatch-verify: gid_index=N" and, when they cannot run perftest,
 // "rocewatch-verify: error: …" and exit with kExitNoGid or kExitNoTool.
@@ -15,6 +16,7 @@
 #include <string>
 
 #include "lint/plan/address.h"
+#include "rocewatch/result.h"
 
 namespace rocewatch::lint::verify {
 
@@ -47,9 +49,10 @@ std::string RandomToken();
 
 // perftest's arguments after the tool name, without the GID index (the script adds -x).
 std::string PerftestArguments(const PerftestInvocation& run);
-// The whole script for the server (server_address empty) or the client.
-std::string PerftestScript(const PerftestInvocation& run);
+// The whole script for the server (server_address empty) or the client. An Error (for both)
+// only when a template and this renderer disagree on a placeholder.
+Result<std::string> PerftestScript(const PerftestInvocation& run);
 // Stops what PerftestScript started on a node (its pid file), whatever state it is in.
-std::string CleanupScript(const std::string& pid_file);
+Result<std::string> CleanupScript(const std::string& pid_file);
 
 }  // namespace rocewatch::lint::verify

@@ -96,8 +96,17 @@ PerftestRun RunPerftest(const plan::Node& server_node, const PerftestInvocation&
                         const std::function<void(const std::function<bool()>&)>& while_running) {
   PerftestRun run;
   const std::string tag = RandomToken().substr(0, 12);
-  const std::string server_script = WriteScript(o, tag + "-server.sh", PerftestScript(server));
-  const std::string client_script = WriteScript(o, tag + "-client.sh", PerftestScript(client));
+  // Every script rendered before anything runs on a node.
+  const Result<std::string> texts[] = {PerftestScript(server), PerftestScript(client),
+                                       CleanupScript(server.pid_file),
+                                       CleanupScript(client.pid_file)};
+  for (const auto& text : texts)
+    if (!text) {
+      run.detail = text.error().message;
+      return run;
+    }
+  const std::string server_script = WriteScript(o, tag + "-server.sh", *texts[0]);
+  const std::string client_script = WriteScript(o, tag + "-client.sh", *texts[1]);
   const double server_timeout = server.timeout_seconds + o.server_start_seconds + 10;
   const double client_timeout = client.timeout_seconds + 10;
 
@@ -112,8 +121,8 @@ PerftestRun RunPerftest(const plan::Node& server_node, const PerftestInvocation&
     std::function<void()> fn;
     ~Cleanup() { fn(); }
   } cleanup{[&] {
-    const std::string script = WriteScript(o, tag + "-cleanup-server.sh", CleanupScript(server.pid_file));
-    const std::string cscript = WriteScript(o, tag + "-cleanup-client.sh", CleanupScript(client.pid_file));
+    const std::string script = WriteScript(o, tag + "-cleanup-server.sh", *texts[2]);
+    const std::string cscript = WriteScript(o, tag + "-cleanup-client.sh", *texts[3]);
     for (auto [node, path] : {std::pair{&server_node, script}, std::pair{&client_node, cscript}}) {
       auto host = HostOf(o.transport, *node);
       auto p = fix::RunShellCommand(fix::TransportCommand(o.transport, node->name, host, ""), path,

@@ -95,6 +95,14 @@ std::string Script(const Rendered& r, fix::Toolset tools, const std::string& clu
   return s.ok() ? *s : "";
 }
 
+// The --persist files (an empty set, and a test failure, should a template not fill).
+fix::PersistFiles Persist(const plan::Node& node, const std::vector<fix::NicTarget>& nics,
+                          const std::string& cluster) {
+  auto files = fix::RenderPersistFiles(node, nics, cluster);
+  EXPECT_TRUE(files.ok()) << files.error().message;
+  return files.ok() ? *files : fix::PersistFiles{};
+}
+
 // The comment-only fields (cluster, plan file name, profile names) cannot change a line that is
 // not a comment: the script, unit, udev rule and install.sh parse as the benign ones do.
 TEST(HostileNames, CommentFieldsStayInsideTheirComments) {
@@ -102,7 +110,7 @@ TEST(HostileNames, CommentFieldsStayInsideTheirComments) {
   for (auto tools : {fix::Toolset::kUpstream, fix::Toolset::kMlnx}) {
     const std::string want =
         NonCommentLines(Script(benign, tools, "gpu-cluster-a", "example-plan.json"));
-    const fix::PersistFiles want_files = fix::RenderPersistFiles(benign.node, benign.nics, "a");
+    const fix::PersistFiles want_files = Persist(benign.node, benign.nics, "a");
     for (const auto& p : Payloads()) {
       Rendered hostile = benign;
       for (auto& t : hostile.nics) t.profile = p;
@@ -111,7 +119,7 @@ TEST(HostileNames, CommentFieldsStayInsideTheirComments) {
       EXPECT_EQ(script.find('\0'), std::string::npos);
       EXPECT_EQ(script.find('\r'), std::string::npos);
       EXPECT_EQ(script.find('\x1b'), std::string::npos);
-      const fix::PersistFiles files = fix::RenderPersistFiles(hostile.node, hostile.nics, p);
+      const fix::PersistFiles files = Persist(hostile.node, hostile.nics, p);
       EXPECT_EQ(NonCommentLines(files.unit), NonCommentLines(want_files.unit)) << Quote(p);
       EXPECT_EQ(NonCommentLines(files.udev_rule), NonCommentLines(want_files.udev_rule));
       EXPECT_EQ(NonCommentLines(files.install_script), NonCommentLines(want_files.install_script));
@@ -145,11 +153,11 @@ std::vector<std::string> UnitKeys(const std::string& unit) {
 // renderers of --persist take it as it is): still the same keys, rules and commands.
 TEST(HostileNames, NodeNameCannotAddUnitKeysOrUdevRules) {
   const Rendered benign = ExampleNode();
-  const fix::PersistFiles want = fix::RenderPersistFiles(benign.node, benign.nics, "a");
+  const fix::PersistFiles want = Persist(benign.node, benign.nics, "a");
   for (const auto& p : Payloads()) {
     Rendered hostile = benign;
     hostile.node.name = p;
-    const fix::PersistFiles files = fix::RenderPersistFiles(hostile.node, hostile.nics, p);
+    const fix::PersistFiles files = Persist(hostile.node, hostile.nics, p);
     EXPECT_EQ(UnitKeys(files.unit), UnitKeys(want.unit)) << Quote(p);
     EXPECT_THAT(files.unit, Not(HasSubstr("\nExecStartPre")));
     EXPECT_EQ(NonCommentLines(files.udev_rule), NonCommentLines(want.udev_rule)) << Quote(p);
@@ -159,7 +167,7 @@ TEST(HostileNames, NodeNameCannotAddUnitKeysOrUdevRules) {
   Rendered hostile = benign;
   hostile.nics[0].netdev = "e\"|*\n, RUN+=\"/bin/pwned\"";
   hostile.nics[0].ib_dev = "m%n\\\n[Service]";
-  const fix::PersistFiles files = fix::RenderPersistFiles(hostile.node, hostile.nics, "a");
+  const fix::PersistFiles files = Persist(hostile.node, hostile.nics, "a");
   EXPECT_EQ(UnitKeys(files.unit), UnitKeys(want.unit));
   EXPECT_EQ(CountLines(files.udev_rule, "ACTION==") , 2);
   EXPECT_EQ(CountLines(files.udev_rule, "RUN+="), 2);
@@ -293,7 +301,7 @@ TEST_F(Sandbox, HostileScriptsRunExactlyTheBenignCommands) {
   // The --persist install script with a hostile node name and cluster.
   Rendered h = benign;
   h.node.name = Payloads()[0];
-  WriteText(dir_ / "install.sh", fix::RenderPersistFiles(h.node, h.nics, Payloads()[2]).install_script);
+  WriteText(dir_ / "install.sh", Persist(h.node, h.nics, Payloads()[2]).install_script);
   scripts.push_back((dir_ / "install.sh").string());
   for (const auto& s : scripts) {
     RunResult n = Sh("bash -n " + Q(s) + " && dash -n " + Q(s), dir_);
@@ -320,7 +328,7 @@ TEST(HostileNames, SystemdAnalyzeVerifiesTheUnitLikeABenignOne) {
   for (const Rendered* r : std::vector<const Rendered*>{&benign, &hostile}) {
     const fs::path dir = fs::path(tmp.path()) / std::to_string(i);
     WriteText(dir / fix::kUnitName,
-              fix::RenderPersistFiles(r->node, r->nics, r == &hostile ? "%z\\" : "a").unit);
+              Persist(r->node, r->nics, r == &hostile ? "%z\\" : "a").unit);
     RunResult v = Sh("systemd-analyze verify --man=no ./" + std::string(fix::kUnitName) + " 2>&1", dir);
     out[i++] = v.out;
   }

@@ -1,12 +1,14 @@
-// The script templates (lint/fix/templates/*.sh, embedded at build time): FillTemplate's
-// placeholders, and the script's interface that the templates spell out literally (exit codes,
-// file name) agreeing with lint/fix/script.h. The rendered bytes are the goldens' business.
+// The templates of lint/fix/templates/ (embedded at build time): FillTemplate's placeholders,
+// and what the templates spell out literally agreeing with the headers that name it: the
+// script's exit codes and file name (lint/fix/script.h), the --persist files' names and paths
+// (lint/fix/persist.h). The rendered bytes are the goldens' business.
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <string>
 
+#include "lint/fix/persist.h"
 #include "lint/fix/script.h"
 #include "lint/fix/templates.h"
 
@@ -41,7 +43,10 @@ TEST(FixTemplates, EmbeddedBytesAreTheFiles) {
   EXPECT_THAT(std::string(kMlnx), HasSubstr("mlnx_qos_show() {\n"));
   EXPECT_THAT(std::string(kRollback), HasSubstr("\nrollback() {\n"));
   EXPECT_TRUE(kMain.ends_with("\nexit 0\n"));
-  // Only the header has placeholders: the rest is emitted as written.
+  EXPECT_TRUE(kPersistInstall.starts_with("#!/bin/sh\n"));
+  EXPECT_TRUE(kPersistUnit.ends_with("\nWantedBy=multi-user.target\n"));
+  EXPECT_THAT(std::string(kPersistUdev), HasSubstr("\nACTION==\"add\", SUBSYSTEM==\"net\""));
+  // Only the header and the --persist files have placeholders: the rest is emitted as written.
   for (auto part : {kLibrary, kUpstream, kMlnx, kRollback, kMain}) {
     auto filled = FillTemplate(part, {});
     ASSERT_TRUE(filled.ok()) << filled.error().message;
@@ -74,6 +79,35 @@ TEST(FixTemplates, InterfaceAgreesWithScriptH) {
                               std::to_string(kScriptPrecheckFailed) + "\nfi\n"));
   EXPECT_THAT(main, HasSubstr("if [ \"$FAILED\" -gt 0 ]; then\n  exit " +
                               std::to_string(kScriptFailedSettings) + "\nfi\n"));
+}
+
+// The --persist files' names and paths are persist.h's and script.h's: the templates write them
+// out, each where the file names, installs, enables or restarts another.
+TEST(FixTemplates, PersistTemplatesNameWhatPersistHNames) {
+  const std::string install(kPersistInstall), unit(kPersistUnit), rule(kPersistUdev);
+  const std::string script = kScriptFileName, installed = kInstalledScriptPath, unit_name = kUnitName,
+                    rule_name = kUdevRuleName;
+  EXPECT_THAT(install, HasSubstr("#   " + script + " -> " + installed + "\n"));
+  EXPECT_THAT(install, HasSubstr("#   " + unit_name + " -> /etc/systemd/system/ "));
+  EXPECT_THAT(install, HasSubstr("#   " + rule_name + " -> /etc/udev/rules.d/ "));
+  EXPECT_THAT(install, HasSubstr("echo 'usage: " + std::string(kInstallScriptName) + " [--now]' >&2\n"));
+  EXPECT_THAT(install, HasSubstr("keep " + installed + "\nkeep /etc/systemd/system/" + unit_name +
+                                 "\nkeep /etc/udev/rules.d/" + rule_name + "\n"));
+  EXPECT_THAT(install, HasSubstr("install -D -m 0755 \"$here/" + script + "\" \"$DESTDIR" +
+                                 installed + "\"\n"));
+  EXPECT_THAT(install, HasSubstr("install -D -m 0644 \"$here/" + unit_name +
+                                 "\" \"$DESTDIR/etc/systemd/system/" + unit_name + "\"\n"));
+  EXPECT_THAT(install, HasSubstr("install -D -m 0644 \"$here/" + rule_name +
+                                 "\" \"$DESTDIR/etc/udev/rules.d/" + rule_name + "\"\n"));
+  EXPECT_THAT(install, HasSubstr("if ! " + installed + " --precheck; then\n"));
+  EXPECT_THAT(install, HasSubstr("systemctl enable " + unit_name + "\n"));
+  EXPECT_THAT(install, HasSubstr("  if ! systemctl restart " + unit_name + "; then\n"));
+  EXPECT_THAT(unit, HasSubstr("\nExecStart=" + installed + "\n"));
+  EXPECT_THAT(unit, HasSubstr("\n# " + rule_name + " restarts it"));
+  EXPECT_THAT(unit, HasSubstr("systemctl status " + unit_name + "\n"));
+  const std::string run = "RUN+=\"/bin/systemctl --no-block restart " + unit_name + "\"\n";
+  EXPECT_THAT(rule, HasSubstr("KERNEL==\"@DEVICES_MATCH@\", " + run));
+  EXPECT_THAT(rule, HasSubstr("NAME==\"@NETDEVS_MATCH@\", " + run));
 }
 
 }  // namespace

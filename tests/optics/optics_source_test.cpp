@@ -127,7 +127,7 @@ class OpticsSourceTest : public ::testing::Test {
   double mono_ = 1000;
 };
 
-// The families rendered from a snapshot, as served and parsed (common/rendered_text.h):
+// The families rendered from a snapshot, as served and parsed (tests/common/rendered_text.h):
 // name -> samples as "label=value,..." (labels in the order of the family's spec) -> value.
 // `text`, when given, receives the exposition text.
 using Samples = std::map<std::string, std::map<std::string, double>>;

@@ -144,9 +144,13 @@ struct ScriptRun {
   std::string output;
 };
 
-ScriptRun RunScript(const std::string& script, const std::string& env, const fs::path& dir) {
+ScriptRun RunScript(const Result<std::string>& script, const std::string& env, const fs::path& dir) {
+  if (!script) {
+    ADD_FAILURE() << script.error().message;
+    return {-1, ""};
+  }
   fs::path path = dir / "script.sh";
-  std::ofstream(path) << script;
+  std::ofstream(path) << *script;
   auto p = fix::RunShellCommand(env + " sh -s --", path.string(), 30);
   return {p.exit_code, p.output};
 }

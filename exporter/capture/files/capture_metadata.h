@@ -3,7 +3,7 @@
 // capture.json, the metadata of a capture directory (docs/capture.md): which node, kernel and
 // tool wrote it, when, and why. `roce_exporter capture` writes it; `--replay` reads it to refuse
 // a directory that is some other program's, or a layout version this build does not know, and
-// to say in its log what it is serving. Parsing is pure (fuzzed: tests/fuzz/capture_metadata).
+// to say in its log what it is serving. Parsing is pure (fuzzed: tests/fuzz/capture_metadata_fuzz.cpp).
 
 #include <cstdint>
 #include <optional>

@@ -80,7 +80,7 @@ void AddFlags(MetricSink& out, const std::string& netdev, const OpticsSnapshot::
 // (dashboards/prometheus/rocewatch-rules.yml, dashboards/grafana/generate.py). The others
 // (temperature low alarm/warning, voltage and TX bias alarms, TX power high alarm) are
 // constants of the module's part number that only roce-lint's optics check compared; it
-// reads the module's own raised flags for those crossings (lint/checks/optics.cpp).
+// reads the module's own raised flags for those crossings (lint/checks/optics/).
 bool ServedThreshold(std::string_view sensor, std::string_view level) {
   if (sensor == "temperature_celsius") return level.starts_with("high_");
   if (sensor == "voltage_volts" || sensor == "tx_bias_amperes") return level.ends_with("_warning");
