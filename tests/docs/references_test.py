@@ -24,6 +24,9 @@ from pathlib import Path
 
 # Paths in build/ are what a build writes; they are not in a checkout.
 SKIP_PREFIXES = ("build/", "build-")
+# A file a CMake rule writes as ${CMAKE_BINARY_DIR}/generated/PATH is cited by PATH (the include
+# path it is found by): it exists in every build folder, never in the checkout.
+GENERATED = re.compile(r"\$\{CMAKE_BINARY_DIR\}/generated/([A-Za-z0-9_./-]+)")
 # Spelled in parts so that this file does not cite them itself.
 OUTSIDE_NOTES = ("DESIGN" + ".md", ".." + "/shared")
 
@@ -92,6 +95,15 @@ def expand_braces(text: str) -> list[str]:
 PLACEHOLDER = re.compile(r"[<>*$…|]|\.\.\.|\bNAME\b|\bN\b")
 
 
+def generated_files(root: Path, files: list[str]) -> set[str]:
+    """The paths the CMake files write under the build folder's generated/."""
+    out: set[str] = set()
+    for rel in files:
+        if rel.endswith("CMakeLists.txt"):
+            out.update(GENERATED.findall((root / rel).read_text(encoding="utf-8")))
+    return out
+
+
 def path_ok(root: Path, rel: str) -> bool:
     return all((root / p.rstrip("/")).exists() for p in expand_braces(rel))
 
@@ -100,6 +112,7 @@ class Checker:
     def __init__(self, root: Path):
         self.root = root
         self.files = tracked_files(root)
+        self.generated = frozenset(generated_files(root, self.files))
         self.tops = sorted({f.split("/", 1)[0] for f in self.files if "/" in f})
         self.anchors: dict[Path, set[str]] = {}
         self.errors: list[str] = []
@@ -121,7 +134,7 @@ class Checker:
         """`token` names a file of the checkout (or, from a page in a folder, of that folder)."""
         token = token.rstrip(".,:;)")
         path, _, anchor = token.partition("#")
-        if PLACEHOLDER.search(path):
+        if PLACEHOLDER.search(path) or path in self.generated:
             return
         if PLACEHOLDER.search(anchor):
             anchor = ""
