@@ -47,8 +47,9 @@ void Server::Loop::Authenticate(ServerConnection* c, BasicCredentials credential
 }
 
 void Server::Loop::Mail() {
-  std::uint64_t count = 0;
-  (void)::read(mailbox_->event_fd, &count, sizeof count);
+  // Resets the counter; EAGAIN (nothing posted since the last read) leaves nothing to do.
+  eventfd_t count = 0;
+  ::eventfd_read(mailbox_->event_fd, &count);
   std::vector<Completion> items;
   {
     std::lock_guard<std::mutex> lock(mailbox_->mu);

@@ -103,8 +103,8 @@ struct Mailbox {
       std::lock_guard<std::mutex> lock(mu);
       items.push_back(std::move(c));
     }
-    const std::uint64_t one = 1;
-    (void)::write(event_fd, &one, sizeof one);
+    // Fails only with EAGAIN when the counter is at its maximum: the loop is woken already.
+    ::eventfd_write(event_fd, 1);
   }
 };
 
@@ -173,8 +173,7 @@ class Server::Loop {
   void Run();
   void Stop() {
     stopping_ = true;
-    const std::uint64_t one = 1;
-    (void)::write(stop_fd_, &one, sizeof one);
+    ::eventfd_write(stop_fd_, 1);
   }
 
   ServerConfig cfg_;

@@ -4,16 +4,28 @@
 # tests run there, then every fuzz target for FUZZ_SECONDS (default 10) each (scripts/fuzz.sh,
 # on the same build). Exit status 0 only when all of it is clean. docs/testing.md explains the
 # options, what is left out and why, and how long it takes.
+#
+#   scripts/test-sanitize.sh [all|build|test]   build: only the build; test: only the tests and
+#                                               fuzzers, on a build made before (scripts/test.sh
+#                                               builds beside its first ctest); all (default): both
 set -eu
 cd "$(dirname "$0")/.."
 . ./scripts/ccache-env.sh
 BUILD_DIR=${SANITIZE_BUILD_DIR:-build-asan}
 JOBS=${JOBS:-$(nproc)}
 FUZZ_SECONDS=${FUZZ_SECONDS:-10}
+PHASE=${1:-all}
+case $PHASE in
+  all | build | test) ;;
+  *) echo "usage: scripts/test-sanitize.sh [all|build|test]" >&2; exit 2 ;;
+esac
 
-echo "== sanitizer build ($BUILD_DIR: clang, ASan + UBSan + LSan, fuzzers)"
-./scripts/configure-sanitize.sh "$BUILD_DIR"
-cmake --build "$BUILD_DIR" -j "$JOBS"
+if [ "$PHASE" != test ]; then
+  echo "== sanitizer build ($BUILD_DIR: clang, ASan + UBSan + LSan, fuzzers)"
+  ./scripts/configure-sanitize.sh "$BUILD_DIR"
+  cmake --build "$BUILD_DIR" -j "$JOBS"
+fi
+[ "$PHASE" != build ] || exit 0
 
 # Every binary the tests start inherits these: leaks and initialization-order bugs are errors,
 # UB stops the process. Reports go to files under $LOGS, so that one from a process whose exit

@@ -1,15 +1,22 @@
 #!/bin/sh
 # The README's test command: installs what is missing, builds, and runs every test (unit,
 # kernel netns tests when root, end-to-end with real promtool, Prometheus, Alertmanager,
-# VictoriaMetrics, lldpd, sshd, Chromium), the Debian packages, then the whole suite again under
-# ASan/UBSan/LSan and the fuzzers. Exit status 0 only when everything passed. Prints how long
-# each stage took at the end (docs/testing.md "How long CI takes").
+# VictoriaMetrics, lldpd, sshd, Chromium), the Debian packages and images, then the whole suite
+# again under ASan/UBSan/LSan and the fuzzers. Exit status 0 only when everything passed. Prints
+# how long each stage took at the end (docs/testing.md "How long it takes").
+#
+# The order keeps both cores busy: the sanitizer build (niced) and the package test start as
+# soon as build/ exists and run beside the first ctest, which spends most of its time waiting on
+# the processes it starts; the sanitizer ctest and the fuzzers run after the first ctest (two
+# ctest runs at once would race for the loopback sshd's port: tests/CMakeLists.txt).
 set -eu
 cd "$(dirname "$0")/.."
 root=$(pwd)
 BUILD_DIR=${BUILD_DIR:-build}
 STAGES=$(mktemp)
-trap 'rm -f "$STAGES"' EXIT
+LOGS=$(mktemp -d)
+BG=""
+trap 'stop_background; rm -rf "$STAGES" "$LOGS"' EXIT
 
 # stage NAME COMMAND...: runs COMMAND, records its wall time; a failure ends the run (after the
 # times so far are printed).
@@ -20,53 +27,92 @@ stage() {
   t0=$(date +%s)
   rc=0
   "$@" || rc=$?
-  printf '%-34s %5ss%s\n' "$name" $(($(date +%s) - t0)) "$([ "$rc" -eq 0 ] || echo "  FAILED ($rc)")" >>"$STAGES"
+  record "$name" "$t0" "$rc"
   if [ "$rc" -ne 0 ]; then
     summary
     exit "$rc"
   fi
 }
+record() {
+  printf '%-44s %5ss%s\n' "$1" $(($(date +%s) - $2)) "$([ "$3" -eq 0 ] || echo "  FAILED ($3)")" >>"$STAGES"
+}
 summary() {
   echo "== stage times (wall)"
   cat "$STAGES"
-  printf '%-34s %5ss\n' "total" $(($(date +%s) - start))
+  printf '%-44s %5ss\n' "total" $(($(date +%s) - start))
+}
+
+# background ID NAME COMMAND...: starts COMMAND beside what follows, its output kept in a log;
+# finish ID prints the log (all of it, or its end for a long one that passed) and records the
+# time from start to end, and returns COMMAND's status.
+background() {
+  id=$1
+  name=$2
+  shift 2
+  echo "== $name: started in the background"
+  date +%s >"$LOGS/$id.t0"
+  echo "$name" >"$LOGS/$id.name"
+  ("$@" >"$LOGS/$id.log" 2>&1; echo $? >"$LOGS/$id.rc"; date +%s >"$LOGS/$id.t1") &
+  echo $! >"$LOGS/$id.pid"
+  BG="$BG $id"
+}
+finish() {
+  id=$1
+  wait "$(cat "$LOGS/$id.pid")" || true
+  rc=$(cat "$LOGS/$id.rc" 2>/dev/null || echo 1)
+  echo "== $(cat "$LOGS/$id.name") (ran in the background)"
+  if [ "$rc" -eq 0 ] && [ "$(wc -l <"$LOGS/$id.log")" -gt 200 ]; then
+    echo "… (the first $(($(wc -l <"$LOGS/$id.log") - 40)) lines left out)"
+    tail -n 40 "$LOGS/$id.log"
+  else
+    cat "$LOGS/$id.log"
+  fi
+  printf '%-44s %5ss%s\n' "$(cat "$LOGS/$id.name")" $(($(cat "$LOGS/$id.t1") - $(cat "$LOGS/$id.t0"))) \
+    "$([ "$rc" -eq 0 ] || echo "  FAILED ($rc)")" >>"$STAGES"
+  BG=$(echo "$BG" | sed "s/ $id\b//")
+  return "$rc"
+}
+# A run that ends early (a failed stage) takes its background work with it.
+kill_tree() {
+  for child in $(ps -o pid= --ppid "$1" 2>/dev/null); do kill_tree "$child"; done
+  kill "$1" 2>/dev/null || true
+}
+stop_background() {
+  for id in $BG; do
+    [ -f "$LOGS/$id.rc" ] || kill_tree "$(cat "$LOGS/$id.pid")"
+  done
 }
 start=$(date +%s)
 
 stage "install dependencies" ./scripts/install-deps.sh
 stage "build ($BUILD_DIR)" ./scripts/build.sh
 stage "generator self-test" python3 tools/gen/test_node_tree.py
+
+# Under ASan, UBSan and LeakSanitizer, then each fuzz target for a short while (docs/testing.md);
+# ROCEWATCH_SKIP_SANITIZE=1 leaves this out of a local run.
+sanitize=1
+[ "${ROCEWATCH_SKIP_SANITIZE:-0}" != 1 ] || sanitize=0
+[ "$sanitize" -eq 0 ] ||
+  background asan "sanitizer build (build-asan, beside ctest)" nice -n 10 ./scripts/test-sanitize.sh build
+# The Debian packages (made from build/'s binaries, the ones the tests run) installed into a
+# fresh Debian 12 root and purged, and the OCI images; much of it waits on the mirror and the
+# disk. Skipped by its own tests when not root.
+background packages "Debian packages and images (label packaging)" \
+  env PREBUILT="$root/$BUILD_DIR" sh -c "cd '$BUILD_DIR' && ctest --output-on-failure -L '^packaging\$'"
+
 stage "ctest (unit, kernel, e2e)" sh -c "cd '$BUILD_DIR' && ctest --output-on-failure -j $(nproc) --timeout 300 -LE '^packaging\$'"
 
-# The Debian packages (issue 19): built, installed into a fresh Debian 12 root and purged. Much of
-# it waits on the network and disk (mmdebstrap, apt in the root), so it runs beside the sanitizer
-# build, its output kept until it ends; skipped by its own test when not root.
-pkg_log=$(mktemp)
-pkg_t0=$(date +%s)
-(cd "$BUILD_DIR" && ctest --output-on-failure -L '^packaging$' >"$pkg_log" 2>&1; echo $? >"$pkg_log.rc") &
-pkg_pid=$!
-finish_packages() {
-  wait "$pkg_pid" || true
-  echo "== Debian packages (ran beside the sanitizer pass)"
-  cat "$pkg_log"
-  rc=$(cat "$pkg_log.rc" 2>/dev/null || echo 1)
-  printf '%-34s %5ss%s\n' "Debian packages (in parallel)" $(($(date +%s) - pkg_t0)) \
-    "$([ "$rc" -eq 0 ] || echo "  FAILED ($rc)")" >>"$STAGES"
-  rm -f "$pkg_log" "$pkg_log.rc"
-  return "$rc"
-}
-
-# Again under ASan, UBSan and LeakSanitizer, then each fuzz target for a short while
-# (docs/testing.md); ROCEWATCH_SKIP_SANITIZE=1 leaves this out of a local run.
 san_rc=0
-if [ "${ROCEWATCH_SKIP_SANITIZE:-0}" != 1 ]; then
-  t0=$(date +%s)
-  ./scripts/test-sanitize.sh || san_rc=$?
-  printf '%-34s %5ss%s\n' "sanitizers and fuzzers" $(($(date +%s) - t0)) \
-    "$([ "$san_rc" -eq 0 ] || echo "  FAILED ($san_rc)")" >>"$STAGES"
+if [ "$sanitize" -eq 1 ]; then
+  finish asan || san_rc=$?
+  if [ "$san_rc" -eq 0 ]; then
+    t0=$(date +%s)
+    ./scripts/test-sanitize.sh test || san_rc=$?
+    record "ctest under sanitizers, fuzzers" "$t0" "$san_rc"
+  fi
 fi
 pkg_rc=0
-finish_packages || pkg_rc=$?
+finish packages || pkg_rc=$?
 cd "$root"
 summary
 [ "$san_rc" -eq 0 ] && [ "$pkg_rc" -eq 0 ]
