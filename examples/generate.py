@@ -8,7 +8,9 @@ Twelve GPU nodes with two ConnectX-7 400G RoCE NICs each (rail 0 on mlx5_0 /
 ens1f0np0, rail 1 on mlx5_1 / ens2f0np0). Most nodes carry one seeded fault of
 a kind operators actually hit; gpu-01 is healthy. Every node has the LLDP
 neighbours lldpd would report (kernel/lldp/neighbors.json); gpu-12's rail-1 NIC
-is cabled to rail 0's leaf. Every
+is cabled to rail 0's leaf. Every switch port sends its DCB settings as IEEE 802.1Qaz
+TLVs (PFC on priority 3; DSCP 26 -> 3, DSCP 48 -> 6, UDP 4791 -> 3), which lldpd keeps as
+unknown TLVs; the port gpu-08's mlx5_1 is cabled to enables PFC on priority 4 instead. Every
 node has a motion.json so its counters move while replayed (docs/capture.md):
 RoCE traffic, CNPs, ECN marks and a little PFC pause on priority 3; drops and
 retransmissions where PFC is off; a pause storm on gpu-10.
@@ -59,6 +61,11 @@ FAULTS: Dict[str, tuple] = {
     "gpu-11": ("mlx5_1", "cable-out", "link.port-down"),
     "gpu-12": ("mlx5_1", "miscabled", "cabling.switch-port"),
 }
+# Faults on the switch's end of a link (the node's own settings are right): node -> (ibdev of
+# the NIC on the link, kind, what the report must name).
+SWITCH_FAULTS: Dict[str, tuple] = {
+    "gpu-08": ("mlx5_1", "switch-pfc-priority-4", "peer.roce-priority-pfc"),
+}
 
 # Healthy traffic per NIC, per second (raw units: 4-byte words, µs, frames).
 TRAFFIC = {
@@ -91,9 +98,29 @@ def switch_mac(rail: int) -> str:
     return f"0c:42:a1:00:{rail:02x}:00"
 
 
-def lldp_neighbor(netdev: str, rail: int, port: int) -> dict:
+def tlv_hex(data: bytes) -> str:
+    """An unknown TLV's value as lldpd 1.0.16's json0 prints it: "08,08"."""
+    return ",".join(f"{b:02X}" for b in data)
+
+
+def dcbx_tlvs(pfc_priorities) -> list:
+    """The switch port's IEEE 802.1Qaz TLVs (OUI 00-80-C2) as lldpd keeps them (it does not
+    decode them; tests/fixtures/real/lldpcli-1.0.16/neighbors-dcbx-json0.json is a real one):
+    PFC Configuration (subtype 11: willing 0, MBC 0, PFC capability 8; the enable bitmap) and
+    Application Priority (subtype 12: a reserved byte, then priority << 5 | selector and the
+    16-bit protocol: DSCP (5) 26 -> 3, DSCP 48 -> 6, UDP (3) 4791 -> 3)."""
+    pfc = bytes([0x08, sum(1 << p for p in pfc_priorities)])
+    app = bytes([0x00,
+                 3 << 5 | 5, 0, 26,
+                 6 << 5 | 5, 0, 48,
+                 3 << 5 | 3, 4791 >> 8, 4791 & 0xFF])
+    return [{"oui": "00,80,C2", "subtype": str(subtype), "len": str(len(value)),
+             "value": tlv_hex(value)} for subtype, value in ((11, pfc), (12, app))]
+
+
+def lldp_neighbor(netdev: str, rail: int, port: int, pfc_priorities=(3,)) -> dict:
     """One interface of `lldpcli -f json0 show neighbors details` as lldpd 1.0.16 prints it
-    (tests/fixtures/real/lldpcli-1.0.16), for a SONiC-like leaf."""
+    (tests/fixtures/real/lldpcli-1.0.16), for a SONiC-like leaf sending DCBX."""
     return {"name": netdev, "via": "LLDP", "rid": str(rail + 1), "age": "12 days, 03:04:05",
             "chassis": [{"id": [{"type": "mac", "value": switch_mac(rail)}],
                          "name": [{"value": f"leaf-{rail}"}],
@@ -101,13 +128,15 @@ def lldp_neighbor(netdev: str, rail: int, port: int) -> dict:
                          "mgmt-ip": [{"value": f"192.168.200.{rail + 1}"}]}],
             "port": [{"id": [{"type": "local", "value": f"Ethernet{port}"}],
                       "descr": [{"value": f"etp{port // 4}"}],
-                      "ttl": [{"value": "120"}]}]}
+                      "ttl": [{"value": "120"}]}],
+            "unknown-tlvs": [{"unknown-tlv": dcbx_tlvs(pfc_priorities)}]}
 
 
 def build_node(index: int) -> tuple:
     """The NodeSpec of gpu-<index>, its motion and its optics (netdev, image, scale)."""
     host = f"gpu-{index:02d}"
     fault = FAULTS.get(host)
+    switch_fault = SWITCH_FAULTS.get(host)
     devices, answers, optics = [], {}, []
     motion: Dict[str, dict] = {"version": 1, "sysfs": {}, "ethtool": {}}
     hw_names = nt.mlx5_hw_counter_names()
@@ -182,7 +211,9 @@ def build_node(index: int) -> tuple:
             link_layer=ka.IBV_LINK_LAYER_ETHERNET)
         if up:                     # lldpd's neighbour; the miscabled NIC lands on rail 0's leaf
             rail, port = (0, 4 * index + 1) if kind == "miscabled" else (n, 4 * index)
-            neighbors.append(lldp_neighbor(netdev, rail, port))
+            switch_kind = switch_fault[1] if switch_fault and switch_fault[0] == ib else None
+            neighbors.append(lldp_neighbor(netdev, rail, port, pfc_priorities=(
+                (4,) if switch_kind == "switch-pfc-priority-4" else (3,))))
         if not up:                 # the cable (a DAC/AOC with its module) was pulled
             optics.append((netdev, "none", None))
             continue
@@ -209,7 +240,9 @@ def build_node(index: int) -> tuple:
     answers["lldp/neighbors.json"] = (json.dumps({"lldp": [{"interface": neighbors}]}, indent=2)
                                       + "\n").encode()
     return (nt.NodeSpec(hostname=host, kernel=KERNEL,
-                        description=f"demo node {host}" + (f"; seeded fault: {fault[1]} on {fault[0]}" if fault else "; healthy"),
+                        description=f"demo node {host}" + "".join(
+                            f"; seeded fault: {f[1]} on {f[0]}" for f in (fault, switch_fault) if f)
+                        + ("" if fault or switch_fault else "; healthy"),
                         devices=devices, extra_netdevs=[], kernel_answers=answers),
             motion, optics)
 
@@ -240,7 +273,10 @@ def plan() -> dict:
 def write(dest: Path, writer: Path) -> None:
     dest.mkdir(parents=True, exist_ok=True)
     (dest / "plan.json").write_text(json.dumps(plan(), indent=2) + "\n")
-    faults = {n: {"device": d, "fault": k, "check": c} for n, (d, k, c) in FAULTS.items()}
+    faults: Dict[str, list] = {}
+    for table in (FAULTS, SWITCH_FAULTS):
+        for n, (d, k, c) in table.items():
+            faults.setdefault(n, []).append({"device": d, "fault": k, "check": c})
     (dest / "faults.json").write_text(json.dumps(faults, indent=2, sort_keys=True) + "\n")
     for i in range(1, NODES + 1):
         spec, motion, optics = build_node(i)

@@ -696,6 +696,24 @@ def nic_detail() -> Dict[str, Any]:
                "none", steps("green", None, "red", 1), mappings=ON_OFF_GLOBAL_PAUSE,
                text_mode="value_and_name"), 4, 7)
 
+    L.add(table("Both ends of the link: PFC per priority",
+                "The priorities each end of the cable has PFC on: the NIC (roce_pfc_enabled, "
+                "from dcbnl) and the switch port at the other end (roce_lldp_peer_pfc_enabled, "
+                "its LLDP DCBX PFC TLV as the node's lldpd received it), with the switch and "
+                "port (roce_lldp_neighbor_info). A priority on one end only raises "
+                "RoCEPeerPFCMismatch; a switch sending no DCBX has no rows here "
+                "(roce_lldp_peer_dcbx_sent 0: roce-lint check --switch-config reads its "
+                "configuration instead).",
+                [target(f'label_replace(roce_pfc_enabled{{{CINP}}} == 1, "end", "NIC", "", "") '
+                        f'or label_replace(roce_lldp_peer_pfc_enabled{{{CINP}}} == 1, "end", '
+                        '"switch port", "", "") * on(cluster, job, instance, netdev) '
+                        'group_left(system_name, port_id) topk by (cluster, job, instance, '
+                        f'netdev) (1, roce_lldp_neighbor_info{{{CIN}}})')],
+                "none", hide=["Value", "cluster"],
+                order=["instance", "netdev", "priority", "end", "system_name", "port_id"],
+                rename={"system_name": "switch", "port_id": "switch port"},
+                sort_by="netdev", sort_desc=False, value_color=False), 24, 7)
+
     L.row("Drops and ECN")
     L.add(timeseries("Discards",
                      "Packets the NIC dropped, per priority (rx_prio*_discards, _buf_discard, "

@@ -36,6 +36,7 @@ PROMETHEUS_ALERTS = {
     "gpu-10": "RoCEPFCPauseStorm",
     "gpu-02": "RoCEDiscards",
     "gpu-11": "RoCEPortDown",
+    "gpu-08": "RoCEPeerPFCMismatch",
 }
 TIMEOUT = 150  # seconds for everything to show up
 
@@ -82,7 +83,7 @@ def main():
             time.sleep(2)
 
         # Alerts: wait until every expected one is there (or the deadline).
-        expected = {(node, "RoCELintFinding", f["check"]) for node, f in faults.items()}
+        expected = {(node, "RoCELintFinding", f["check"]) for node, fs in faults.items() for f in fs}
         expected |= {(node, name, None) for node, name in PROMETHEUS_ALERTS.items()}
         seen = set()
         alerts = []
