@@ -1,7 +1,7 @@
 #pragma once
 
 // SONiC's CONFIG_DB as a file: /etc/sonic/config_db.json (tables nested: {"PORT": {"Ethernet0":
-// {…}}}) or a redis dump of it (sonic-db-dump, sonic-utilities' tests/mock_tables: flat keys
+// {…}}}) or a redis dump of it (sonic-db-dump, or the mock tables of sonic-utilities' tests: flat keys
 // "PORT|Ethernet0"). What it reads, per port (docs/operations.md "The switch side"):
 //   PORT                      name and alias (SONiC's LLDP Port ID is often the alias)
 //   PORT_QOS_MAP              pfc_enable ("3,4"), dscp_to_tc_map, pfc_to_queue_map; the "global"
