@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "check_test_util.h"
+#include "peer_test_util.h"
 #include "lint/checks/peer/group.h"
 #include "lint/report/node_report.h"
 #include "lint/switch/switch_config.h"
@@ -16,40 +17,6 @@ namespace {
 
 using ::testing::HasSubstr;
 using namespace checks;
-
-// gpu-01's NIC `nic` sees leaf-<nic> port Ethernet8, as the plan cables it.
-std::string Nd(int nic) { return Netdev(nic); }
-
-void Neighbour(Cluster& c, int nic, const std::string& port_id = "Ethernet8",
-               const std::string& description = "Ethernet8") {
-  c.Add(1, "roce_lldp_neighbor_info{netdev=\"" + Nd(nic) + "\",chassis_id=\"0c:42:a1:00:00:0" +
-               std::to_string(nic) + "\",chassis_id_subtype=\"mac\",system_name=\"leaf-" + std::to_string(nic) +
-               "\",port_id=\"" + port_id + "\",port_id_subtype=\"ifname\",port_description=\"" + description +
-               "\",management_address=\"\"} 1");
-}
-
-// The lldp collector's series for a switch port sending PFC on `pfc` and UDP 4791 on `app`.
-void Dcbx(Cluster& c, int nic, std::vector<int> pfc, int app = 3) {
-  const std::string n = "netdev=\"" + Nd(nic) + "\"";
-  c.Add(1, "roce_lldp_peer_dcbx_sent{" + n + "} 1");
-  c.Add(1, "roce_lldp_peer_dcbx_info{" + n + ",tlv=\"pfc\",willing=\"false\"} 1");
-  c.Add(1, "roce_lldp_peer_dcbx_info{" + n + ",tlv=\"app\",willing=\"\"} 1");
-  for (int p : pfc) c.Add(1, "roce_lldp_peer_pfc_enabled{" + n + ",priority=\"" + std::to_string(p) + "\"} 1");
-  c.Add(1, "roce_lldp_peer_pfc_capability{" + n + "} 8");
-  c.Add(1, "roce_lldp_peer_app_info{" + n + ",selector=\"dgram\",protocol=\"4791\",priority=\"" +
-               std::to_string(app) + "\"} 1");
-}
-
-// Node 1 with lldpd answering, both NICs' switch ports agreeing with the NICs.
-Cluster Agreeing() {
-  Cluster c(1, 2);
-  c.Add(1, "roce_lldp_daemon_reachable 1");
-  for (int nic : {0, 1}) {
-    Neighbour(c, nic);
-    Dcbx(c, nic, {3});
-  }
-  return c;
-}
 
 std::vector<Finding> RunWith(Cluster& c, const switch_config::SwitchConfigs& switches) {
   c.Run();
@@ -94,10 +61,10 @@ TEST(CheckPeer, SwitchPfcOnMorePrioritiesIsPfcPriorities) {
 TEST(CheckPeer, SwitchWithoutPfcOnTheRocePriorityIsAnErrorAndOnlyThat) {
   Cluster c(1, 2);
   c.Add(1, "roce_lldp_daemon_reachable 1");
-  Neighbour(c, 0);
-  Dcbx(c, 0, {4});
-  Neighbour(c, 1);
-  Dcbx(c, 1, {3});
+  Neighbour(c, 1, 0, "Ethernet8", "Ethernet8");
+  Dcbx(c, 1, 0, {4});
+  Neighbour(c, 1, 1, "Ethernet8", "Ethernet8");
+  Dcbx(c, 1, 1, {3});
   Finding f = ExpectOnly(c.Run(), kPeerRocePriorityPfc, "gpu-01", "mlx5_0", "ens1f0np0");
   EXPECT_EQ(f.severity, Severity::kError);
   EXPECT_EQ(f.expected, "switch PFC on 3 (the RoCE priority)");
@@ -191,26 +158,14 @@ TEST(CheckPeer, WithoutTheLldpCollectorNothingIsListed) {
   EXPECT_TRUE(peer::NicsWithoutSwitchSide(c.plan.nodes[0], c.views[0], nullptr).empty());
 }
 
-// leaf-0 as SONiC describes it: Ethernet8 (alias etp3) with PFC on 3, the RoCE DSCP on TC 3,
-// the CNP DSCP on TC `cnp_tc`, and queue 3 with or without ECN.
-std::string SonicLeaf(int cnp_tc, bool ecn) {
-  return std::string(R"({"DEVICE_METADATA": {"localhost": {"hostname": "leaf-0"}},
-    "PORT": {"Ethernet8": {"alias": "etp3"}},
-    "PORT_QOS_MAP": {"Ethernet8": {"pfc_enable": "3", "dscp_to_tc_map": "RDMA"}},
-    "DSCP_TO_TC_MAP": {"RDMA": {"26": "3", "48": ")") +
-         std::to_string(cnp_tc) + R"("}},
-    "WRED_PROFILE": {"LOSSLESS": {"ecn": "ecn_all"}},
-    "QUEUE": {"Ethernet8|3": {)" + (ecn ? R"("wred_profile": "LOSSLESS")" : "") + "}}}";
-}
-
 // SONiC sends no DCBX: NIC 0's neighbour is leaf-0, Port ID the alias, Port Description the name.
 Cluster SonicNeighbour() {
   Cluster c(1, 2);
   c.Add(1, "roce_lldp_daemon_reachable 1");
-  Neighbour(c, 0, "etp3", "Ethernet8");
+  Neighbour(c, 1, 0, "etp3", "Ethernet8");
   c.Add(1, R"(roce_lldp_peer_dcbx_sent{netdev="ens1f0np0"} 0)");
-  Neighbour(c, 1);
-  Dcbx(c, 1, {3});
+  Neighbour(c, 1, 1, "Ethernet8", "Ethernet8");
+  Dcbx(c, 1, 1, {3});
   return c;
 }
 
@@ -231,7 +186,7 @@ TEST(CheckPeer, ASonicQueueWithoutEcnIsPeerEcn) {
   EXPECT_EQ(f.found, "no ECN on priority 3");
   EXPECT_THAT(f.message, HasSubstr("gpu-01 mlx5_0 (ens1f0np0) ↔ leaf-0 port etp3: the switch port's egress queue of "
                                    "the RoCE priority 3 does not mark ECN (leaf-0.json (SONiC))"));
-  EXPECT_THAT(f.fix, HasSubstr("switch leaf-0 port etp3: SONiC: give QUEUE|etp3|3 a wred_profile whose ecn is ecn_all"));
+  EXPECT_THAT(f.fix, HasSubstr("switch leaf-0 port etp3: SONiC: give QUEUE|Ethernet8|3 a wred_profile whose ecn is ecn_all"));
 }
 
 TEST(CheckPeer, ASonicDscpMapNamesTheTrafficClass) {

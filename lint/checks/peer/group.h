@@ -27,6 +27,7 @@ void Ecn(const NicContext& c, FindingSink& sink);
 struct SwitchSide {
   std::string switch_name;  // LLDP System Name (the chassis ID when it sends none)
   std::string port;         // LLDP Port ID
+  std::string config_port;  // the port's name in the --switch-config file (Ethernet8 for etp3)
   std::string source;       // "LLDP DCBX", "leaf1.json (SONiC)", or both, joined by " and "
   std::optional<switch_config::Nos> nos;  // from the config file; nullopt for DCBX alone
   std::optional<std::vector<std::int64_t>> pfc;        // priorities with PFC enabled

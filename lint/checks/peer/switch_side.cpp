@@ -66,6 +66,7 @@ bool ReadDcbx(const observe::NodeView& view, const std::string& netdev, SwitchSi
 
 void FillFromConfig(const switch_config::SwitchConfig& config, const switch_config::PortQos& port, SwitchSide& s) {
   s.nos = config.nos;
+  s.config_port = port.name.empty() ? s.port : port.name;
   if (!s.pfc) s.pfc = port.pfc_priorities;
   if (!s.dscp && s.dscp_digest.empty() && port.dscp_priority) {
     s.dscp = port.dscp_priority;
@@ -75,6 +76,9 @@ void FillFromConfig(const switch_config::SwitchConfig& config, const switch_conf
 }
 
 std::string Sh(const std::string& word) { return escape::ShWord(word); }
+
+// The port as the switch's own commands name it: the file's name, else the LLDP Port ID.
+const std::string& NosPort(const SwitchSide& s) { return s.config_port.empty() ? s.port : s.config_port; }
 
 enum class Guess { kSonic, kCumulus, kEos, kUnknown };
 
@@ -136,13 +140,13 @@ std::string SwitchPfcFix(const SwitchSide& s, const std::vector<std::int64_t>& w
         for (std::int64_t p = 0; p < 8; ++p) {
           bool on = std::find(want.begin(), want.end(), p) != want.end();
           if (on || (s.pfc && std::find(s.pfc->begin(), s.pfc->end(), p) != s.pfc->end()))
-            cmds.push_back("config interface pfc priority " + Sh(s.port) + " " + std::to_string(p) + (on ? " on" : " off"));
+            cmds.push_back("config interface pfc priority " + Sh(NosPort(s)) + " " + std::to_string(p) + (on ? " on" : " off"));
         }
         cmds.push_back("config save -y");
         out.push_back("SONiC: " + Join(cmds, " && "));
         break;
       case Guess::kEos:
-        cmds.push_back("interface " + s.port);
+        cmds.push_back("interface " + NosPort(s));
         cmds.push_back("priority-flow-control on");
         for (std::int64_t p = 0; p < 8; ++p) {
           bool on = std::find(want.begin(), want.end(), p) != want.end();
@@ -189,7 +193,7 @@ std::string SwitchEcnFix(const SwitchSide& s, std::int64_t priority) {
     return "switch " + s.Where() + ": Cumulus NVUE: nv set qos congestion-control default-global traffic-class " + p +
            " ecn enable && nv config apply";
   if (s.nos == switch_config::Nos::kSonic)
-    return "switch " + s.Where() + ": SONiC: give QUEUE|" + escape::TerminalText(s.port) + "|" + p +
+    return "switch " + s.Where() + ": SONiC: give QUEUE|" + escape::TerminalText(NosPort(s)) + "|" + p +
            " a wred_profile whose ecn is ecn_all (e.g. AZURE_LOSSLESS) in config_db.json and `config qos reload`";
   return "switch " + s.Where() + ": enable ECN marking (WRED/ECN) on the egress queue of priority " + p;
 }
