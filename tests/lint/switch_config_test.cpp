@@ -168,6 +168,57 @@ TEST(SwitchConfig, RefusesWhatIsNeitherFormatTooDeepTooBigOrNotJson) {
   EXPECT_THAT(missing.error().message, HasSubstr("no-such-file.json"));
 }
 
+std::string Slurp(const std::string& name) {
+  std::ifstream f(kDir + name, std::ios::binary);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+// Every file cut short at 300 places and with 300 single bytes changed: each either reads or is
+// an error that names the file; nothing else (no crash, no exception: the sanitizer build runs
+// this too).
+TEST(SwitchConfig, TruncatedAndCorruptedRealFilesFailCleanly) {
+  for (const char* name : {"sonic-utilities-mock-config_db.json", "sonic-config-engine-qos-mellanox4600c-d48c40-t0.json",
+                           "nvue-roce-leaf.json"}) {
+    SCOPED_TRACE(name);
+    const std::string text = Slurp(name);
+    ASSERT_GT(text.size(), 300u);
+    std::size_t errors = 0;
+    for (std::size_t i = 0; i < 300; ++i) {
+      const std::size_t at = (i * 7919u) % text.size();
+      auto cut = ParseSwitchConfig(text.substr(0, at), "f.json");
+      if (!cut.ok()) {
+        EXPECT_EQ(cut.error().message.rfind("f.json: ", 0), 0u) << cut.error().message;
+        ++errors;
+      }
+      std::string changed = text;
+      changed[at] = "\"{}[],:0x9"[i % 10];
+      auto bad = ParseSwitchConfig(changed, "f.json");
+      if (!bad.ok()) {
+        EXPECT_EQ(bad.error().message.rfind("f.json: ", 0), 0u) << bad.error().message;
+      }
+    }
+    EXPECT_GT(errors, 250u);  // a cut file is almost never whole JSON
+  }
+}
+
+// The real file with its values' types changed: every change is reported at its JSON path.
+TEST(SwitchConfigSonic, WrongTypesInTheRealFileNameTheirPath) {
+  std::string text = Slurp("sonic-config-engine-qos-mellanox4600c-d48c40-t0.json");
+  auto replace_first = [&text](const std::string& from, const std::string& to) {
+    std::string out = text;
+    const std::size_t at = out.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    if (at != std::string::npos) out.replace(at, from.size(), to);
+    return out;
+  };
+  const std::string pfc = replace_first("\"pfc_enable\"      : \"3,4\"", "\"pfc_enable\": {\"3\": 4}");
+  EXPECT_EQ(ParseError(pfc), "leaf.json: /PORT_QOS_MAP/Ethernet2/pfc_enable: expected a string, found an object");
+  const std::string tc = replace_first("\"48\": \"7\"", "\"48\": \"1e9\"");
+  EXPECT_THAT(ParseError(tc), HasSubstr("/48: \"1e9\" is not an integer from 0 to 15"));
+}
+
 TEST(SwitchConfigNvue, ReadsProfilesPerPortOverRoceDefaults) {
   SwitchConfig c = ReadOk("nvue-roce-leaf.json");
   EXPECT_EQ(c.nos, Nos::kCumulus);
