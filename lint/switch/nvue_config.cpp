@@ -117,14 +117,23 @@ std::string ProfileName(const json& port_qos, const std::string& path, std::stri
 
 }  // namespace
 
-const json* NvueSetObject(const json& root) {
+const json* NvueSetObject(const json& root, std::string& path) {
   if (root.is_array()) {
-    for (const json& part : root)
-      if (part.is_object() && part.contains("set")) return &part["set"];
+    for (std::size_t i = 0; i < root.size(); ++i) {
+      const json& part = root[i];
+      if (part.is_object() && part.contains("set")) {
+        path = "/" + std::to_string(i) + "/set";
+        return &part["set"];
+      }
+    }
     return nullptr;
   }
   if (!root.is_object()) return nullptr;
-  if (root.contains("set")) return &root["set"];
+  if (root.contains("set")) {
+    path = "/set";
+    return &root["set"];
+  }
+  path.clear();
   if (root.contains("qos") || (root.contains("system") && root.contains("interface"))) return &root;
   return nullptr;
 }

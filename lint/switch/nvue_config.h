@@ -19,8 +19,9 @@
 
 namespace rocewatch::lint::switch_config {
 
-// The "set" object of an NVUE document, nullptr when `root` is not NVUE's shape.
-const json* NvueSetObject(const json& root);
+// The "set" object of an NVUE document and its JSON path ("/1/set", "/set", ""), or nullptr
+// when `root` is not NVUE's shape.
+const json* NvueSetObject(const json& root, std::string& path);
 // Throws Bad on a value of the wrong shape; the caller sets `source`. `path` is set's JSON path.
 SwitchConfig ReadNvueConfig(const json& set, const std::string& path);
 

@@ -78,14 +78,8 @@ Result<SwitchConfig> ParseSwitchConfig(std::string_view text, const std::string&
   }
   try {
     SwitchConfig config;
-    if (const json* set = NvueSetObject(root)) {
-      std::string path;
-      if (root.is_array()) {
-        for (std::size_t i = 0; i < root.size(); ++i)
-          if (&root[i]["set"] == set) path = "/" + std::to_string(i) + "/set";
-      } else if (set != &root) {
-        path = "/set";
-      }
+    std::string path;
+    if (const json* set = NvueSetObject(root, path)) {
       config = ReadNvueConfig(*set, path);
     } else if (LooksLikeSonic(root)) {
       config = ReadSonicConfigDb(root);
@@ -97,6 +91,8 @@ Result<SwitchConfig> ParseSwitchConfig(std::string_view text, const std::string&
     return config;
   } catch (const Bad& bad) {
     return Error{source + ": " + (bad.path.empty() ? "/" : bad.path) + ": " + bad.what};
+  } catch (const json::exception& e) {  // a shape the walk did not foresee: still the file's fault
+    return Error{source + ": unexpected JSON shape: " + e.what()};
   }
 }
 

@@ -261,6 +261,12 @@ TEST(SwitchConfigNvue, ObjectShapesAndHostileValues) {
             "leaf.json: /set/qos/congestion-control/default-global/traffic-class/3/ecn: \"maybe\" is not enable/disable (on/off)");
   EXPECT_EQ(ParseError(R"({"set": {"interface": {"swp1": {"qos": {"pfc": {"profile": "ghost"}}}}}})"),
             "leaf.json: /set/qos/pfc/ghost: a port names profile \"ghost\", which the file does not define");
+  // Parts of the list that are not objects are skipped, not dereferenced.
+  auto listed = ParseSwitchConfig(R"([1, "x", null, {"header": {}}, {"set": {"system": {"hostname": "h"}}}])", "l.json");
+  ASSERT_TRUE(listed.ok()) << listed.error().message;
+  EXPECT_EQ(listed->hostname, "h");
+  EXPECT_EQ(ParseError(R"([1, {"set": {"qos": {"roce": {"mode": 3.5}}}}])"),
+            "leaf.json: /1/set/qos/roce/mode: expected a string, found a number");
   EXPECT_EQ(ParseError(R"({"set": {"system": {"hostname": ["a"]}}})"),
             "leaf.json: /set/system/hostname: expected a string, found an array");
 }
