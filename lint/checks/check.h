@@ -19,6 +19,10 @@
 #include "lint/observe/node_view.h"
 #include "lint/plan/model.h"
 
+namespace rocewatch::lint::switch_config {
+class SwitchConfigs;
+}
+
 namespace rocewatch::lint::checks {
 
 namespace cabling {
@@ -34,6 +38,8 @@ struct NicContext {
   const observe::NodeView& view;
   std::string port;     // the device's port seen in roce_port_info ("1" when none)
   bool device_present;  // roce_device_info has the planned ib_dev
+  // The --switch-config files (peer.*: the switch port's side); nullptr when none.
+  const switch_config::SwitchConfigs* switches = nullptr;
 };
 
 // An observed node (kNode checks). Its exporter may not have answered (view.reachable()).
@@ -67,7 +73,8 @@ struct FleetContext {
 // drift). Nodes may come in any order, each once.
 class CheckRunner {
  public:
-  explicit CheckRunner(const plan::Plan& plan) : plan_(plan) {}
+  explicit CheckRunner(const plan::Plan& plan, const switch_config::SwitchConfigs* switches = nullptr)
+      : plan_(plan), switches_(switches) {}
   void AddNode(std::size_t node_index, const observe::NodeView& view);
   // Drift across everything added, then every finding sorted by node (plan
   // order), device, check.
@@ -75,6 +82,7 @@ class CheckRunner {
 
  private:
   const plan::Plan& plan_;
+  const switch_config::SwitchConfigs* switches_;
   FindingSink sink_;
   SettingsPool pool_;
   std::vector<DriftRecord> records_;

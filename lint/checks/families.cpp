@@ -64,6 +64,12 @@ const std::vector<CheckFamilies>& CheckFamilyTable() {
         metric::roce_ethtool_driver_info, metric::roce_pause_rx_enabled, metric::roce_pause_tx_enabled,
         metric::roce_ets_priority_traffic_class, metric::roce_dcb_table_entries},
        {}},
+      {"peer",  // peer/switch_side.cpp: the LLDP neighbour's DCBX against the NIC's DCB
+       {metric::roce_lldp_daemon_reachable, metric::roce_lldp_neighbor_info, metric::roce_lldp_peer_dcbx_sent,
+        metric::roce_lldp_peer_dcbx_info, metric::roce_lldp_peer_pfc_enabled, metric::roce_lldp_peer_app_info,
+        metric::roce_lldp_peer_dscp_priority, metric::roce_lldp_peer_table_entries, metric::roce_dcb_supported,
+        metric::roce_pfc_enabled, metric::roce_dscp_priority, metric::roce_dcb_table_entries},
+       {}},
   };
   return kTable;
 }

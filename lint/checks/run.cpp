@@ -25,7 +25,7 @@ void CheckRunner::AddNode(std::size_t node_index, const observe::NodeView& view)
     std::string port = "1";
     auto ports = view.Select(metric::roce_port_info, {{label::device, nic.ib_dev}});
     if (!ports.empty()) port = std::string(ports.front().Label(label::port));
-    NicContext c{plan_, node, nic, plan_.FindProfile(nic.profile), view, port, present};
+    NicContext c{plan_, node, nic, plan_.FindProfile(nic.profile), view, port, present, switches_};
     for (const CheckSpec* spec : AllCheckSpecs())
       if (spec->nic != nullptr) spec->nic(c, sink_);
     SettingIds settings = ExtractSettings(view, nic.ib_dev, port, nic.netdev, pool_);

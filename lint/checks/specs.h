@@ -17,6 +17,7 @@
 #include "lint/checks/inventory/group.h"
 #include "lint/checks/link/group.h"
 #include "lint/checks/optics/group.h"
+#include "lint/checks/peer/group.h"
 #include "lint/checks/qos/group.h"
 #include "lint/checks/versions/group.h"
 #include "lint/fix/repairs.h"
@@ -34,6 +35,7 @@ inline constexpr std::string_view kWhyCounters = "a traffic symptom, not a setti
 inline constexpr std::string_view kWhyLink = "a link problem (cable, switch port, speed), not a setting";
 inline constexpr std::string_view kWhyPcie = "a PCIe slot or riser problem, not a setting";
 inline constexpr std::string_view kWhyNoDcb = "the netdev has no DCB support";
+inline constexpr std::string_view kWhySwitch = "the other end is a switch port: roce-lint sets nothing on switches";
 
 inline const CheckSpec& kExporterUnreachable = RegisterCheck(inventory::ExporterUnreachable, {"inventory.exporter-unreachable", S::kCritical,
     "exporter not reachable", "无法获取节点指标（导出器不可达）", kWhyInventory});
@@ -135,5 +137,15 @@ inline const CheckSpec& kCablingNoNeighbor = RegisterCheck(cabling::NoNeighbor, 
     "link up but no LLDP neighbour", "链路已连通但没有 LLDP 邻居", kWhyNoStep});
 inline const CheckSpec& kCablingDuplicatePort = RegisterCheck(cabling::DuplicatePort, {"cabling.duplicate-port", S::kError,
     "two NICs report the same switch port", "两块网卡报告同一个交换机端口", kWhyNoStep});
+
+
+inline const CheckSpec& kPeerRocePriorityPfc = RegisterCheck(peer::RocePriorityPfc, {"peer.roce-priority-pfc", S::kError,
+    "switch port has no PFC on the RoCE priority", "交换机端口未在 RoCE 优先级上启用 PFC", kWhySwitch});
+inline const CheckSpec& kPeerPfcPriorities = RegisterCheck(peer::PfcPriorities, {"peer.pfc-priorities", S::kWarning,
+    "switch port enables PFC on other priorities than the NIC", "交换机端口与网卡启用 PFC 的优先级不一致", kWhySwitch});
+inline const CheckSpec& kPeerAppPriority = RegisterCheck(peer::AppPriority, {"peer.app-priority", S::kWarning,
+    "switch port maps RoCE traffic to another priority than the NIC", "交换机端口与网卡对 RoCE 流量的优先级映射不一致", kWhySwitch});
+inline const CheckSpec& kPeerEcn = RegisterCheck(peer::Ecn, {"peer.ecn", S::kWarning,
+    "switch queue of the RoCE priority does not mark ECN", "交换机 RoCE 优先级队列未启用 ECN 标记", kWhySwitch});
 
 }  // namespace rocewatch::lint::checks

@@ -4,6 +4,7 @@
 #include <fstream>
 
 #include "lint/checks/check.h"
+#include "lint/checks/peer/group.h"
 #include "lint/cli/commands.h"
 #include "lint/cli/common_flags.h"
 #include "lint/cli/exit_codes.h"
@@ -11,6 +12,7 @@
 #include "lint/cli/observe_flags.h"
 #include "lint/plan/load.h"
 #include "lint/report/formats.h"
+#include "lint/switch/switch_config.h"
 #include "rocewatch/escape.h"
 
 namespace rocewatch::lint::cli {
@@ -31,6 +33,10 @@ const std::vector<FlagSpec>& CommandSpecs() {
        report::CheckReportFormatNames("|")},
       {"--lang", "", true, "language of the text and html reports (default en)", "en|zh"},
       {"--output", "-o", true, "write the report there instead of standard output", "FILE"},
+      {"--switch-config", "", true,
+       "a switch's configuration (SONiC config_db.json, NVUE `nv config show -o json`),\n"
+       "joined to NICs by their LLDP neighbour for the peer.* checks; repeatable",
+       "FILE"},
       kFailOnFlag,
       kHelpFlag};
   return kSpecs;
@@ -79,15 +85,33 @@ int RunCheckCommand(const std::vector<std::string>& args, CommandIo io) {
     io.err << "roce-lint check: " << settings.error().message << "\n";
     return kExitUnusable;
   }
+  switch_config::SwitchConfigs switches;
+  for (const std::string& path : parsed->All("--switch-config")) {
+    auto config = switch_config::ReadSwitchConfigFile(path);
+    if (!config) {
+      io.err << "roce-lint check: --switch-config " << escape::TerminalText(config.error().message) << "\n";
+      return kExitUnusable;
+    }
+    if (config->hostname.empty()) {
+      io.err << "roce-lint check: --switch-config " << escape::TerminalText(path)
+             << ": no hostname (SONiC: DEVICE_METADATA/localhost/hostname; NVUE: system/hostname), "
+                "which joins it to the NICs' LLDP neighbours\n";
+      return kExitUnusable;
+    }
+    switches.Add(std::move(*config));
+  }
   const std::string& plan_path = parsed->positional.front();
   auto loaded = LoadUsablePlan("check", plan_path, io.err);
   if (!loaded) return kExitUnusable;
   // Each node is checked as soon as it is observed and its metrics dropped: at
   // 10,000 nodes only the interned settings that drift compares stay in memory.
-  checks::CheckRunner runner(loaded->plan);
+  checks::CheckRunner runner(loaded->plan, &switches);
   std::vector<std::string> without_window;  // reachable, no counter increase
+  std::vector<std::string> without_switch;  // "node netdev": no DCBX, no --switch-config
   auto observed = ObserveEach(loaded->plan, *settings, [&](std::size_t i, observe::NodeView&& view) {
     if (view.reachable() && !view.has_increase()) without_window.push_back(view.node());
+    for (const std::string& netdev : checks::peer::NicsWithoutSwitchSide(loaded->plan.nodes[i], view, &switches))
+      without_switch.push_back(loaded->plan.nodes[i].name + " " + netdev);
     runner.AddNode(i, view);
   });
   if (!observed) {
@@ -102,6 +126,8 @@ int RunCheckCommand(const std::vector<std::string>& args, CommandIo io) {
   run.findings = runner.Finish();
   run.input = observed->input;
   run.counters_checked = observed->counters;
+  std::sort(without_switch.begin(), without_switch.end());
+  run.switch_side_unchecked = std::move(without_switch);
   if (run.counters_checked) {
     std::sort(without_window.begin(), without_window.end());
     run.counters_unobserved = std::move(without_window);

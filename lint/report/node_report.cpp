@@ -71,6 +71,25 @@ std::string CountersUnobservedNote(const CheckRun& run, Language lang) {
          names + Text(lang, ".", "。");
 }
 
+std::string SwitchSideUncheckedNote(const CheckRun& run, Language lang) {
+  const auto& nics = run.switch_side_unchecked;
+  if (nics.empty()) return "";
+  std::string ids;
+  for (const checks::CheckSpec* spec : checks::AllCheckSpecs())
+    if (spec->group() == "peer") ids += (ids.empty() ? "" : ", ") + std::string(spec->id);
+  constexpr std::size_t kNamed = 10;
+  std::string names;
+  for (std::size_t i = 0; i < nics.size() && i < kNamed; ++i) names += (i ? ", " : "") + nics[i];
+  if (nics.size() > kNamed)
+    names += Text(lang, " and ", " 等另外 ") + std::to_string(nics.size() - kNamed) + Text(lang, " more", " 个");
+  return Text(lang, "Switch-side checks (", "未检查交换机端（") + ids +
+         Text(lang, ") could not run on ", "）：") + std::to_string(nics.size()) +
+         Text(lang, nics.size() == 1 ? " NIC whose switch port sends no DCBX and no --switch-config names: "
+                                     : " NICs whose switch ports send no DCBX and no --switch-config names: ",
+              " 块网卡的交换机端口未发送 DCBX，且没有 --switch-config 描述它们：") +
+         names + Text(lang, ".", "。");
+}
+
 void WriteNodeReport(std::ostream& out, const CheckRun& run, Language lang) {
   std::size_t passed = 0, failed = 0, unreachable = 0, nics = 0;
   for (const auto& node : run.plan->nodes) {
@@ -127,6 +146,7 @@ void WriteNodeReport(std::ostream& out, const CheckRun& run, Language lang) {
       << Text(lang, " failed, ", " 未通过，") << unreachable << Text(lang, " unreachable", " 不可达")
       << "; " << SeverityCounts(run.findings) << "\n";
   if (auto note = CountersUnobservedNote(run, lang); !note.empty()) out << T(note) << "\n";
+  if (auto note = SwitchSideUncheckedNote(run, lang); !note.empty()) out << T(note) << "\n";
   if (!run.counters_checked)
     out << Text(lang,
                 "Counter checks skipped: no observation window (use --counter-window, "

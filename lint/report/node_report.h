@@ -24,10 +24,16 @@ struct CheckRun {
   // With a window: the reachable nodes whose counters have none, as they were not observed at
   // its start (they joined inside it; lint/observe/counter_window.h). Said once in the report.
   std::vector<std::string> counters_unobserved;
+  // "node netdev" of the NICs whose switch port sends no DCBX and no --switch-config names
+  // (lint/checks/peer/group.h): the peer.* checks could not run there. Said once in the report.
+  std::vector<std::string> switch_side_unchecked;
 };
 // "Counter checks skipped on 2 nodes not observed at the window's start: a, b." (the first ten
 // named), or empty when every node had its window.
 std::string CountersUnobservedNote(const CheckRun& run, Language lang);
+// "Switch-side checks (peer.…) could not run on 3 NICs …: gpu-01 ens1f0np0, …" (the first ten
+// named), or empty when every NIC had a switch source.
+std::string SwitchSideUncheckedNote(const CheckRun& run, Language lang);
 
 enum class NodeState { kPassed, kFailed, kUnreachable };
 NodeState StateOf(const CheckRun& run, const plan::Node& node);

@@ -86,7 +86,7 @@ class LldpFabricTest : public ::testing::Test {
     node_sock_ = dir_.path + "/node.sock";
     // The switch does not run LLDP on lldps3, the port of lldpn3.
     auto sw_lldpd = ChildProcess::StartInNamespace(
-        *sw_, {"lldpd", "-d", "-u", sw_sock_, "-I", "lldps0,lldps1,lldps2", "-O", "/dev/null"});
+        *sw_, {"lldpd", "-d", "-u", sw_sock_, "-I", sw_ports_, "-O", "/dev/null"});
     ASSERT_TRUE(sw_lldpd.ok()) << sw_lldpd.error().message;
     sw_lldpd_ = std::move(*sw_lldpd);
     auto node_lldpd = ChildProcess::StartInNamespace(
@@ -130,7 +130,7 @@ class LldpFabricTest : public ::testing::Test {
         int ready = 0;
         for (const auto& n : last)
           if (n.system_name == "leaf-t" && n.port_id.rfind("Ethernet", 0) == 0) ++ready;
-        if (ready == 3 && last.size() == 3) return last;
+        if (ready == neighbours_ && static_cast<int>(last.size()) == neighbours_) return last;
       }
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
@@ -138,6 +138,9 @@ class LldpFabricTest : public ::testing::Test {
   }
 
   static constexpr int kCable[4] = {0, 2, 1, 3};  // lldpn1 and lldpn2 crossed
+  // The switch ports lldpd runs on, and so the neighbours the node hears.
+  std::string sw_ports_ = "lldps0,lldps1,lldps2";
+  int neighbours_ = 3;
   TempDir dir_;
   std::unique_ptr<NetNamespace> sw_, node_;  // declared before the processes: deleted last
   std::string sw_sock_, node_sock_;
@@ -346,6 +349,151 @@ TEST_F(LldpFabricTest, ExporterServesTheSwitchPortsDcbx) {
     if (d.pfc) pfc_of[n.netdev] = d.pfc->enabled_bitmap;
   }
   EXPECT_EQ(pfc_of, (std::map<std::string, std::uint8_t>{{"lldpn0", 0x08}, {"lldpn1", 0x10}, {"lldpn2", 0x08}}));
+}
+
+// The same fabric with LLDP on all four switch ports: both ends of each link, checked by
+// roce-lint on the exporter's /metrics. The switch side is real (leaf-t's lldpd sending the
+// 802.1Qaz TLVs, the node's lldpd, the exporter with --collector.lldp.full-tables); the NIC side
+// is not (a veth has no RDMA device and no DCB), so the series a ConnectX with the plan's QoS
+// serves (device, DCB support, PFC on 3, DSCP 26 -> 3 and 48 -> 6) are added to the scrape in the
+// exporter's shape. lldpn0's port agrees; lldpn1's (Ethernet2) enables PFC on 4 instead of 3;
+// lldpn2's (Ethernet1) maps DSCP 26 to 5; lldpn3's (Ethernet3) sends no DCBX.
+class LldpPeerChecksTest : public LldpFabricTest {
+ protected:
+  LldpPeerChecksTest() {
+    sw_ports_ = "lldps0,lldps1,lldps2,lldps3";
+    neighbours_ = 4;
+  }
+};
+
+const char* kPeerPlan = R"({
+  "cluster": "lldp-peer-test",
+  "profiles": {"p": {"trust": "dscp", "pfc_priorities": [3], "roce_dscp": 26, "roce_priority": 3,
+                     "cnp_dscp": 48, "cnp_priority": 6}},
+  "nodes": [{"name": "node-a", "management_ip": "127.0.0.1", "nics": [
+    {"ib_dev": "mlx5_0", "netdev": "lldpn0", "profile": "p", "roce_ip": "10.9.0.1/24", "rail": 0, "switch_port": "leaf-t:Ethernet0"},
+    {"ib_dev": "mlx5_1", "netdev": "lldpn1", "profile": "p", "roce_ip": "10.9.1.1/24", "rail": 1, "switch_port": "leaf-t:Ethernet2"},
+    {"ib_dev": "mlx5_2", "netdev": "lldpn2", "profile": "p", "roce_ip": "10.9.2.1/24", "rail": 2, "switch_port": "leaf-t:Ethernet1"},
+    {"ib_dev": "mlx5_3", "netdev": "lldpn3", "profile": "p", "roce_ip": "10.9.3.1/24", "rail": 3, "switch_port": "leaf-t:Ethernet3"}
+  ]}]
+})";
+
+// `body` without the families the NIC side replaces, plus that side's series.
+std::string WithNicSide(const std::string& body) {
+  const std::vector<std::string> families = {"roce_device_info", "roce_dcb_supported", "roce_pfc_enabled",
+                                             "roce_dscp_priority", "roce_qos_trust_info"};
+  auto ours = [&](const std::string& line) {
+    for (const auto& f : families) {
+      for (const std::string& prefix : {f + "{", f + " ", "# HELP " + f + " ", "# TYPE " + f + " "})
+        if (line.rfind(prefix, 0) == 0) return true;
+    }
+    return false;
+  };
+  std::string out;
+  std::istringstream lines(body);
+  for (std::string line; std::getline(lines, line);)
+    if (!ours(line)) out += line + "\n";
+  out += "# TYPE roce_device_info gauge\n";
+  for (int n = 0; n < 4; ++n)
+    out += "roce_device_info{device=\"mlx5_" + std::to_string(n) +
+           "\",fw_version=\"28.39.2048\",board_id=\"MT_0000000838\",hca_type=\"MT4129\",node_guid=\"946d:ae03:00b1:2c0" +
+           std::to_string(n) + "\",node_type=\"CA\",driver=\"mlx5_core\",pci_address=\"0000:1" + std::to_string(n) +
+           ":00.0\"} 1\n";
+  for (const char* family : {"roce_dcb_supported", "roce_pfc_enabled", "roce_dscp_priority", "roce_qos_trust_info"}) {
+    out += std::string("# TYPE ") + family + " gauge\n";
+    for (int n = 0; n < 4; ++n) {
+      const std::string nd = "netdev=\"lldpn" + std::to_string(n) + "\"";
+      const std::string f = family;
+      if (f == "roce_dcb_supported") out += f + "{" + nd + "} 1\n";
+      if (f == "roce_qos_trust_info") out += f + "{" + nd + ",mode=\"dscp\"} 1\n";
+      if (f == "roce_pfc_enabled")
+        for (int p = 0; p < 8; ++p) out += f + "{" + nd + ",priority=\"" + std::to_string(p) + "\"} " + (p == 3 ? "1\n" : "0\n");
+      if (f == "roce_dscp_priority") out += f + "{" + nd + ",dscp=\"26\"} 3\n" + f + "{" + nd + ",dscp=\"48\"} 6\n";
+    }
+  }
+  return out;
+}
+
+TEST_F(LldpPeerChecksTest, LintReportsExactlyTheDisagreementsAcrossEachLink) {
+  ASSERT_EQ(WaitForNeighbors().size(), 4u);
+  const std::string app_agree = "00,65,00,1a,c5,00,30,63,12,b7";  // 26->3, 48->6, UDP 4791->3
+  const std::string app_other = "00,a5,00,1a,c5,00,30,63,12,b7";  // 26->5
+  struct PortTlvs {
+    const char* port;
+    const char* pfc;
+    std::string app;
+  };
+  for (const PortTlvs& p : {PortTlvs{"lldps0", "08,08", app_agree}, PortTlvs{"lldps2", "08,10", app_agree},
+                            PortTlvs{"lldps1", "08,08", app_other}}) {
+    std::string out = Lldpcli(sw_sock_, {"configure", "ports", p.port, "lldp", "custom-tlv", "add", "oui",
+                                         "00,80,c2", "subtype", "11", "oui-info", p.pfc});
+    ASSERT_EQ(out.find("FAILED"), std::string::npos) << out;
+    out = Lldpcli(sw_sock_, {"configure", "ports", p.port, "lldp", "custom-tlv", "add", "oui", "00,80,c2",
+                             "subtype", "12", "oui-info", p.app});
+    ASSERT_EQ(out.find("FAILED"), std::string::npos) << out;
+  }
+  auto exporter = ChildProcess::StartInNamespace(
+      *node_, {ROCE_EXPORTER_BIN, "--netdev-include=^lldpn", "--web.listen-address=127.0.0.1:0",
+               "--collector.lldp.socket=" + node_sock_, "--collector.lldp.interval=0s",
+               "--collector.lldp.full-tables=true"});
+  ASSERT_TRUE(exporter.ok()) << exporter.error().message;
+  auto line = (*exporter)->WaitForLine("msg=listening", std::chrono::seconds(20));
+  ASSERT_TRUE(line.ok()) << line.error().message;
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(*line, m, std::regex("address=127\\.0\\.0\\.1:([0-9]+)")));
+  const int port = std::stoi(m[1]);
+  std::string body;
+  for (int i = 0; i < 150; ++i) {
+    Status s = node_->RunInside([&] {
+      auto got = testing::HttpGet(port, "/metrics");
+      if (got.ok()) body = *got;
+    });
+    ASSERT_TRUE(s.ok()) << s.error().message;
+    std::size_t sent = 0;
+    for (const char* nic : {"lldpn0", "lldpn1", "lldpn2"})
+      sent += body.find(std::string("\nroce_lldp_peer_dcbx_sent{netdev=\"") + nic + "\"} 1\n") != std::string::npos;
+    if (sent == 3 && body.find("roce_lldp_peer_dscp_priority{netdev=\"lldpn2\",dscp=\"26\"} 5\n") != std::string::npos)
+      break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  ASSERT_NE(body.find("\nroce_lldp_peer_dcbx_sent{netdev=\"lldpn3\"} 0\n"), std::string::npos) << body;
+
+  const std::string metrics_dir = dir_.path + "/metrics";
+  stdfs::create_directories(metrics_dir);
+  std::ofstream(metrics_dir + "/node-a.prom") << WithNicSide(body);
+  std::ofstream(dir_.path + "/plan.json") << kPeerPlan;
+  auto lint = RunCommand({ROCE_LINT_BIN, "check", dir_.path + "/plan.json", "--metrics-dir", metrics_dir,
+                          "--format", "json", "--output", dir_.path + "/report.json"});
+  std::ifstream in(dir_.path + "/report.json");
+  auto report = nlohmann::json::parse(in, nullptr, false);
+  ASSERT_FALSE(report.is_discarded()) << lint.output;
+  std::multiset<std::string> peer;
+  std::map<std::string, nlohmann::json> finding_of;
+  for (const auto& f : report["findings"]) {
+    const std::string check = f.value("check", "");
+    if (check.rfind("peer.", 0) != 0) continue;
+    peer.insert(check + " " + f.value("netdev", ""));
+    finding_of[f.value("netdev", "")] = f;
+  }
+  EXPECT_EQ(peer, (std::multiset<std::string>{"peer.roce-priority-pfc lldpn1", "peer.app-priority lldpn2"}))
+      << report.dump(1);
+  EXPECT_EQ(finding_of["lldpn1"].value("found", ""), "switch PFC on 4");
+  EXPECT_NE(finding_of["lldpn1"].value("message", "").find("node-a mlx5_1 (lldpn1) ↔ leaf-t port Ethernet2"),
+            std::string::npos)
+      << finding_of["lldpn1"].dump(1);
+  EXPECT_EQ(finding_of["lldpn2"].value("expected", ""), "DSCP 26 → 3");
+  EXPECT_EQ(finding_of["lldpn2"].value("found", ""), "DSCP 26 → priority 5");
+  EXPECT_NE(finding_of["lldpn2"].value("message", "").find("node-a mlx5_2 (lldpn2) ↔ leaf-t port Ethernet1"),
+            std::string::npos);
+
+  // The text report names the link that sends no DCBX, once.
+  auto text = RunCommand({ROCE_LINT_BIN, "check", dir_.path + "/plan.json", "--metrics-dir", metrics_dir});
+  const std::string note =
+      "Switch-side checks (peer.roce-priority-pfc, peer.pfc-priorities, peer.app-priority, peer.ecn) could not run "
+      "on 1 NIC whose switch port sends no DCBX and no --switch-config names: node-a lldpn3.\n";
+  const auto at = text.output.find(note);
+  EXPECT_NE(at, std::string::npos) << text.output;
+  EXPECT_EQ(text.output.find("Switch-side checks", at + 1), std::string::npos) << text.output;
 }
 
 TEST(LldpLive, NoDaemonIsNoDataNotAFailure) {

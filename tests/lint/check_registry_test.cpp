@@ -47,7 +47,8 @@ TEST(CheckRegistry, NoCheckIdIsWrittenOutsideTheRegistry) {
 
 TEST(CheckRegistry, EveryCheckHasItsGroupAndAReasonWhenUnrepaired) {
   const std::set<std::string_view> groups = {"inventory", "link",     "qos",     "ecn",  "versions",
-                                             "optics",    "counters", "cabling", "drift"};
+                                             "optics",    "counters", "cabling", "drift",
+                                             "peer"};
   std::set<std::string_view> ids;
   for (const CheckSpec* spec : AllCheckSpecs()) {
     EXPECT_TRUE(ids.insert(spec->id).second) << spec->id << " registered twice";

@@ -1,0 +1,80 @@
+// peer.app-priority: the switch port's APP table (or DSCP map) puts RoCEv2's UDP port 4791 or
+// the RoCE / CNP DSCP on another priority than the NIC does: the two ends queue and pause the
+// same packets on different priorities. With full tables on either side the DSCPs are named;
+// where the switch serves only its DSCP map's digest, the digests are compared.
+
+#include <tuple>
+
+#include "lint/checks/observed.h"
+#include "lint/checks/peer/group.h"
+#include "lint/checks/qos/group.h"
+#include "lint/checks/specs.h"
+#include "lint/fix/commands.h"
+#include "lint/metric_contract.h"
+
+namespace rocewatch::lint::checks::peer {
+namespace {
+
+std::string NicDigest(const NicContext& c) {
+  auto s = c.view.Select(metric::roce_dcb_table_entries, {{label::netdev, c.nic.netdev}, {label::table, "dscp_map"}});
+  return s.empty() ? std::string() : std::string(s.front().Label(label::digest));
+}
+
+}  // namespace
+
+void AppPriority(const NicContext& c, FindingSink& sink) {
+  const plan::Profile* p = c.profile;
+  if (p == nullptr || qos::NoDcb(c)) return;
+  auto s = SwitchSideOf(c);
+  if (!s) return;
+  auto nic_map = DscpPriorities(c.view, c.nic.netdev);
+  // The priority the NIC puts a DSCP on: its map where it serves the DSCP, else the plan's.
+  auto nic_priority = [&](std::int64_t dscp, std::optional<std::int64_t> planned) -> std::optional<std::int64_t> {
+    if (nic_map && dscp >= 0 && dscp < 64 && (*nic_map)[static_cast<std::size_t>(dscp)] >= 0)
+      return (*nic_map)[static_cast<std::size_t>(dscp)];
+    return planned;
+  };
+  std::vector<std::string> expected, found, fixes;
+  const std::string unit = s->dscp_is_tc ? "TC " : "priority ";
+  if (s->udp_4791 && p->roce_dscp) {
+    auto want = nic_priority(*p->roce_dscp, p->roce_priority);
+    if (want && *want != *s->udp_4791) {
+      expected.push_back("UDP 4791 → " + std::to_string(*want));
+      found.push_back("UDP 4791 → " + std::to_string(*s->udp_4791));
+      fixes.push_back("switch " + s->Where() + ": announce UDP 4791 with priority " + std::to_string(*want) +
+                      " in the port's DCBX APP table");
+    }
+  }
+  if (s->dscp) {
+    for (auto [dscp, planned] : {std::tuple{p->roce_dscp, p->roce_priority}, std::tuple{p->cnp_dscp, p->cnp_priority}}) {
+      if (!dscp || *dscp < 0 || *dscp > 63) continue;
+      const int theirs = (*s->dscp)[static_cast<std::size_t>(*dscp)];
+      auto want = nic_priority(*dscp, planned);
+      if (theirs < 0 || !want || *want == theirs) continue;  // a DSCP the switch does not map is its default class
+      expected.push_back("DSCP " + std::to_string(*dscp) + " → " + std::to_string(*want));
+      found.push_back("DSCP " + std::to_string(*dscp) + " → " + unit + std::to_string(theirs));
+      fixes.push_back(SwitchDscpFix(*s, *dscp, *want));
+    }
+  } else if (!s->dscp_digest.empty()) {
+    const std::string mine = NicDigest(c);
+    if (!mine.empty() && mine != s->dscp_digest) {
+      expected.push_back("DSCP map digest " + mine + " (the NIC's)");
+      found.push_back("DSCP map digest " + s->dscp_digest);
+      fixes.push_back("run roce_exporter with --collector.lldp.full-tables=true and --collector.dcb.full-tables=true "
+                      "to name the DSCPs that differ, then align the switch port's DCBX APP table with the NIC's map");
+    }
+  }
+  if (found.empty()) return;
+  auto join = [](const std::vector<std::string>& v) {
+    std::string out;
+    for (const auto& x : v) out += (out.empty() ? "" : ", ") + x;
+    return out;
+  };
+  sink.Nic(kPeerAppPriority, c, join(expected), join(found),
+           BothEnds(c, *s) + ": the switch port classifies RoCE traffic differently from the NIC (" + join(found) +
+               " from " + s->source + "; the NIC: " + join(expected) +
+               "): the ends queue and pause the same packets on different priorities.",
+           join(fixes) + "; NIC " + c.nic.netdev + ": nothing (qos.dscp-priority checks it)");
+}
+
+}  // namespace rocewatch::lint::checks::peer

@@ -1,0 +1,61 @@
+#include "lint/switch/json_walk.h"
+
+#include "rocewatch/strings.h"
+
+namespace rocewatch::lint::switch_config {
+
+std::string Child(const std::string& path, std::string_view key) {
+  std::string out = path + "/";
+  for (char c : key) {
+    if (c == '~') {
+      out += "~0";
+    } else if (c == '/') {
+      out += "~1";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+std::string_view KindOf(const json& v) {
+  if (v.is_object()) return "an object";
+  if (v.is_array()) return "an array";
+  if (v.is_string()) return "a string";
+  if (v.is_number()) return "a number";
+  if (v.is_boolean()) return "a boolean";
+  return "null";
+}
+
+const json& Object(const json& v, const std::string& path) {
+  if (!v.is_object()) throw Bad{path, "expected an object, found " + std::string(KindOf(v))};
+  return v;
+}
+
+const json* Member(const json& obj, const std::string& path, std::string_view key) {
+  const json& o = Object(obj, path);
+  auto it = o.find(key);
+  return it == o.end() ? nullptr : &*it;
+}
+
+std::string Text(const json& v, const std::string& path) {
+  if (v.is_string()) return v.get<std::string>();
+  if (v.is_number_integer()) return v.dump();
+  throw Bad{path, "expected a string, found " + std::string(KindOf(v))};
+}
+
+std::int64_t IntegerText(std::string_view text, const std::string& path, std::int64_t min, std::int64_t max) {
+  auto n = ParseI64(text);
+  if (!n || *n < min || *n > max) {
+    throw Bad{path, Quote(text) + " is not an integer from " + std::to_string(min) + " to " +
+                        std::to_string(max)};
+  }
+  return *n;
+}
+
+std::int64_t Integer(const json& v, const std::string& path, std::int64_t min, std::int64_t max) {
+  if (v.is_number_float()) throw Bad{path, "expected an integer, found " + v.dump()};
+  return IntegerText(Text(v, path), path, min, max);
+}
+
+}  // namespace rocewatch::lint::switch_config

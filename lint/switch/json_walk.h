@@ -1,0 +1,40 @@
+#pragma once
+
+// Reading a switch's JSON as hostile input (lint/switch/): the one error type of the readers,
+// carrying the JSON path of the value at fault, and the typed getters they share. The readers
+// throw Bad inside and ParseSwitchConfig turns it into an Error naming file and path, so each
+// reader stays a straight walk over the tables it knows. Unknown keys are never an error.
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rocewatch::lint::switch_config {
+
+using json = nlohmann::json;
+
+struct Bad {
+  std::string path;  // "/PORT_QOS_MAP/Ethernet0/pfc_enable"
+  std::string what;  // "expected a string, found an array"
+};
+
+// "/a/b" + "c" → "/a/b/c", escaping '~' and '/' as JSON Pointer does.
+std::string Child(const std::string& path, std::string_view key);
+// "an object", "an array", "a string", "a number", "a boolean", "null".
+std::string_view KindOf(const json& v);
+
+// The member `key` of the object `obj`, nullptr when absent; Bad when `obj` is not an object.
+const json* Member(const json& obj, const std::string& path, std::string_view key);
+// `v` must be an object (Bad otherwise).
+const json& Object(const json& v, const std::string& path);
+// A string value, or an integer written as a number (config_db writes numbers as strings; a
+// hand-edited file may not).
+std::string Text(const json& v, const std::string& path);
+// An integer in [min, max] from a string or a number.
+std::int64_t Integer(const json& v, const std::string& path, std::int64_t min, std::int64_t max);
+// An integer in [min, max] from text (a key or a list item), Bad naming `path` otherwise.
+std::int64_t IntegerText(std::string_view text, const std::string& path, std::int64_t min, std::int64_t max);
+
+}  // namespace rocewatch::lint::switch_config

@@ -1,0 +1,105 @@
+// Reading a --switch-config file and finding a NIC's switch port in it (switch_config.h).
+
+#include "lint/switch/switch_config.h"
+
+#include "lint/switch/json_walk.h"
+#include "lint/switch/nvue_config.h"
+#include "lint/switch/sonic_config_db.h"
+#include "rocewatch/read_file.h"
+
+namespace rocewatch::lint::switch_config {
+namespace {
+
+bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+    if (lower(a[i]) != lower(b[i])) return false;
+  }
+  return true;
+}
+
+// Nesting deeper than either format has is refused before nlohmann-json builds a DOM of it.
+bool TooDeep(std::string_view text) {
+  std::size_t depth = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '{' || c == '[') {
+      if (++depth > kMaxSwitchConfigDepth) return true;
+    } else if ((c == '}' || c == ']') && depth > 0) {
+      --depth;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string_view NosName(Nos nos) { return nos == Nos::kSonic ? "SONiC" : "Cumulus Linux (NVUE)"; }
+
+const PortQos* SwitchConfig::FindPort(std::string_view port_id) const {
+  if (port_id.empty()) return nullptr;
+  for (const PortQos& p : ports)
+    if (p.name == port_id || (!p.alias.empty() && p.alias == port_id)) return &p;
+  return every_port ? &*every_port : nullptr;
+}
+
+SwitchConfigs::Match SwitchConfigs::Find(std::string_view system_name, std::string_view port_id) const {
+  for (const SwitchConfig& c : configs_) {
+    if (c.hostname.empty() || !EqualsIgnoreCase(c.hostname, system_name)) continue;
+    if (const PortQos* p = c.FindPort(port_id)) return {&c, p};
+  }
+  return {};
+}
+
+Result<SwitchConfig> ParseSwitchConfig(std::string_view text, const std::string& source) {
+  if (text.size() > kMaxSwitchConfigBytes)
+    return Error{source + ": " + std::to_string(text.size()) + " bytes, above the limit of " +
+                 std::to_string(kMaxSwitchConfigBytes) + " bytes for a switch configuration"};
+  if (TooDeep(text))
+    return Error{source + ": JSON nested deeper than " + std::to_string(kMaxSwitchConfigDepth) +
+                 " levels; neither SONiC's config_db.json nor NVUE's JSON nests that deep"};
+  json root;
+  try {
+    root = json::parse(text.begin(), text.end());
+  } catch (const json::exception& e) {
+    std::string detail = e.what();
+    if (auto colon = detail.find(": "); colon != std::string::npos) detail = detail.substr(colon + 2);
+    return Error{source + ": invalid JSON: " + detail};
+  }
+  try {
+    SwitchConfig config;
+    std::string path;
+    if (const json* set = NvueSetObject(root, path)) {
+      config = ReadNvueConfig(*set, path);
+    } else if (LooksLikeSonic(root)) {
+      config = ReadSonicConfigDb(root);
+    } else {
+      return Error{source + ": neither SONiC's config_db.json (no PORT, PORT_QOS_MAP, DSCP_TO_TC_MAP, "
+                            "QUEUE … table) nor NVUE's `nv config show -o json` (no \"set\" or \"qos\")"};
+    }
+    config.source = source;
+    return config;
+  } catch (const Bad& bad) {
+    return Error{source + ": " + (bad.path.empty() ? "/" : bad.path) + ": " + bad.what};
+  } catch (const json::exception& e) {  // a shape the walk did not foresee: still the file's fault
+    return Error{source + ": unexpected JSON shape: " + e.what()};
+  }
+}
+
+Result<SwitchConfig> ReadSwitchConfigFile(const std::string& path) {
+  auto text = ReadFileCapped(path, kMaxSwitchConfigBytes);
+  if (!text) return text.error();
+  return ParseSwitchConfig(*text, path);
+}
+
+}  // namespace rocewatch::lint::switch_config
