@@ -14,6 +14,9 @@ sources::SourceInfo Lldp::Info() {
        {"full-tables", "false",
         "every entry of the switch port's DCBX tables (PFC per priority, APP, ETS) as series "
         "(default: PFC-enabled priorities and a digest per table)"},
+       {"dscps", "26,48",
+        "DSCPs whose priority in the switch port's DCBX APP table is exported by default (as "
+        "--collector.dcb.dscps for the NIC's)"},
        {"socket", "",
         "lldpd's control socket (lldpd -u); empty: liblldpctl's default /run/lldpd.socket"}},
       &sources::MakeLldpSource,

@@ -1,3 +1,5 @@
+#include <algorithm>
+#include <cstdint>
 #include <map>
 #include <set>
 #include <tuple>
@@ -67,7 +69,9 @@ const MetricSpec kPeerApp{
 const MetricSpec kPeerDscpPriority{"roce_lldp_peer_dscp_priority",
                                    T::kGauge,
                                    "The priority the switch port's APP table maps a DSCP to (the "
-                                   "first one when several); with --collector.lldp.full-tables.",
+                                   "first one when several): the DSCPs of "
+                                   "--collector.lldp.dscps (26, 48), all with "
+                                   "--collector.lldp.full-tables.",
                                    {"netdev", "dscp"}};
 const MetricSpec kPeerPriorityTc{"roce_lldp_peer_ets_priority_traffic_class",
                                  T::kGauge,
@@ -116,7 +120,8 @@ void AddEtsDigest(MetricSink& out, const std::string& n, std::string_view table,
   out.Add(kPeerTable, {n, table, d.Hex()}, 8);
 }
 
-void RenderPeerDcbx(const std::string& n, const lldp::PeerDcbx& d, bool full, MetricSink& out) {
+void RenderPeerDcbx(const std::string& n, const lldp::PeerDcbx& d, bool full,
+                    const std::vector<std::uint32_t>& dscps, MetricSink& out) {
   out.Add(kPeerDcbxSent, {n}, d.sent ? 1 : 0);
   if (!d.sent) return;
   auto willing = [](bool w) { return w ? "true" : "false"; };
@@ -163,8 +168,8 @@ void RenderPeerDcbx(const std::string& n, const lldp::PeerDcbx& d, bool full, Me
                std::to_string(e.priority)},
               1);
     }
-    if (full) {
-      for (const auto& [dscp, m] : dscp_map)
+    for (const auto& [dscp, m] : dscp_map) {
+      if (full || std::find(dscps.begin(), dscps.end(), dscp) != dscps.end())
         out.Add(kPeerDscpPriority, {n, std::to_string(dscp)}, m.priority);
     }
   }
@@ -221,7 +226,7 @@ void RenderLldp(const NodeSnapshot& snap, MetricSink& out) {
   // The peer's DCBX per netdev: of its first neighbour (a RoCE port has one switch port).
   std::set<std::string> done;
   for (const auto& n : snap.lldp->neighbors) {
-    if (done.insert(n.netdev).second) RenderPeerDcbx(n.netdev, n.dcbx, snap.lldp->full_tables, out);
+    if (done.insert(n.netdev).second) RenderPeerDcbx(n.netdev, n.dcbx, snap.lldp->full_tables, snap.lldp->exported_dscps, out);
   }
 }
 

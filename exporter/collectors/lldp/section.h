@@ -39,6 +39,9 @@ struct LldpSnapshot {
   bool daemon_reachable = false;
   std::vector<LldpNeighbor> neighbors;  // RoCE netdevs only
   bool full_tables = false;             // --collector.lldp.full-tables: every peer DCBX entry
+  // --collector.lldp.dscps: the DSCPs whose priority in the peer's APP table is a series by
+  // default (the RoCE and CNP DSCPs, as dcb serves the NIC's), so both ends compare by DSCP.
+  std::vector<std::uint32_t> exported_dscps;
 };
 
 // The collector's part of the NodeSnapshot (model/section.h).

@@ -20,11 +20,13 @@ enum class Outcome { kNeighbors, kNoDaemon, kNotAllowed, kNotCaptured, kParseErr
 class LldpSource final : public Source {
  public:
   LldpSource(kernel::KernelAnswers* kernel, std::string socket, double interval, bool full_tables,
+             std::vector<std::uint32_t> dscps,
              SourceClock clock)
       : kernel_(kernel),
         socket_(std::move(socket)),
         interval_(interval),
         full_tables_(full_tables),
+        dscps_(std::move(dscps)),
         clock_(std::move(clock)) {}
 
   void Prepare(const Inventory&) override {}
@@ -67,6 +69,7 @@ class LldpSource final : public Source {
       snap.neighbors.push_back(n);
     }
     snap.full_tables = full_tables_;
+    snap.exported_dscps = dscps_;
     out.lldp = std::move(snap);
   }
 
@@ -145,6 +148,7 @@ class LldpSource final : public Source {
   std::string socket_;
   double interval_;
   bool full_tables_;
+  std::vector<std::uint32_t> dscps_;
   SourceClock clock_;
   std::vector<std::string> dcbx_errors_;
   bool read_once_ = false;
@@ -175,8 +179,10 @@ Result<std::unique_ptr<Source>> MakeLldpSource(const SourceEnv& env, SourceClock
     return Error{"--collector.lldp.socket: a path of at most 107 bytes expected"};
   auto full = BoolOption(env, "lldp", "full-tables", false);
   if (!full) return full.error();
-  return std::unique_ptr<Source>(
-      std::make_unique<LldpSource>(env.kernel, socket, interval, *full, std::move(clock)));
+  auto dscps = DscpListOption(env, "lldp", "dscps");
+  if (!dscps) return dscps.error();
+  return std::unique_ptr<Source>(std::make_unique<LldpSource>(
+      env.kernel, socket, interval, *full, std::move(*dscps), std::move(clock)));
 }
 
 }  // namespace rocewatch::sources

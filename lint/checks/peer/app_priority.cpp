@@ -1,7 +1,9 @@
 // peer.app-priority: the switch port's APP table (or DSCP map) puts RoCEv2's UDP port 4791 or
 // the RoCE / CNP DSCP on another priority than the NIC does: the two ends queue and pause the
-// same packets on different priorities. With full tables on either side the DSCPs are named;
-// where the switch serves only its DSCP map's digest, the digests are compared.
+// same packets on different priorities, DSCP by DSCP: the exporter serves the switch's priority
+// for the RoCE and CNP DSCPs by default (--collector.lldp.dscps). A switch map known only by its
+// digest is not judged: the NIC's map holds all 64 DSCPs where the switch announces a few, so
+// unequal digests say nothing about the DSCPs that matter.
 
 #include <tuple>
 
@@ -13,15 +15,6 @@
 #include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks::peer {
-namespace {
-
-std::string NicDigest(const NicContext& c) {
-  auto s = c.view.Select(metric::roce_dcb_table_entries, {{label::netdev, c.nic.netdev}, {label::table, "dscp_map"}});
-  return s.empty() ? std::string() : std::string(s.front().Label(label::digest));
-}
-
-}  // namespace
-
 void AppPriority(const NicContext& c, FindingSink& sink) {
   const plan::Profile* p = c.profile;
   if (p == nullptr || qos::NoDcb(c)) return;
@@ -54,14 +47,6 @@ void AppPriority(const NicContext& c, FindingSink& sink) {
       expected.push_back("DSCP " + std::to_string(*dscp) + " → " + std::to_string(*want));
       found.push_back("DSCP " + std::to_string(*dscp) + " → " + unit + std::to_string(theirs));
       fixes.push_back(SwitchDscpFix(*s, *dscp, *want));
-    }
-  } else if (!s->dscp_digest.empty()) {
-    const std::string mine = NicDigest(c);
-    if (!mine.empty() && mine != s->dscp_digest) {
-      expected.push_back("DSCP map digest " + mine + " (the NIC's)");
-      found.push_back("DSCP map digest " + s->dscp_digest);
-      fixes.push_back("run roce_exporter with --collector.lldp.full-tables=true and --collector.dcb.full-tables=true "
-                      "to name the DSCPs that differ, then align the switch port's DCBX APP table with the NIC's map");
     }
   }
   if (found.empty()) return;
