@@ -19,18 +19,18 @@
 #include <regex>
 #include <set>
 
-#include "collect/collector.h"
-#include "collect/render_cache.h"
-#include "collect/scrape_coalescer.h"
-#include "ethtool/classify.h"
-#include "ethtool/string_set.h"
-#include "fs/beneath.h"
-#include "fs/fd_budget.h"
-#include "capture/files/capture_files.h"
-#include "metrics/text_renderer.h"
-#include "optics/decode.h"
+#include "exporter/pass/runner.h"
+#include "exporter/pass/render_cache.h"
+#include "exporter/pass/scrape_coalescer.h"
+#include "exporter/ethtool/classify.h"
+#include "exporter/ethtool/string_set.h"
+#include "exporter/fs/beneath.h"
+#include "exporter/fs/fd_budget.h"
+#include "exporter/capture/files/capture_files.h"
+#include "exporter/metrics/text_renderer.h"
+#include "exporter/optics/decode.h"
 #include "optics/images.h"
-#include "util/log.h"
+#include "exporter/log.h"
 
 namespace rocewatch {
 namespace {
@@ -45,14 +45,14 @@ const std::vector<std::string>& SysfsSources() {
   return kNames;
 }
 
-std::vector<std::string> AllSources() {
+std::vector<std::string> AllCollectors() {
   std::vector<std::string> names;
-  for (const auto& s : sources::AllSources()) names.emplace_back(s.name);
+  for (const auto& s : collectors::AllCollectors()) names.emplace_back(s.name);
   return names;
 }
 
-CollectorConfig ConfigFor(const std::string& dir, bool sysfs_only) {
-  CollectorConfig c;
+PassConfig ConfigFor(const std::string& dir, bool sysfs_only) {
+  PassConfig c;
   if (dir == "/sys") {
     c.sysfs_root = "/sys";
     c.discover.extra_netdevs = std::regex(".*");
@@ -62,13 +62,13 @@ CollectorConfig ConfigFor(const std::string& dir, bool sysfs_only) {
     c.debugfs_root = dir + "/debugfs";
     c.kernel = kernel::MakeReplayKernel(dir);
   }
-  c.enabled_sources = sysfs_only ? SysfsSources() : AllSources();
+  c.enabled_sources = sysfs_only ? SysfsSources() : AllCollectors();
   return c;
 }
 
-std::unique_ptr<Collector> MakeCollector(benchmark::State& state, const std::string& dir,
+std::unique_ptr<PassRunner> MakeCollector(benchmark::State& state, const std::string& dir,
                                          bool sysfs_only) {
-  auto c = Collector::Create(ConfigFor(dir, sysfs_only));
+  auto c = PassRunner::Create(ConfigFor(dir, sysfs_only));
   if (!c) {
     state.SkipWithError(c.error().message.c_str());
     return nullptr;
@@ -162,7 +162,7 @@ void BM_RenderText(benchmark::State& state) {
 BENCHMARK(BM_RenderText)->Arg(1)->Arg(16)->Arg(32)->Unit(benchmark::kMicrosecond);
 
 // What a steady-state scrape renders: the counters' tables again, the rest from the render
-// cache (collect/render_cache.h), into the buffer of the page before.
+// cache (exporter/pass/render_cache.h), into the buffer of the page before.
 void BM_RenderPage(benchmark::State& state) {
   std::string dir = NodeDir(state);
   if (dir.empty()) return;
@@ -248,7 +248,7 @@ class ListRecorder final : public fs::Recorder {
 };
 
 int ListReads(const std::string& tree, const std::string& out_path, bool sysfs_only) {
-  auto c = Collector::Create(ConfigFor(tree, sysfs_only));
+  auto c = PassRunner::Create(ConfigFor(tree, sysfs_only));
   if (!c) {
     std::fprintf(stderr, "%s\n", c.error().message.c_str());
     return 2;

@@ -1,4 +1,4 @@
-#include "cli/metrics_contract.h"
+#include "exporter/cli/metrics_contract.h"
 
 #include <cstdio>
 #include <fstream>
@@ -6,9 +6,9 @@
 #include <set>
 #include <sstream>
 
-#include "metrics/exporter_metrics.h"
+#include "exporter/metrics/exporter_metrics.h"
 #include "rocewatch/read_file.h"
-#include "sources/registry.h"
+#include "exporter/collectors/registry.h"
 
 namespace rocewatch::cli {
 namespace {
@@ -141,7 +141,7 @@ int Usage(std::FILE* to) {
 
 std::vector<ContractFamily> ContractFamilies() {
   std::vector<ContractFamily> all;
-  for (const auto& source : sources::AllSources())
+  for (const auto& source : collectors::AllCollectors())
     for (const auto* spec : source.specs()) all.push_back({spec, source.name});
   for (const auto* spec : metrics::ExporterSpecs()) all.push_back({spec, "exporter"});
   return all;

@@ -11,8 +11,8 @@
 #include <utility>
 
 #include "lint/observe/exposition.h"
-#include "metrics/text_renderer.h"
-#include "model/snapshot.h"
+#include "exporter/metrics/text_renderer.h"
+#include "exporter/model/snapshot.h"
 
 namespace rocewatch::testing {
 

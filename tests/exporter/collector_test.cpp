@@ -1,4 +1,4 @@
-#include "collect/collector.h"
+#include "exporter/pass/runner.h"
 
 #include <gtest/gtest.h>
 
@@ -22,10 +22,10 @@ using rocewatch::testing::FixtureDir;
 using rocewatch::testing::TestDir;
 
 
-std::unique_ptr<Collector> Make(const std::string& dir, std::map<std::string, std::string> rdma_options = {}) {
-  CollectorConfig config = testing::FixtureCollectorConfig(dir);
+std::unique_ptr<PassRunner> Make(const std::string& dir, std::map<std::string, std::string> rdma_options = {}) {
+  PassConfig config = testing::FixtureCollectorConfig(dir);
   config.source_options["rdma"] = std::move(rdma_options);
-  auto c = Collector::Create(config);
+  auto c = PassRunner::Create(config);
   EXPECT_TRUE(c.ok()) << c.error().message;
   return std::move(*c);
 }
@@ -221,7 +221,7 @@ TEST(Collector, EmptyNodeServesOnlyStatus) {
   auto collector = Make(FixtureDir("empty"));
   NodeSnapshot s = collector->Collect();
   EXPECT_TRUE(s.devices.empty());
-  EXPECT_EQ(s.sources.size(), sources::AllSources().size());
+  EXPECT_EQ(s.sources.size(), collectors::AllCollectors().size());
   for (const auto& st : s.sources) EXPECT_TRUE(st.success);
 }
 
@@ -303,9 +303,9 @@ TEST(Collector, UnreadableDebugfsCountsUnavailable) {
 }
 
 TEST(Collector, RejectsBadOptionValues) {
-  CollectorConfig c = testing::FixtureCollectorConfig(FixtureDir("mlx5-roce"));
+  PassConfig c = testing::FixtureCollectorConfig(FixtureDir("mlx5-roce"));
   c.source_options["rdma"]["gid-interval"] = "soon";
-  auto collector = Collector::Create(c);
+  auto collector = PassRunner::Create(c);
   ASSERT_FALSE(collector.ok());
   EXPECT_EQ(collector.error().message,
             "--collector.rdma.gid-interval: invalid duration \"soon\" (expected e.g. 500ms, 30s, 5m, 1h)");
@@ -325,7 +325,7 @@ TEST(Collector, HangingSourceIsBoundedByTheDeadline) {
   std::condition_variable released_cv;
   bool released = false;
   std::atomic<int> blocked{0};
-  CollectorConfig c = testing::FixtureCollectorConfig(FixtureDir("mlx5-roce"));
+  PassConfig c = testing::FixtureCollectorConfig(FixtureDir("mlx5-roce"));
   c.enabled_sources = {"rdma", "netdev", "pcie"};
   c.source_timeout_seconds = 0.3;
   c.sysfs_transform = [&](std::string_view rel, std::string&) {
@@ -334,7 +334,7 @@ TEST(Collector, HangingSourceIsBoundedByTheDeadline) {
     ++blocked;
     released_cv.wait_for(lock, std::chrono::seconds(30), [&] { return released; });
   };
-  auto collector = Collector::Create(c);
+  auto collector = PassRunner::Create(c);
   ASSERT_TRUE(collector.ok());
 
   auto t0 = std::chrono::steady_clock::now();

@@ -7,12 +7,12 @@
 #include <filesystem>
 #include <fstream>
 
-#include "collectors/ecn/source.h"
+#include "exporter/collectors/ecn/source.h"
 #include "common/fixture_paths.h"
 #include "common/test_dir.h"
-#include "fs/tree.h"
-#include "inventory/inventory.h"
-#include "model/snapshot.h"
+#include "exporter/fs/tree.h"
+#include "exporter/inventory/inventory.h"
+#include "exporter/model/snapshot.h"
 
 namespace rocewatch {
 namespace {
@@ -35,14 +35,14 @@ class EcnInterval : public ::testing::Test {
     inventory_ = Discover(*sysfs_, {}, 1);
   }
 
-  std::unique_ptr<sources::Source> Make(const std::string& interval) {
-    sources::SourceEnv env;
+  std::unique_ptr<collectors::Source> Make(const std::string& interval) {
+    collectors::SourceEnv env;
     env.sysfs = sysfs_.get();
     env.configfs = sysfs_.get();
     env.debugfs = debugfs_.get();
     env.options = {{"interval", interval}, {"all-priorities", "false"}, {"all-sources", "false"}};
-    sources::SourceClock clock{[] { return 1.7e9; }, [this] { return now_; }};
-    auto made = sources::MakeEcnSource(env, clock);
+    collectors::SourceClock clock{[] { return 1.7e9; }, [this] { return now_; }};
+    auto made = collectors::MakeEcnSource(env, clock);
     EXPECT_TRUE(made.ok()) << (made.ok() ? "" : made.error().message);
     if (!made.ok()) return nullptr;
     (*made)->Prepare(inventory_);
@@ -54,7 +54,7 @@ class EcnInterval : public ::testing::Test {
     double ai_rate = -1;
     SourceStatus status;
   };
-  Seen Collect(sources::Source& source) {
+  Seen Collect(collectors::Source& source) {
     NodeSnapshot snap;
     Seen seen;
     source.Collect(inventory_, snap, seen.status);
@@ -129,11 +129,11 @@ TEST_F(EcnInterval, AReadWithAParseErrorIsNotKept) {
 }
 
 TEST_F(EcnInterval, ABadIntervalIsRefusedNamingTheFlag) {
-  sources::SourceEnv env;
+  collectors::SourceEnv env;
   env.sysfs = sysfs_.get();
   env.debugfs = debugfs_.get();
   env.options = {{"interval", "often"}};
-  auto made = sources::MakeEcnSource(env);
+  auto made = collectors::MakeEcnSource(env);
   ASSERT_FALSE(made.ok());
   EXPECT_EQ(made.error().message.rfind("--collector.ecn.interval: ", 0), 0u) << made.error().message;
 }

@@ -1,9 +1,9 @@
-#include "cli/exporter_flags.h"
+#include "exporter/cli/exporter_flags.h"
 
 #include <gtest/gtest.h>
 
 #include "common/test_dir.h"
-#include "sources/registry.h"
+#include "exporter/collectors/registry.h"
 
 namespace rocewatch::cli {
 namespace {
@@ -13,7 +13,7 @@ using rocewatch::testing::TestDir;
 // Every registered collector's name, in registry order, but `without`.
 std::vector<std::string> Collectors(std::string_view without = {}) {
   std::vector<std::string> names;
-  for (const auto& s : sources::AllSources())
+  for (const auto& s : collectors::AllCollectors())
     if (s.enabled_by_default && s.name != without) names.emplace_back(s.name);
   return names;
 }
@@ -58,7 +58,7 @@ TEST(ExporterFlags, EveryRegisteredCollectorHasItsFlagAndOptions) {
   TestDir dir;
   dir.Write("sys/class/net/.keep", "");
   std::string sysfs = "--path.sysfs=" + (dir / "sys");
-  for (const auto& info : sources::AllSources()) {
+  for (const auto& info : collectors::AllCollectors()) {
     std::string name(info.name);
     std::string off = "--no-collector." + name;
     auto s = Parse({sysfs.c_str(), off.c_str()});

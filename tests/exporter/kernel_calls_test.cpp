@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "common/test_dir.h"
-#include "kernel/answers.h"
+#include "exporter/kernel/answers.h"
 
 namespace rocewatch::kernel {
 namespace {

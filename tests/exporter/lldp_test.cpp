@@ -8,15 +8,15 @@
 #include <fstream>
 #include <sstream>
 
-#include "collectors/lldp/collector.h"
-#include "collectors/lldp/source.h"
-#include "inventory/inventory.h"
-#include "kernel/answers.h"
-#include "lldp/dcbx.h"
-#include "lldp/neighbors_json.h"
-#include "metrics/label_value.h"
-#include "metrics/metric_sink.h"
-#include "model/snapshot.h"
+#include "exporter/collectors/lldp/collector.h"
+#include "exporter/collectors/lldp/source.h"
+#include "exporter/inventory/inventory.h"
+#include "exporter/kernel/answers.h"
+#include "exporter/lldp/dcbx.h"
+#include "exporter/lldp/neighbors_json.h"
+#include "exporter/metrics/label_value.h"
+#include "exporter/metrics/metric_sink.h"
+#include "exporter/model/snapshot.h"
 
 namespace rocewatch {
 namespace {
@@ -106,11 +106,11 @@ struct Pass {
 };
 
 Pass Collect(FixedLldp& kernel, double* clock, const std::string& interval = "30s") {
-  sources::SourceEnv env;
+  collectors::SourceEnv env;
   env.kernel = &kernel;
   env.options["interval"] = interval;
-  sources::SourceClock c{[] { return 1e9; }, [clock] { return *clock; }};
-  auto source = sources::MakeLldpSource(env, c);
+  collectors::SourceClock c{[] { return 1e9; }, [clock] { return *clock; }};
+  auto source = collectors::MakeLldpSource(env, c);
   EXPECT_TRUE(source.ok());
   Inventory inv;
   inv.netdevs.push_back({});
@@ -125,11 +125,11 @@ TEST(LldpSource, ServesInventoryNetdevsOnlyAndReadsOnItsInterval) {
   const std::string text = Fixture("neighbors-json0.json");
   k.answer.bytes.assign(text.begin(), text.end());
   double now = 100;
-  sources::SourceEnv env;
+  collectors::SourceEnv env;
   env.kernel = &k;
   env.options["interval"] = "30s";
-  sources::SourceClock c{[] { return 1e9; }, [&now] { return now; }};
-  auto source = sources::MakeLldpSource(env, c);
+  collectors::SourceClock c{[] { return 1e9; }, [&now] { return now; }};
+  auto source = collectors::MakeLldpSource(env, c);
   ASSERT_TRUE(source.ok());
   Inventory inv;
   inv.netdevs.push_back({});

@@ -1,7 +1,7 @@
 // The metric contract's writers (exporter/cli/metrics_contract.h): the tables of
 // docs/metrics.md and lint's header, on the real spec tables and on hostile documents.
 
-#include "cli/metrics_contract.h"
+#include "exporter/cli/metrics_contract.h"
 
 #include <gtest/gtest.h>
 

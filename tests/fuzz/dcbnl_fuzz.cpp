@@ -6,7 +6,7 @@
 #include <cstdint>
 
 #include "fuzz_check.h"
-#include "netlink/dcbnl.h"
+#include "exporter/netlink/dcbnl.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace rocewatch;

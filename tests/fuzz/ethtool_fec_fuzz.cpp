@@ -5,7 +5,7 @@
 #include <cstdint>
 
 #include "fuzz_check.h"
-#include "netlink/ethtool_fec.h"
+#include "exporter/netlink/ethtool_fec.h"
 
 namespace {
 

@@ -5,7 +5,7 @@
 #include <cstdint>
 
 #include "fuzz_check.h"
-#include "netlink/ethtool_genl.h"
+#include "exporter/netlink/ethtool_genl.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace rocewatch;

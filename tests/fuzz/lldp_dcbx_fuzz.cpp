@@ -8,7 +8,7 @@
 #include <span>
 
 #include "fuzz_check.h"
-#include "lldp/dcbx.h"
+#include "exporter/lldp/dcbx.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   namespace lldp = rocewatch::lldp;

@@ -6,7 +6,7 @@
 #include <cstdint>
 
 #include "fuzz_check.h"
-#include "lldp/neighbors_json.h"
+#include "exporter/lldp/neighbors_json.h"
 
 namespace {
 

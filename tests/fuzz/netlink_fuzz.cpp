@@ -9,8 +9,8 @@
 #include <cstdint>
 
 #include "fuzz_check.h"
-#include "netlink/attributes.h"
-#include "netlink/messages.h"
+#include "exporter/netlink/attributes.h"
+#include "exporter/netlink/messages.h"
 
 namespace {
 

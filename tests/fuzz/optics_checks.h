@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "fuzz_check.h"
-#include "optics/eeprom_image.h"
-#include "optics/json.h"
-#include "optics/module.h"
+#include "exporter/optics/eeprom_image.h"
+#include "exporter/optics/json.h"
+#include "exporter/optics/module.h"
 
 namespace rocewatch::fuzz {
 

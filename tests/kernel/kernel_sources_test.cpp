@@ -20,20 +20,20 @@
 #include <memory>
 #include <set>
 
-#include "collect/collector.h"
-#include "collectors/dcb/collector.h"
-#include "collectors/ethtool/collector.h"
-#include "collectors/ethtool_netlink/collector.h"
-#include "collectors/rdma/collector.h"
+#include "exporter/pass/runner.h"
+#include "exporter/collectors/dcb/collector.h"
+#include "exporter/collectors/ethtool/collector.h"
+#include "exporter/collectors/ethtool_netlink/collector.h"
+#include "exporter/collectors/rdma/collector.h"
 #include "common/fixture_paths.h"
 #include "common/rendered_text.h"
 #include "common/fixture_collector.h"
 #include "common/test_dir.h"
-#include "inventory/inventory.h"
-#include "kernel/answers.h"
-#include "capture/files/capture_files.h"
+#include "exporter/inventory/inventory.h"
+#include "exporter/kernel/answers.h"
+#include "exporter/capture/files/capture_files.h"
 #include "netlink/kernel_skb.h"
-#include "sources/registry.h"
+#include "exporter/collectors/registry.h"
 
 namespace rocewatch {
 namespace {
@@ -68,9 +68,9 @@ class SourceUnderTest {
   SourceUnderTest(const std::string& name, kernel::KernelAnswers& kernel,
                   std::map<std::string, std::string> options = {})
       : sysfs_("sysfs", "/nonexistent") {
-    const sources::SourceInfo* info = sources::FindSource(name);
+    const collectors::CollectorInfo* info = collectors::FindCollector(name);
     EXPECT_NE(info, nullptr) << name;
-    sources::SourceEnv env;
+    collectors::SourceEnv env;
     env.sysfs = &sysfs_;
     env.configfs = &sysfs_;
     env.debugfs = &sysfs_;
@@ -95,7 +95,7 @@ class SourceUnderTest {
 
  private:
   fs::Tree sysfs_;
-  std::unique_ptr<sources::Source> source_;
+  std::unique_ptr<collectors::Source> source_;
   std::string name_;
   std::uint64_t prepared_ = 0;
 };
@@ -325,9 +325,9 @@ TEST(EthtoolSource, PerQueueStatisticsOnlyWhenIncluded) {
 
 TEST(EthtoolSource, InvalidIncludeRegexIsAnError) {
   auto kernel = kernel::MakeReplayKernel(FixtureDir("empty"));
-  const sources::SourceInfo* info = sources::FindSource("ethtool");
+  const collectors::CollectorInfo* info = collectors::FindCollector("ethtool");
   ASSERT_NE(info, nullptr);
-  sources::SourceEnv env;
+  collectors::SourceEnv env;
   env.kernel = kernel.get();
   env.options = {{"metrics-include", "rx[0-"}};
   auto made = info->make(env);
@@ -478,10 +478,10 @@ TEST(EthtoolMetrics, PerPrioritySeriesOnlyForPrioritiesInUseByDefault) {
   EXPECT_EQ(PrioritiesOf(all_families, "roce_priority_bytes_total", "ens1f0np0").size(), 8u);
   EXPECT_EQ(PrioritiesOf(all_families, "roce_priority_discards_total", "ens1f0np0").size(), 8u);
 
-  sources::SourceEnv env;
+  collectors::SourceEnv env;
   env.kernel = kernel.get();
   env.options = {{"all-priorities", "yes"}};
-  auto made = sources::FindSource("ethtool")->make(env);
+  auto made = collectors::FindCollector("ethtool")->make(env);
   ASSERT_FALSE(made.ok());
   EXPECT_NE(made.error().message.find("--collector.ethtool.all-priorities"), std::string::npos)
       << made.error().message;
@@ -594,10 +594,10 @@ TEST(EthtoolMetrics, PortStatsThatRepeatAnotherFamilyOnlyWhileItIsServed) {
   for (const char* f : pause_control) EXPECT_EQ(NetdevSamples(every, f, nd), 1u) << f;
   for (const char* f : detail) EXPECT_EQ(NetdevSamples(every, f, nd), 1u) << f;
 
-  sources::SourceEnv env;
+  collectors::SourceEnv env;
   env.kernel = kernel.get();
   env.options = {{"all-port-stats", "1"}};
-  auto made = sources::FindSource("ethtool")->make(env);
+  auto made = collectors::FindCollector("ethtool")->make(env);
   ASSERT_FALSE(made.ok());
   EXPECT_NE(made.error().message.find("--collector.ethtool.all-port-stats"), std::string::npos)
       << made.error().message;
@@ -813,10 +813,10 @@ TEST(DcbSource, DefaultServesOnlyTheDscpsInUseAndTheFullMapOneFlagAway) {
   EXPECT_EQ(SamplesOf(families, "roce_ets_tc_tsa_info"), 0u);
   EXPECT_EQ(SamplesOf(families, "roce_dcb_priority_buffer"), 0u);
 
-  sources::SourceEnv env;
+  collectors::SourceEnv env;
   env.kernel = kernel.get();
   env.options = {{"dscps", "26,64"}};  // 64 is no DSCP
-  auto made = sources::FindSource("dcb")->make(env);
+  auto made = collectors::FindCollector("dcb")->make(env);
   ASSERT_FALSE(made.ok());
   EXPECT_NE(made.error().message.find("--collector.dcb.dscps"), std::string::npos) << made.error().message;
 }
@@ -1000,7 +1000,7 @@ TEST(VerbsSource, ExtendedSpeedAndShortAnswers) {
 
 TEST(KernelCollectors, AllSucceedOnEveryFixture) {
   for (const char* fixture : {"mlx5-roce", "mlx5-ib", "empty"}) {
-    auto collector = Collector::Create(
+    auto collector = PassRunner::Create(
         testing::FixtureCollectorConfig(FixtureDir(fixture), {"ethtool", "dcb", "ethtool_netlink", "fec", "verbs"}));
     ASSERT_TRUE(collector.ok()) << collector.error().message;
     NodeSnapshot s = (*collector)->Collect();

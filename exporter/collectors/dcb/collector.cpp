@@ -1,12 +1,12 @@
-#include "collectors/dcb/collector.h"
+#include "exporter/collectors/dcb/collector.h"
 
 #include <memory>
 #include <vector>
 
-#include "collectors/dcb/shown.h"
-#include "collectors/dcb/source.h"
-#include "model/snapshot.h"
-#include "sources/registry.h"
+#include "exporter/collectors/dcb/shown.h"
+#include "exporter/collectors/dcb/source.h"
+#include "exporter/model/snapshot.h"
+#include "exporter/collectors/registry.h"
 
 namespace rocewatch::collectors {
 namespace {
@@ -21,7 +21,7 @@ struct KeptInput {
   std::vector<metrics::DcbShown> shown;
 };
 
-sources::RenderInput DcbRenderInput() {
+collectors::RenderInput DcbRenderInput() {
   return {[](const NodeSnapshot& snap) -> std::shared_ptr<const void> {
             auto kept = std::make_shared<KeptInput>();
             kept->settings.reserve(snap.dcb.size());
@@ -46,12 +46,12 @@ sources::RenderInput DcbRenderInput() {
 
 }  // namespace
 
-sources::SourceInfo Dcb::Info() {
+collectors::CollectorInfo Dcb::Info() {
   return {"dcb", "QoS as the kernel holds it via dcbnl: PFC, ETS, APP table (trust, DSCP map), buffers, DCBX",
           true,
           {{"full-tables", "false", "every DSCP map, APP, ETS, buffer and DCBX entry, and dcbnl pause counters beside ethtool's, as series (default: a digest per table)"},
            {"dscps", "26,48", "DSCPs whose priority is exported besides the rdma_cm ToS and CNP DSCPs"}},
-          &sources::MakeDcbSource, &metrics::RenderDcb, &metrics::DcbSpecs, DcbRenderInput()};
+          &collectors::MakeDcbSource, &metrics::RenderDcb, &metrics::DcbSpecs, DcbRenderInput()};
 }
 
 }  // namespace rocewatch::collectors

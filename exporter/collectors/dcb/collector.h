@@ -2,8 +2,8 @@
 
 // The dcb collector (collectors/declarations.h says what its files hold).
 
-#include "collectors/declarations.h"
-#include "collectors/dcb/section.h"
+#include "exporter/collectors/declarations.h"
+#include "exporter/collectors/dcb/section.h"
 
 namespace rocewatch {
 namespace metrics {
@@ -14,7 +14,7 @@ const SpecList& DcbSpecs();
 namespace collectors {
 struct Dcb {
   using Section = DcbSection;
-  static sources::SourceInfo Info();
+  static collectors::CollectorInfo Info();
 };
 }  // namespace collectors
 }  // namespace rocewatch

@@ -2,13 +2,13 @@
 #include <array>
 #include <string>
 
-#include "collectors/dcb/collector.h"
-#include "collectors/dcb/shown.h"
-#include "ethtool/classify.h"
-#include "metrics/metric_sink.h"
-#include "metrics/settings_digest.h"
-#include "collectors/dcb/used_dscps.h"
-#include "model/snapshot.h"
+#include "exporter/collectors/dcb/collector.h"
+#include "exporter/collectors/dcb/shown.h"
+#include "exporter/ethtool/classify.h"
+#include "exporter/metrics/metric_sink.h"
+#include "exporter/metrics/settings_digest.h"
+#include "exporter/collectors/dcb/used_dscps.h"
+#include "exporter/model/snapshot.h"
 #include "rocewatch/strings.h"
 
 namespace rocewatch::metrics {

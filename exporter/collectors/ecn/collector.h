@@ -2,8 +2,8 @@
 
 // The ecn collector (collectors/declarations.h says what its files hold).
 
-#include "collectors/declarations.h"
-#include "collectors/ecn/section.h"
+#include "exporter/collectors/declarations.h"
+#include "exporter/collectors/ecn/section.h"
 
 namespace rocewatch {
 namespace metrics {
@@ -14,7 +14,7 @@ const SpecList& EcnSpecs();
 namespace collectors {
 struct Ecn {
   using Section = EcnSection;
-  static sources::SourceInfo Info();
+  static collectors::CollectorInfo Info();
 };
 }  // namespace collectors
 }  // namespace rocewatch

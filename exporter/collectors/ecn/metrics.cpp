@@ -2,9 +2,9 @@
 #include <optional>
 #include <string>
 
-#include "collectors/ecn/collector.h"
-#include "metrics/metric_sink.h"
-#include "model/snapshot.h"
+#include "exporter/collectors/ecn/collector.h"
+#include "exporter/metrics/metric_sink.h"
+#include "exporter/model/snapshot.h"
 
 namespace rocewatch::metrics {
 namespace {

@@ -2,8 +2,8 @@
 
 // The ethtool collector (collectors/declarations.h says what its files hold).
 
-#include "collectors/declarations.h"
-#include "collectors/ethtool/section.h"
+#include "exporter/collectors/declarations.h"
+#include "exporter/collectors/ethtool/section.h"
 
 namespace rocewatch {
 namespace metrics {
@@ -14,7 +14,7 @@ const SpecList& EthtoolSpecs();
 namespace collectors {
 struct Ethtool {
   using Section = EthtoolSection;
-  static sources::SourceInfo Info();
+  static collectors::CollectorInfo Info();
 };
 }  // namespace collectors
 }  // namespace rocewatch

@@ -2,8 +2,8 @@
 
 // The ethtool_netlink collector (collectors/declarations.h says what its files hold).
 
-#include "collectors/declarations.h"
-#include "collectors/ethtool_netlink/section.h"
+#include "exporter/collectors/declarations.h"
+#include "exporter/collectors/ethtool_netlink/section.h"
 
 namespace rocewatch {
 namespace metrics {
@@ -14,7 +14,7 @@ const SpecList& LinkStateSpecs();
 namespace collectors {
 struct EthtoolNetlink {
   using Section = LinkStateSection;
-  static sources::SourceInfo Info();
+  static collectors::CollectorInfo Info();
 };
 }  // namespace collectors
 }  // namespace rocewatch

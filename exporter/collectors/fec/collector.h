@@ -2,8 +2,8 @@
 
 // The fec collector (collectors/declarations.h says what its files hold).
 
-#include "collectors/declarations.h"
-#include "collectors/fec/section.h"
+#include "exporter/collectors/declarations.h"
+#include "exporter/collectors/fec/section.h"
 
 namespace rocewatch {
 namespace metrics {
@@ -14,7 +14,7 @@ const SpecList& FecSpecs();
 namespace collectors {
 struct Fec {
   using Section = FecSection;
-  static sources::SourceInfo Info();
+  static collectors::CollectorInfo Info();
 };
 }  // namespace collectors
 }  // namespace rocewatch

@@ -1,8 +1,8 @@
 #include <string>
 
-#include "collectors/fec/collector.h"
-#include "metrics/metric_sink.h"
-#include "model/snapshot.h"
+#include "exporter/collectors/fec/collector.h"
+#include "exporter/metrics/metric_sink.h"
+#include "exporter/model/snapshot.h"
 
 namespace rocewatch::metrics {
 namespace {

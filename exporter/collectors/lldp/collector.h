@@ -2,8 +2,8 @@
 
 // The lldp collector (collectors/declarations.h says what its files hold).
 
-#include "collectors/declarations.h"
-#include "collectors/lldp/section.h"
+#include "exporter/collectors/declarations.h"
+#include "exporter/collectors/lldp/section.h"
 
 namespace rocewatch {
 namespace metrics {
@@ -14,7 +14,7 @@ const SpecList& LldpSpecs();
 namespace collectors {
 struct Lldp {
   using Section = LldpSection;
-  static sources::SourceInfo Info();
+  static collectors::CollectorInfo Info();
 };
 }  // namespace collectors
 }  // namespace rocewatch

@@ -1,16 +1,16 @@
-#include "collectors/lldp/source.h"
+#include "exporter/collectors/lldp/source.h"
 
 #include <cerrno>
 #include <set>
 #include <tuple>
 
-#include "lldp/neighbors_json.h"
-#include "netlink/errno_name.h"
+#include "exporter/lldp/neighbors_json.h"
+#include "exporter/netlink/errno_name.h"
 #include "rocewatch/duration.h"
-#include "sources/detail_options.h"
-#include "util/log.h"
+#include "exporter/collectors/detail_options.h"
+#include "exporter/log.h"
 
-namespace rocewatch::sources {
+namespace rocewatch::collectors {
 namespace {
 
 constexpr double kDefaultIntervalSeconds = 30;
@@ -179,4 +179,4 @@ Result<std::unique_ptr<Source>> MakeLldpSource(const SourceEnv& env, SourceClock
       std::make_unique<LldpSource>(env.kernel, socket, interval, *full, std::move(clock)));
 }
 
-}  // namespace rocewatch::sources
+}  // namespace rocewatch::collectors

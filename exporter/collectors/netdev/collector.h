@@ -2,8 +2,8 @@
 
 // The netdev collector (collectors/declarations.h says what its files hold).
 
-#include "collectors/declarations.h"
-#include "collectors/netdev/section.h"
+#include "exporter/collectors/declarations.h"
+#include "exporter/collectors/netdev/section.h"
 
 namespace rocewatch {
 namespace metrics {
@@ -14,7 +14,7 @@ const SpecList& NetdevSpecs();
 namespace collectors {
 struct Netdev {
   using Section = NetdevSection;
-  static sources::SourceInfo Info();
+  static collectors::CollectorInfo Info();
 };
 }  // namespace collectors
 }  // namespace rocewatch

@@ -2,8 +2,8 @@
 
 // The optics collector (collectors/declarations.h says what its files hold).
 
-#include "collectors/declarations.h"
-#include "collectors/optics/section.h"
+#include "exporter/collectors/declarations.h"
+#include "exporter/collectors/optics/section.h"
 
 namespace rocewatch {
 namespace metrics {
@@ -14,7 +14,7 @@ const SpecList& OpticsSpecs();
 namespace collectors {
 struct Optics {
   using Section = OpticsSection;
-  static sources::SourceInfo Info();
+  static collectors::CollectorInfo Info();
 };
 }  // namespace collectors
 }  // namespace rocewatch

@@ -3,9 +3,9 @@
 #include <string_view>
 #include <utility>
 
-#include "collectors/optics/collector.h"
-#include "metrics/metric_sink.h"
-#include "model/snapshot.h"
+#include "exporter/collectors/optics/collector.h"
+#include "exporter/metrics/metric_sink.h"
+#include "exporter/model/snapshot.h"
 
 namespace rocewatch::metrics {
 namespace {

@@ -2,8 +2,8 @@
 
 // The pcie collector (collectors/declarations.h says what its files hold).
 
-#include "collectors/declarations.h"
-#include "collectors/pcie/section.h"
+#include "exporter/collectors/declarations.h"
+#include "exporter/collectors/pcie/section.h"
 
 namespace rocewatch {
 namespace metrics {
@@ -14,7 +14,7 @@ const SpecList& PcieSpecs();
 namespace collectors {
 struct Pcie {
   using Section = PcieSection;
-  static sources::SourceInfo Info();
+  static collectors::CollectorInfo Info();
 };
 }  // namespace collectors
 }  // namespace rocewatch

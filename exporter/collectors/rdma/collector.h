@@ -2,8 +2,8 @@
 
 // The rdma collector (collectors/declarations.h says what its files hold).
 
-#include "collectors/declarations.h"
-#include "collectors/rdma/section.h"
+#include "exporter/collectors/declarations.h"
+#include "exporter/collectors/rdma/section.h"
 
 namespace rocewatch {
 namespace metrics {
@@ -14,7 +14,7 @@ const SpecList& RdmaSpecs();
 namespace collectors {
 struct Rdma {
   using Section = RdmaSection;
-  static sources::SourceInfo Info();
+  static collectors::CollectorInfo Info();
 };
 }  // namespace collectors
 }  // namespace rocewatch

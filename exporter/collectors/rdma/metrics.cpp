@@ -2,9 +2,9 @@
 #include <string>
 #include <string_view>
 
-#include "collectors/rdma/collector.h"
-#include "metrics/metric_sink.h"
-#include "model/snapshot.h"
+#include "exporter/collectors/rdma/collector.h"
+#include "exporter/metrics/metric_sink.h"
+#include "exporter/model/snapshot.h"
 
 namespace rocewatch::metrics {
 namespace {

@@ -2,8 +2,8 @@
 
 // The rdma_cm collector (collectors/declarations.h says what its files hold).
 
-#include "collectors/declarations.h"
-#include "collectors/rdma_cm/section.h"
+#include "exporter/collectors/declarations.h"
+#include "exporter/collectors/rdma_cm/section.h"
 
 namespace rocewatch {
 namespace metrics {
@@ -14,7 +14,7 @@ const SpecList& RdmaCmSpecs();
 namespace collectors {
 struct RdmaCm {
   using Section = RdmaCmSection;
-  static sources::SourceInfo Info();
+  static collectors::CollectorInfo Info();
 };
 }  // namespace collectors
 }  // namespace rocewatch

@@ -1,9 +1,9 @@
 #include <cmath>
 #include <string>
 
-#include "collectors/rdma_cm/collector.h"
-#include "metrics/metric_sink.h"
-#include "model/snapshot.h"
+#include "exporter/collectors/rdma_cm/collector.h"
+#include "exporter/metrics/metric_sink.h"
+#include "exporter/model/snapshot.h"
 
 namespace rocewatch::metrics {
 namespace {

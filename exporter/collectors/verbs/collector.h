@@ -2,8 +2,8 @@
 
 // The verbs collector (collectors/declarations.h says what its files hold).
 
-#include "collectors/declarations.h"
-#include "collectors/verbs/section.h"
+#include "exporter/collectors/declarations.h"
+#include "exporter/collectors/verbs/section.h"
 
 namespace rocewatch {
 namespace metrics {
@@ -14,7 +14,7 @@ const SpecList& VerbsSpecs();
 namespace collectors {
 struct Verbs {
   using Section = VerbsSection;
-  static sources::SourceInfo Info();
+  static collectors::CollectorInfo Info();
 };
 }  // namespace collectors
 }  // namespace rocewatch

@@ -2,7 +2,7 @@
 
 // RenderCache: a page's text with the tables of collectors whose input did not change since
 // the pass that rendered them served from that pass's text. A collector opts in by naming its
-// render input (sources/render_input.h: its own section, compared with ==); its table is
+// render input (exporter/collectors/render_input.h: its own section, compared with ==); its table is
 // rendered again whenever that input differs, so the page is byte for byte what a fresh
 // render writes (tests/exporter/render_cache_test.cpp). Counters' collectors (rdma, ethtool,
 // netdev) change every pass and are always rendered.
@@ -19,16 +19,16 @@
 #include <string>
 #include <vector>
 
-#include "metrics/exporter_metrics.h"
-#include "metrics/table_template.h"
-#include "metrics/text_renderer.h"
-#include "model/snapshot.h"
+#include "exporter/metrics/exporter_metrics.h"
+#include "exporter/metrics/table_template.h"
+#include "exporter/metrics/text_renderer.h"
+#include "exporter/model/snapshot.h"
 
 namespace rocewatch {
 
 class RenderCache {
  public:
-  // What RenderSnapshot writes (collect/scrape_coalescer.h: every enabled collector's table,
+  // What RenderSnapshot writes (exporter/pass/scrape_coalescer.h: every enabled collector's table,
   // then the exporter's own series), in `page` (its bytes replaced, its capacity kept: the
   // buffer of a page before). Renders of two passes take turns.
   void Render(const NodeSnapshot& snap, const std::vector<std::string>& enabled,

@@ -1,6 +1,6 @@
 #pragma once
 
-// Collector: one collection pass = one NodeSnapshot (docs/design.md#one-scrape-is-one-snapshot). Keeps the
+// PassRunner: one collection pass = one NodeSnapshot (docs/design.md#one-scrape-is-one-snapshot). Keeps the
 // inventory and the sources (with their held descriptors) between passes and
 // walks the tree again only when the device listing changed or a source saw a
 // device vanish.
@@ -12,22 +12,22 @@
 #include <string>
 #include <vector>
 
-#include "fs/tree.h"
-#include "inventory/inventory.h"
-#include "kernel/answers.h"
-#include "metrics/exporter_metrics.h"
-#include "model/snapshot.h"
-#include "collect/source_pool.h"
-#include "sources/registry.h"
+#include "exporter/fs/tree.h"
+#include "exporter/inventory/inventory.h"
+#include "exporter/kernel/answers.h"
+#include "exporter/metrics/exporter_metrics.h"
+#include "exporter/model/snapshot.h"
+#include "exporter/pass/source_pool.h"
+#include "exporter/collectors/registry.h"
 
 namespace rocewatch {
 
-struct CollectorConfig {
+struct PassConfig {
   std::string sysfs_root = "/sys";
   std::string configfs_root = "/sys/kernel/config";
   std::string debugfs_root = "/sys/kernel/debug";
   DiscoverOptions discover;
-  std::vector<std::string> enabled_sources;  // names from sources::AllSources()
+  std::vector<std::string> enabled_sources;  // names from collectors::AllCollectors()
   // Per source, its option values (defaults filled in for options not given).
   std::map<std::string, std::map<std::string, std::string>> source_options;
   // Applied to every sysfs value read (what a replay serves, capture/replay/replay.h; test
@@ -40,12 +40,12 @@ struct CollectorConfig {
   std::shared_ptr<kernel::KernelAnswers> kernel;
 };
 
-class Collector {
+class PassRunner {
  public:
   // Builds the enabled sources; an Error names a bad option value.
-  static Result<std::unique_ptr<Collector>> Create(CollectorConfig config);
+  static Result<std::unique_ptr<PassRunner>> Create(PassConfig config);
 
-  // One collection pass, the sources run by a few threads (collect/source_pool.h), each
+  // One collection pass, the sources run by a few threads (exporter/pass/source_pool.h), each
   // bounded by `deadline` (the scrape's, from X-Prometheus-Scrape-Timeout-Seconds) or by the
   // configured timeout. Not thread-safe: callers serialize (see ScrapeCoalescer).
   NodeSnapshot Collect(std::optional<std::chrono::steady_clock::time_point> deadline = std::nullopt);
@@ -58,10 +58,10 @@ class Collector {
   const std::vector<std::string>& enabled_sources() const { return config_.enabled_sources; }
 
  private:
-  explicit Collector(CollectorConfig config);
+  explicit PassRunner(PassConfig config);
   void Rediscover();
 
-  CollectorConfig config_;
+  PassConfig config_;
   fs::Tree sysfs_, configfs_, debugfs_;
   ClassListing listing_{sysfs_};  // looked at on every pass for devices that came or went
   std::unique_ptr<SourcePool> pool_;
@@ -71,7 +71,7 @@ class Collector {
 };
 
 // Fills every option of `source_name` that `given` lacks with its default.
-std::map<std::string, std::string> WithDefaults(const sources::SourceInfo& info,
+std::map<std::string, std::string> WithDefaults(const collectors::CollectorInfo& info,
                                                 std::map<std::string, std::string> given);
 
 }  // namespace rocewatch

@@ -1,8 +1,8 @@
-#include "sources/detail_options.h"
+#include "exporter/collectors/detail_options.h"
 
 #include "rocewatch/strings.h"
 
-namespace rocewatch::sources {
+namespace rocewatch::collectors {
 namespace {
 
 std::string Flag(std::string_view source, const std::string& option) {
@@ -35,4 +35,4 @@ Result<std::vector<std::uint32_t>> DscpListOption(const SourceEnv& env, std::str
   return out;
 }
 
-}  // namespace rocewatch::sources
+}  // namespace rocewatch::collectors

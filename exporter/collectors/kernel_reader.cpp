@@ -1,11 +1,11 @@
-#include "sources/kernel_reader.h"
+#include "exporter/collectors/kernel_reader.h"
 
 #include <cerrno>
 
-#include "netlink/errno_name.h"
-#include "util/log.h"
+#include "exporter/netlink/errno_name.h"
+#include "exporter/log.h"
 
-namespace rocewatch::sources {
+namespace rocewatch::collectors {
 
 KernelReader::Outcome KernelReader::Classify(int errno_value) {
   switch (errno_value) {
@@ -78,4 +78,4 @@ bool KernelReader::NetdevGone(const fs::Tree& sysfs, const NetdevRef& ref, std::
 
 void KernelReader::Finish(SourceStatus& status) const { status.vanished_total = vanished_total_; }
 
-}  // namespace rocewatch::sources
+}  // namespace rocewatch::collectors

@@ -8,13 +8,13 @@
 #include <memory>
 #include <string>
 
-#include "fs/tree.h"
-#include "inventory/inventory.h"
-#include "kernel/answers.h"
-#include "model/snapshot.h"
+#include "exporter/fs/tree.h"
+#include "exporter/inventory/inventory.h"
+#include "exporter/kernel/answers.h"
+#include "exporter/model/snapshot.h"
 #include "rocewatch/result.h"
 
-namespace rocewatch::sources {
+namespace rocewatch::collectors {
 
 // What a source is built with: the trees to read and its own options
 // (--collector.<name>.<option>=value, defaults applied).
@@ -39,4 +39,4 @@ class Source {
   virtual void Collect(const Inventory& inventory, NodeSnapshot& out, SourceStatus& status) = 0;
 };
 
-}  // namespace rocewatch::sources
+}  // namespace rocewatch::collectors

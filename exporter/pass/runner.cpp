@@ -1,22 +1,22 @@
-#include "collect/collector.h"
+#include "exporter/pass/runner.h"
 
 #include <algorithm>
 #include <chrono>
 #include <exception>
 
-#include "fs/fd_budget.h"
-#include "capture/files/capture_files.h"
-#include "util/log.h"
+#include "exporter/fs/fd_budget.h"
+#include "exporter/capture/files/capture_files.h"
+#include "exporter/log.h"
 
 namespace rocewatch {
 
-std::map<std::string, std::string> WithDefaults(const sources::SourceInfo& info,
+std::map<std::string, std::string> WithDefaults(const collectors::CollectorInfo& info,
                                                 std::map<std::string, std::string> given) {
   for (const auto& opt : info.options) given.try_emplace(std::string(opt.name), opt.default_value);
   return given;
 }
 
-Collector::Collector(CollectorConfig config)
+PassRunner::PassRunner(PassConfig config)
     : config_(std::move(config)),
       sysfs_("sysfs", config_.sysfs_root),
       configfs_("configfs", config_.configfs_root),
@@ -24,14 +24,14 @@ Collector::Collector(CollectorConfig config)
   if (config_.sysfs_transform) sysfs_.set_transform(config_.sysfs_transform);
 }
 
-Result<std::unique_ptr<Collector>> Collector::Create(CollectorConfig config) {
-  std::unique_ptr<Collector> c(new Collector(std::move(config)));
+Result<std::unique_ptr<PassRunner>> PassRunner::Create(PassConfig config) {
+  std::unique_ptr<PassRunner> c(new PassRunner(std::move(config)));
   if (!c->config_.kernel) c->config_.kernel = kernel::MakeLiveKernel();
   std::vector<SourcePool::Entry> entries;
   for (const auto& name : c->config_.enabled_sources) {
-    const sources::SourceInfo* info = sources::FindSource(name);
+    const collectors::CollectorInfo* info = collectors::FindCollector(name);
     if (info == nullptr) return Error{"unknown collector " + name};
-    sources::SourceEnv env;
+    collectors::SourceEnv env;
     env.sysfs = &c->sysfs_;
     env.configfs = &c->configfs_;
     env.debugfs = &c->debugfs_;
@@ -48,13 +48,13 @@ Result<std::unique_ptr<Collector>> Collector::Create(CollectorConfig config) {
   return c;
 }
 
-void Collector::SetRecorder(fs::Recorder* recorder) {
+void PassRunner::SetRecorder(fs::Recorder* recorder) {
   sysfs_.set_recorder(recorder);
   configfs_.set_recorder(recorder);
   debugfs_.set_recorder(recorder);
 }
 
-void Collector::Rediscover() {
+void PassRunner::Rediscover() {
   // Workers prepare their sources for the new generation at their next pass.
   auto next = std::make_shared<Inventory>(Discover(sysfs_, config_.discover, inventory_->generation + 1));
   for (const auto& e : next->errors) log::Warn("device skipped", {{"reason", e}});
@@ -65,7 +65,7 @@ void Collector::Rediscover() {
   inventory_ = std::move(next);
 }
 
-NodeSnapshot Collector::Collect(std::optional<std::chrono::steady_clock::time_point> deadline) {
+NodeSnapshot PassRunner::Collect(std::optional<std::chrono::steady_clock::time_point> deadline) {
   using Clock = std::chrono::steady_clock;
   auto start = Clock::now();
   auto timeout = std::chrono::duration_cast<Clock::duration>(

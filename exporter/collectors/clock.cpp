@@ -1,8 +1,8 @@
-#include "sources/clock.h"
+#include "exporter/collectors/clock.h"
 
 #include <chrono>
 
-namespace rocewatch::sources {
+namespace rocewatch::collectors {
 
 SourceClock SystemSourceClock() {
   return {
@@ -16,4 +16,4 @@ SourceClock SystemSourceClock() {
       }};
 }
 
-}  // namespace rocewatch::sources
+}  // namespace rocewatch::collectors

@@ -16,9 +16,9 @@
 #include <string>
 #include <vector>
 
-#include "collect/collector.h"
-#include "collect/render_cache.h"
-#include "metrics/metric_sink.h"
+#include "exporter/pass/runner.h"
+#include "exporter/pass/render_cache.h"
+#include "exporter/metrics/metric_sink.h"
 
 namespace rocewatch {
 
@@ -26,7 +26,7 @@ class ScrapeCoalescer {
  public:
   // `timeout_offset_seconds` is kept free of a scrape's announced timeout for
   // rendering and sending the answer (--web.scrape-timeout-offset).
-  explicit ScrapeCoalescer(std::unique_ptr<Collector> collector, double timeout_offset_seconds = 0.5,
+  explicit ScrapeCoalescer(std::unique_ptr<PassRunner> collector, double timeout_offset_seconds = 0.5,
                            double coalesce_window_seconds = 0);
 
   // The exposition text of a (possibly shared) pass. `scrape_timeout` (seconds, the
@@ -46,7 +46,7 @@ class ScrapeCoalescer {
   struct Pass;
   std::shared_ptr<const Pass> Run(std::optional<double> scrape_timeout) const;
 
-  std::unique_ptr<Collector> collector_;
+  std::unique_ptr<PassRunner> collector_;
   double timeout_offset_seconds_;
   std::chrono::steady_clock::duration coalesce_window_;
   mutable std::mutex mu_;

@@ -1,7 +1,7 @@
-#include "collect/render_cache.h"
+#include "exporter/pass/render_cache.h"
 
-#include "metrics/label_value.h"
-#include "sources/registry.h"
+#include "exporter/metrics/label_value.h"
+#include "exporter/collectors/registry.h"
 
 namespace rocewatch {
 
@@ -18,10 +18,10 @@ void RenderCache::Render(const NodeSnapshot& snap, const std::vector<std::string
   page.clear();
   // With headroom: this page, a few bytes longer than the one before (timings, counters gaining
   // a digit), is written without growing, and so is the next in this buffer when it comes back
-  // (collect/scrape_coalescer.cpp).
+  // (exporter/pass/scrape_coalescer.cpp).
   if (page.capacity() < page_bytes_ + page_bytes_ / 16) page.reserve(page_bytes_ + page_bytes_ / 16);
   for (const auto& name : enabled) {
-    const sources::SourceInfo* info = sources::FindSource(name);
+    const collectors::CollectorInfo* info = collectors::FindCollector(name);
     if (info == nullptr) continue;
     if (!info->render_input) {
       RenderOnto(name, [&](metrics::MetricSink& out) { info->render(snap, out); }, page);

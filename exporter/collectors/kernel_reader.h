@@ -20,13 +20,13 @@
 #include <string>
 #include <string_view>
 
-#include "fs/tree.h"
-#include "inventory/inventory.h"
-#include "kernel/answers.h"
-#include "model/snapshot.h"
+#include "exporter/fs/tree.h"
+#include "exporter/inventory/inventory.h"
+#include "exporter/kernel/answers.h"
+#include "exporter/model/snapshot.h"
 #include "rocewatch/result.h"
 
-namespace rocewatch::sources {
+namespace rocewatch::collectors {
 
 class KernelReader {
  public:
@@ -63,4 +63,4 @@ class KernelReader {
   std::set<std::string> logged_;
 };
 
-}  // namespace rocewatch::sources
+}  // namespace rocewatch::collectors

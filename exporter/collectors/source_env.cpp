@@ -1,6 +1,6 @@
-#include "sources/source.h"
+#include "exporter/collectors/source.h"
 
-namespace rocewatch::sources {
+namespace rocewatch::collectors {
 
 const std::string& SourceEnv::Option(const std::string& name) const {
   static const std::string kEmpty;
@@ -8,4 +8,4 @@ const std::string& SourceEnv::Option(const std::string& name) const {
   return it == options.end() ? kEmpty : it->second;
 }
 
-}  // namespace rocewatch::sources
+}  // namespace rocewatch::collectors

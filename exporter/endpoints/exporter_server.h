@@ -9,23 +9,25 @@
 #include <memory>
 #include <string>
 
-#include "collect/scrape_coalescer.h"
+#include "exporter/pass/scrape_coalescer.h"
 #include "http/listen_address.h"
 #include "http/server_limits.h"
 #include "http/web_config_reloader.h"
 #include "rocewatch/result.h"
 
 namespace rocewatch::http {
-
 class Server;
+}
+
+namespace rocewatch::endpoints {
 
 struct ServerOptions {
-  ListenAddress listen;
+  http::ListenAddress listen;
   std::string telemetry_path = "/metrics";
   int threads = 4;  // --web.max-threads: the work pool that runs collections
-  ServerLimits limits;
+  http::ServerLimits limits;
   // --web.config.file, loaded; null without the flag (plain HTTP, no authentication).
-  std::shared_ptr<WebConfigReloader> web_config;
+  std::shared_ptr<http::WebConfigReloader> web_config;
 };
 
 class ExporterServer {
@@ -40,7 +42,7 @@ class ExporterServer {
 
  private:
   ExporterServer() = default;
-  std::unique_ptr<Server> server_;
+  std::unique_ptr<http::Server> server_;
 };
 
 // The landing page's HTML for a telemetry path. It names neither the version nor the git
@@ -48,4 +50,4 @@ class ExporterServer {
 // roce_exporter_build_info series, behind the same authentication as every metric.
 std::string LandingPage(const std::string& telemetry_path);
 
-}  // namespace rocewatch::http
+}  // namespace rocewatch::endpoints

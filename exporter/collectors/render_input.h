@@ -1,7 +1,7 @@
 #pragma once
 
 // What a collector's table is rendered from, when that is its own snapshot section alone
-// (SourceInfo::render_input): the render cache (collect/render_cache.h) keeps a copy of the
+// (CollectorInfo::render_input): the render cache (exporter/pass/render_cache.h) keeps a copy of the
 // section and serves the text it rendered from it while the section stays equal, so settings
 // that rarely change (PCIe, rdma_cm, verbs) and optics between their reads are not rendered
 // again on every scrape. A renderer that reads a little of another section too names what it
@@ -12,9 +12,9 @@
 #include <memory>
 #include <utility>
 
-#include "model/snapshot.h"
+#include "exporter/model/snapshot.h"
 
-namespace rocewatch::sources {
+namespace rocewatch::collectors {
 
 struct RenderInput {
   std::shared_ptr<const void> (*keep)(const NodeSnapshot&) = nullptr;  // a copy of the input
@@ -52,4 +52,4 @@ RenderInput SectionAnd() {
           }};
 }
 
-}  // namespace rocewatch::sources
+}  // namespace rocewatch::collectors

@@ -11,7 +11,7 @@
 
 #include "rocewatch/result.h"
 
-namespace rocewatch::parse {
+namespace rocewatch::collectors {
 
 // "4: ACTIVE" (ports/N/state) or "5: LinkUp" (phys_state) or "1: CA" (node_type).
 struct NumberedState {
@@ -66,4 +66,4 @@ Result<std::uint32_t> ParseOperState(std::string_view text);
 // Netdev speed in Mb/s → bytes per second; empty for -1 / unknown (link down).
 Result<std::optional<double>> ParseNetdevSpeed(std::string_view text);
 
-}  // namespace rocewatch::parse
+}  // namespace rocewatch::collectors

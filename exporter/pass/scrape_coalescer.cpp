@@ -1,4 +1,4 @@
-#include "collect/scrape_coalescer.h"
+#include "exporter/pass/scrape_coalescer.h"
 
 #include <algorithm>
 #include <exception>
@@ -6,10 +6,10 @@
 #include <mutex>
 #include <utility>
 
-#include "metrics/exporter_metrics.h"
-#include "metrics/text_renderer.h"
-#include "sources/registry.h"
-#include "util/log.h"
+#include "exporter/metrics/exporter_metrics.h"
+#include "exporter/metrics/text_renderer.h"
+#include "exporter/collectors/registry.h"
+#include "exporter/log.h"
 
 namespace rocewatch {
 
@@ -48,12 +48,12 @@ struct ScrapeCoalescer::TextBuffer {
 void RenderSnapshot(const NodeSnapshot& snap, const std::vector<std::string>& enabled,
                     const metrics::CollectorStats& stats, metrics::MetricSink& out) {
   for (const auto& name : enabled) {
-    if (const auto* info = sources::FindSource(name)) info->render(snap, out);
+    if (const auto* info = collectors::FindCollector(name)) info->render(snap, out);
   }
   metrics::RenderExporter(snap, stats, out);
 }
 
-ScrapeCoalescer::ScrapeCoalescer(std::unique_ptr<Collector> collector, double timeout_offset_seconds,
+ScrapeCoalescer::ScrapeCoalescer(std::unique_ptr<PassRunner> collector, double timeout_offset_seconds,
                                  double coalesce_window_seconds)
     : collector_(std::move(collector)),
       timeout_offset_seconds_(timeout_offset_seconds),

@@ -1,4 +1,4 @@
-#include "util/log.h"
+#include "exporter/log.h"
 
 #include <atomic>
 #include <chrono>

@@ -1,10 +1,10 @@
-#include "http/exporter_server.h"
+#include "exporter/endpoints/exporter_server.h"
 
-#include "http/metrics_response.h"
+#include "exporter/endpoints/metrics_response.h"
 #include "http/scrape_timeout.h"
 #include "http/server.h"
 
-namespace rocewatch::http {
+namespace rocewatch::endpoints {
 
 std::string LandingPage(const std::string& telemetry_path) {
   return std::string("<!DOCTYPE html>\n<html><head><title>roce_exporter</title></head><body>\n") +
@@ -14,31 +14,31 @@ std::string LandingPage(const std::string& telemetry_path) {
 
 Result<std::unique_ptr<ExporterServer>> ExporterServer::Start(
     const ServerOptions& options, std::shared_ptr<ScrapeCoalescer> metrics) {
-  ServerConfig config;
+  http::ServerConfig config;
   config.listen = options.listen;
   config.web_config = options.web_config;
   config.limits = options.limits;
   config.limits.work_threads = options.threads;
 
-  RouteSpec telemetry;
+  http::RouteSpec telemetry;
   telemetry.path = options.telemetry_path;
   telemetry.offload = true;
   telemetry.compress = true;
   telemetry.head_headers = {{"Content-Type", std::string(kMetricsContentType)}};
-  telemetry.handler = [metrics](const RequestHead& request) {
+  telemetry.handler = [metrics](const http::RequestHead& request) {
     const std::string* timeout = request.Header("x-prometheus-scrape-timeout-seconds");
-    return MetricsResponse(*metrics, timeout != nullptr ? ParseScrapeTimeout(*timeout) : std::nullopt);
+    return MetricsResponse(*metrics, timeout != nullptr ? http::ParseScrapeTimeout(*timeout) : std::nullopt);
   };
   config.router.Add(std::move(telemetry));
 
-  RouteSpec landing;
+  http::RouteSpec landing;
   landing.path = "/";
-  landing.handler = [page = LandingPage(options.telemetry_path)](const RequestHead&) {
-    return HttpResponse{200, {{"Content-Type", "text/html; charset=utf-8"}}, page, nullptr, nullptr};
+  landing.handler = [page = LandingPage(options.telemetry_path)](const http::RequestHead&) {
+    return http::HttpResponse{200, {{"Content-Type", "text/html; charset=utf-8"}}, page, nullptr, nullptr};
   };
   config.router.Add(std::move(landing));
 
-  auto server = Server::Start(std::move(config));
+  auto server = http::Server::Start(std::move(config));
   if (!server)
     return Error{std::string("cannot start ") + (options.web_config && options.web_config->tls() ? "HTTPS" : "HTTP") +
                  " server on " + options.listen.ToString() + ": " + server.error().message};
@@ -52,4 +52,4 @@ ExporterServer::~ExporterServer() = default;
 int ExporterServer::port() const { return server_->port(); }
 bool ExporterServer::tls() const { return server_->tls(); }
 
-}  // namespace rocewatch::http
+}  // namespace rocewatch::endpoints

@@ -5,15 +5,15 @@
 
 #include <optional>
 
-#include "collect/scrape_coalescer.h"
+#include "exporter/pass/scrape_coalescer.h"
 #include "http/routes.h"
 
-namespace rocewatch::http {
+namespace rocewatch::endpoints {
 
 inline constexpr std::string_view kMetricsContentType = "text/plain; version=0.0.4; charset=utf-8";
 
 // `scrape_timeout`: the request's X-Prometheus-Scrape-Timeout-Seconds, parsed. Errors
 // become a 500 with a short text body; nothing throws.
-HttpResponse MetricsResponse(const ScrapeCoalescer& metrics, std::optional<double> scrape_timeout);
+http::HttpResponse MetricsResponse(const ScrapeCoalescer& metrics, std::optional<double> scrape_timeout);
 
-}  // namespace rocewatch::http
+}  // namespace rocewatch::endpoints

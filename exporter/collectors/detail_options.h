@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "rocewatch/result.h"
-#include "sources/source.h"
+#include "exporter/collectors/source.h"
 
-namespace rocewatch::sources {
+namespace rocewatch::collectors {
 
 Result<bool> BoolOption(const SourceEnv& env, std::string_view source, const std::string& option,
                         bool fallback);
@@ -20,4 +20,4 @@ Result<bool> BoolOption(const SourceEnv& env, std::string_view source, const std
 Result<std::vector<std::uint32_t>> DscpListOption(const SourceEnv& env, std::string_view source,
                                                   const std::string& option);
 
-}  // namespace rocewatch::sources
+}  // namespace rocewatch::collectors

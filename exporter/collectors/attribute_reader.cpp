@@ -1,12 +1,12 @@
-#include "sources/attribute_reader.h"
+#include "exporter/collectors/attribute_reader.h"
 
 #include <cerrno>
 
-#include "fs/beneath.h"
-#include "netlink/errno_name.h"
-#include "util/log.h"
+#include "exporter/fs/beneath.h"
+#include "exporter/netlink/errno_name.h"
+#include "exporter/log.h"
 
-namespace rocewatch::sources {
+namespace rocewatch::collectors {
 
 bool AttributeReader::ExpectedAbsence(int err) {
   switch (err) {
@@ -62,4 +62,4 @@ void AttributeReader::Finish(SourceStatus& status) const {
   status.vanished_total = vanished_total_;
 }
 
-}  // namespace rocewatch::sources
+}  // namespace rocewatch::collectors

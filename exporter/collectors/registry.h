@@ -9,17 +9,17 @@
 #include <string_view>
 #include <vector>
 
-#include "metrics/spec.h"
-#include "sources/render_input.h"
-#include "sources/source.h"
+#include "exporter/metrics/spec.h"
+#include "exporter/collectors/render_input.h"
+#include "exporter/collectors/source.h"
 
 namespace rocewatch::metrics {
 class MetricSink;
 }
 
-namespace rocewatch::sources {
+namespace rocewatch::collectors {
 
-struct SourceOption {
+struct CollectorOption {
   std::string_view name;  // flag --collector.<source>.<name>
   std::string_view default_value;
   std::string_view help;
@@ -28,19 +28,19 @@ struct SourceOption {
   std::string_view capture_value = {};
 };
 
-struct SourceInfo {
+struct CollectorInfo {
   std::string_view name;
   std::string_view help;
   bool enabled_by_default;
-  std::vector<SourceOption> options;
+  std::vector<CollectorOption> options;
   Result<std::unique_ptr<Source>> (*make)(const SourceEnv&);
   void (*render)(const NodeSnapshot&, metrics::MetricSink&);
   const metrics::SpecList& (*specs)();
-  // Set when `render` reads only the collector's own section (sources/render_input.h).
+  // Set when `render` reads only the collector's own section (exporter/collectors/render_input.h).
   RenderInput render_input{};
 };
 
-const std::vector<SourceInfo>& AllSources();
-const SourceInfo* FindSource(std::string_view name);
+const std::vector<CollectorInfo>& AllCollectors();
+const CollectorInfo* FindCollector(std::string_view name);
 
-}  // namespace rocewatch::sources
+}  // namespace rocewatch::collectors

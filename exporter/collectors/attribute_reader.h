@@ -19,10 +19,10 @@
 #include <string>
 #include <string_view>
 
-#include "fs/attribute.h"
-#include "model/snapshot.h"
+#include "exporter/fs/attribute.h"
+#include "exporter/model/snapshot.h"
 
-namespace rocewatch::sources {
+namespace rocewatch::collectors {
 
 class AttributeReader {
  public:
@@ -57,4 +57,4 @@ class AttributeReader {
   std::set<std::string> logged_;
 };
 
-}  // namespace rocewatch::sources
+}  // namespace rocewatch::collectors

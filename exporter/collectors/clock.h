@@ -5,7 +5,7 @@
 
 #include <functional>
 
-namespace rocewatch::sources {
+namespace rocewatch::collectors {
 
 struct SourceClock {
   std::function<double()> unix_seconds;
@@ -13,4 +13,4 @@ struct SourceClock {
 };
 SourceClock SystemSourceClock();
 
-}  // namespace rocewatch::sources
+}  // namespace rocewatch::collectors

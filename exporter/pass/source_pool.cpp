@@ -1,4 +1,4 @@
-#include "collect/source_pool.h"
+#include "exporter/pass/source_pool.h"
 
 #include <algorithm>
 #include <condition_variable>
@@ -13,7 +13,7 @@ namespace rocewatch {
 
 struct SourcePool::Shared {
   struct Slot {
-    std::unique_ptr<sources::Source> source;
+    std::unique_ptr<collectors::Source> source;
     std::string name;
     std::uint64_t prepared_generation = 0;
     bool busy = false;      // queued or running

@@ -1,4 +1,4 @@
-#include "parse/sysfs_values.h"
+#include "exporter/collectors/sysfs_values.h"
 
 #include <arpa/inet.h>
 
@@ -7,7 +7,7 @@
 
 #include "rocewatch/strings.h"
 
-namespace rocewatch::parse {
+namespace rocewatch::collectors {
 namespace {
 
 Error Bad(std::string_view what, std::string_view text) {
@@ -149,4 +149,4 @@ Result<std::optional<double>> ParseNetdevSpeed(std::string_view text) {
   return std::optional<double>{static_cast<double>(*v) * 1e6 / 8.0};
 }
 
-}  // namespace rocewatch::parse
+}  // namespace rocewatch::collectors

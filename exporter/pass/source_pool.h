@@ -18,9 +18,9 @@
 #include <memory>
 #include <vector>
 
-#include "inventory/inventory.h"
-#include "model/snapshot.h"
-#include "sources/registry.h"
+#include "exporter/inventory/inventory.h"
+#include "exporter/model/snapshot.h"
+#include "exporter/collectors/registry.h"
 
 namespace rocewatch {
 
@@ -29,8 +29,8 @@ class SourcePool {
   using Clock = std::chrono::steady_clock;
 
   struct Entry {
-    const sources::SourceInfo* info;
-    std::unique_ptr<sources::Source> source;
+    const collectors::CollectorInfo* info;
+    std::unique_ptr<collectors::Source> source;
   };
   // `threads`: how many sources run at once; 0 picks from the cores (2 to 4).
   SourcePool(std::vector<Entry> sources, std::size_t threads = 0);
