@@ -19,18 +19,18 @@
 #include <regex>
 #include <set>
 
-#include "exporter/pass/runner.h"
-#include "exporter/pass/render_cache.h"
-#include "exporter/pass/scrape_coalescer.h"
+#include "exporter/capture/files/capture_files.h"
 #include "exporter/ethtool/classify.h"
 #include "exporter/ethtool/string_set.h"
 #include "exporter/fs/beneath.h"
 #include "exporter/fs/fd_budget.h"
-#include "exporter/capture/files/capture_files.h"
+#include "exporter/log.h"
 #include "exporter/metrics/text_renderer.h"
 #include "exporter/optics/decode.h"
+#include "exporter/pass/render_cache.h"
+#include "exporter/pass/runner.h"
+#include "exporter/pass/scrape_coalescer.h"
 #include "optics/images.h"
-#include "exporter/log.h"
 
 namespace rocewatch {
 namespace {
@@ -62,7 +62,7 @@ PassConfig ConfigFor(const std::string& dir, bool sysfs_only) {
     c.debugfs_root = dir + "/debugfs";
     c.kernel = kernel::MakeReplayKernel(dir);
   }
-  c.enabled_sources = sysfs_only ? SysfsSources() : AllCollectors();
+  c.enabled_collectors = sysfs_only ? SysfsSources() : AllCollectors();
   return c;
 }
 
@@ -151,7 +151,7 @@ void BM_RenderText(benchmark::State& state) {
   std::size_t bytes = 0;
   for (auto _ : state) {
     metrics::TextRenderer renderer;
-    RenderSnapshot(snap, c->enabled_sources(), c->stats(), renderer);
+    RenderSnapshot(snap, c->enabled_collectors(), c->stats(), renderer);
     std::string text = std::move(renderer).Take();
     bytes = text.size();
     benchmark::DoNotOptimize(text);
@@ -172,7 +172,7 @@ void BM_RenderPage(benchmark::State& state) {
   RenderCache cache;
   std::string page;
   for (auto _ : state) {
-    cache.Render(snap, c->enabled_sources(), c->stats(), page);
+    cache.Render(snap, c->enabled_collectors(), c->stats(), page);
     benchmark::DoNotOptimize(page.data());
   }
   state.counters["bytes"] = static_cast<double>(page.size());

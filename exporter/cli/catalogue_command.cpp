@@ -5,8 +5,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "exporter/metrics/exporter_metrics.h"
 #include "exporter/collectors/registry.h"
+#include "exporter/metrics/exporter_metrics.h"
 
 namespace rocewatch::cli {
 namespace {

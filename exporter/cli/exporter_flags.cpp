@@ -7,10 +7,10 @@
 #include <cstring>
 #include <regex>
 
-#include "rocewatch/strings.h"
-#include "rocewatch/duration.h"
 #include "exporter/capture/replay/replay.h"
 #include "exporter/collectors/registry.h"
+#include "rocewatch/duration.h"
+#include "rocewatch/strings.h"
 
 namespace rocewatch::cli {
 namespace {
@@ -125,9 +125,9 @@ Result<ExporterSettings> SettingsFromFlags(const FlagSet& flags) {
   for (const auto& src : collectors::AllCollectors()) {
     std::string name(src.name);
     if (!flags.GetBool("collector." + name)) continue;
-    c.enabled_sources.push_back(name);
+    c.enabled_collectors.push_back(name);
     for (const auto& opt : src.options) {
-      c.source_options[name][std::string(opt.name)] =
+      c.collector_options[name][std::string(opt.name)] =
           flags.Get("collector." + name + "." + std::string(opt.name));
     }
   }

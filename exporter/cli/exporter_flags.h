@@ -3,8 +3,8 @@
 // roce_exporter's flags, built from the source registry so that every
 // collector has --[no-]collector.<name> and --collector.<name>.<option>.
 
-#include "exporter/pass/runner.h"
 #include "exporter/endpoints/exporter_server.h"
+#include "exporter/pass/runner.h"
 #include "rocewatch/flags.h"
 
 namespace rocewatch::cli {

@@ -6,9 +6,9 @@
 #include <set>
 #include <sstream>
 
+#include "exporter/collectors/registry.h"
 #include "exporter/metrics/exporter_metrics.h"
 #include "rocewatch/read_file.h"
-#include "exporter/collectors/registry.h"
 
 namespace rocewatch::cli {
 namespace {

@@ -5,13 +5,13 @@
 #include <pthread.h>
 
 #include "exporter/cli/exporter_flags.h"
-#include "exporter/pass/scrape_coalescer.h"
-#include "exporter/fs/fd_budget.h"
 #include "exporter/endpoints/exporter_server.h"
+#include "exporter/fs/fd_budget.h"
+#include "exporter/log.h"
+#include "exporter/pass/scrape_coalescer.h"
 #include "http/http_log.h"
 #include "http/web_config.h"
 #include "rocewatch/version.h"
-#include "exporter/log.h"
 
 namespace rocewatch::cli {
 

@@ -3,8 +3,8 @@
 #include <cerrno>
 
 #include "exporter/fs/beneath.h"
-#include "exporter/netlink/errno_name.h"
 #include "exporter/log.h"
+#include "exporter/netlink/errno_name.h"
 
 namespace rocewatch::collectors {
 

@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "rocewatch/result.h"
 #include "exporter/collectors/source.h"
+#include "rocewatch/result.h"
 
 namespace rocewatch::collectors {
 

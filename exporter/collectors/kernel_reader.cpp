@@ -2,8 +2,8 @@
 
 #include <cerrno>
 
-#include "exporter/netlink/errno_name.h"
 #include "exporter/log.h"
+#include "exporter/netlink/errno_name.h"
 
 namespace rocewatch::collectors {
 

@@ -14,8 +14,8 @@ std::vector<CollectorInfo> InfosOf(CollectorList<Collectors...>) {
 }  // namespace
 
 const std::vector<CollectorInfo>& AllCollectors() {
-  static const std::vector<CollectorInfo> kSources = InfosOf(collectors::All{});
-  return kSources;
+  static const std::vector<CollectorInfo> kAll = InfosOf(All{});
+  return kAll;
 }
 
 const CollectorInfo* FindCollector(std::string_view name) {

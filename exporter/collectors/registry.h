@@ -1,6 +1,6 @@
 #pragma once
 
-// The list of sources (collectors), built from collectors/all.h: each listed
+// The registry: every collector, built from collectors/all.h: each listed
 // collector's Info() gives its name, --[no-]collector.<name> flag and options,
 // its source factory, renderer and spec table; its success/duration series and
 // its catalogue entries follow from it.
@@ -9,9 +9,9 @@
 #include <string_view>
 #include <vector>
 
-#include "exporter/metrics/spec.h"
 #include "exporter/collectors/render_input.h"
 #include "exporter/collectors/source.h"
+#include "exporter/metrics/spec.h"
 
 namespace rocewatch::metrics {
 class MetricSink;
@@ -20,7 +20,7 @@ class MetricSink;
 namespace rocewatch::collectors {
 
 struct CollectorOption {
-  std::string_view name;  // flag --collector.<source>.<name>
+  std::string_view name;  // flag --collector.<collector>.<name>
   std::string_view default_value;
   std::string_view help;
   // The value `roce_exporter capture` reads with, whatever the flags say (empty: the flag's):

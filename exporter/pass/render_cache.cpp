@@ -1,7 +1,7 @@
 #include "exporter/pass/render_cache.h"
 
-#include "exporter/metrics/label_value.h"
 #include "exporter/collectors/registry.h"
+#include "exporter/metrics/label_value.h"
 
 namespace rocewatch {
 

@@ -4,8 +4,8 @@
 #include <chrono>
 #include <exception>
 
-#include "exporter/fs/fd_budget.h"
 #include "exporter/capture/files/capture_files.h"
+#include "exporter/fs/fd_budget.h"
 #include "exporter/log.h"
 
 namespace rocewatch {
@@ -28,7 +28,7 @@ Result<std::unique_ptr<PassRunner>> PassRunner::Create(PassConfig config) {
   std::unique_ptr<PassRunner> c(new PassRunner(std::move(config)));
   if (!c->config_.kernel) c->config_.kernel = kernel::MakeLiveKernel();
   std::vector<SourcePool::Entry> entries;
-  for (const auto& name : c->config_.enabled_sources) {
+  for (const auto& name : c->config_.enabled_collectors) {
     const collectors::CollectorInfo* info = collectors::FindCollector(name);
     if (info == nullptr) return Error{"unknown collector " + name};
     collectors::SourceEnv env;
@@ -36,8 +36,8 @@ Result<std::unique_ptr<PassRunner>> PassRunner::Create(PassConfig config) {
     env.configfs = &c->configfs_;
     env.debugfs = &c->debugfs_;
     env.kernel = c->config_.kernel.get();
-    auto it = c->config_.source_options.find(name);
-    env.options = WithDefaults(*info, it == c->config_.source_options.end()
+    auto it = c->config_.collector_options.find(name);
+    env.options = WithDefaults(*info, it == c->config_.collector_options.end()
                                           ? std::map<std::string, std::string>{}
                                           : it->second);
     auto source = info->make(env);

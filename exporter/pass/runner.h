@@ -12,13 +12,13 @@
 #include <string>
 #include <vector>
 
+#include "exporter/collectors/registry.h"
 #include "exporter/fs/tree.h"
 #include "exporter/inventory/inventory.h"
 #include "exporter/kernel/answers.h"
 #include "exporter/metrics/exporter_metrics.h"
 #include "exporter/model/snapshot.h"
 #include "exporter/pass/source_pool.h"
-#include "exporter/collectors/registry.h"
 
 namespace rocewatch {
 
@@ -27,9 +27,9 @@ struct PassConfig {
   std::string configfs_root = "/sys/kernel/config";
   std::string debugfs_root = "/sys/kernel/debug";
   DiscoverOptions discover;
-  std::vector<std::string> enabled_sources;  // names from collectors::AllCollectors()
+  std::vector<std::string> enabled_collectors;  // names from collectors::AllCollectors()
   // Per source, its option values (defaults filled in for options not given).
-  std::map<std::string, std::map<std::string, std::string>> source_options;
+  std::map<std::string, std::map<std::string, std::string>> collector_options;
   // Applied to every sysfs value read (what a replay serves, capture/replay/replay.h; test
   // seams). Optional.
   fs::ValueTransform sysfs_transform;
@@ -55,7 +55,7 @@ class PassRunner {
   std::vector<const fs::Tree*> trees() const { return {&sysfs_, &configfs_, &debugfs_}; }
   // Observes every path the three trees read (capture).
   void SetRecorder(fs::Recorder* recorder);
-  const std::vector<std::string>& enabled_sources() const { return config_.enabled_sources; }
+  const std::vector<std::string>& enabled_collectors() const { return config_.enabled_collectors; }
 
  private:
   explicit PassRunner(PassConfig config);

@@ -6,10 +6,10 @@
 #include <mutex>
 #include <utility>
 
-#include "exporter/metrics/exporter_metrics.h"
-#include "exporter/metrics/text_renderer.h"
 #include "exporter/collectors/registry.h"
 #include "exporter/log.h"
+#include "exporter/metrics/exporter_metrics.h"
+#include "exporter/metrics/text_renderer.h"
 
 namespace rocewatch {
 
@@ -108,7 +108,7 @@ std::shared_ptr<const ScrapeCoalescer::Pass> ScrapeCoalescer::Run(std::optional<
                std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                    std::chrono::duration<double>(usable));
   }
-  pass->enabled = &collector_->enabled_sources();
+  pass->enabled = &collector_->enabled_collectors();
   try {
     pass->snap = collector_->Collect(deadline);
   } catch (const std::exception& ex) {

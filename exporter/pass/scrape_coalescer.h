@@ -16,9 +16,9 @@
 #include <string>
 #include <vector>
 
-#include "exporter/pass/runner.h"
-#include "exporter/pass/render_cache.h"
 #include "exporter/metrics/metric_sink.h"
+#include "exporter/pass/render_cache.h"
+#include "exporter/pass/runner.h"
 
 namespace rocewatch {
 

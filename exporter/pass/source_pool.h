@@ -18,9 +18,9 @@
 #include <memory>
 #include <vector>
 
+#include "exporter/collectors/registry.h"
 #include "exporter/inventory/inventory.h"
 #include "exporter/model/snapshot.h"
-#include "exporter/collectors/registry.h"
 
 namespace rocewatch {
 

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "exporter/collectors/registry.h"
 #include "exporter/kernel/answers.h"
 #include "exporter/pass/runner.h"
-#include "exporter/collectors/registry.h"
 
 namespace rocewatch::testing {
 
@@ -21,7 +21,7 @@ inline PassConfig FixtureCollectorConfig(const std::string& dir, std::vector<std
   c.kernel = kernel::MakeReplayKernel(dir);
   if (sources.empty())
     for (const auto& s : collectors::AllCollectors()) sources.emplace_back(s.name);
-  c.enabled_sources = std::move(sources);
+  c.enabled_collectors = std::move(sources);
   return c;
 }
 

@@ -19,7 +19,7 @@ namespace rocewatch::testing {
 inline std::unique_ptr<PassRunner> MakeFixturePass(
     const std::string& dir, std::map<std::string, std::map<std::string, std::string>> options = {}) {
   PassConfig config = FixtureCollectorConfig(dir);
-  for (auto& [name, values] : options) config.source_options[name] = std::move(values);
+  for (auto& [name, values] : options) config.collector_options[name] = std::move(values);
   auto made = PassRunner::Create(config);
   EXPECT_TRUE(made.ok()) << made.error().message;
   return made.ok() ? std::move(*made) : nullptr;

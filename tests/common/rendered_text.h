@@ -10,9 +10,9 @@
 #include <string>
 #include <utility>
 
-#include "lint/observe/exposition.h"
 #include "exporter/metrics/text_renderer.h"
 #include "exporter/model/snapshot.h"
+#include "lint/observe/exposition.h"
 
 namespace rocewatch::testing {
 

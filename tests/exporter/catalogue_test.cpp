@@ -9,9 +9,9 @@
 #include <regex>
 #include <sstream>
 
+#include "exporter/collectors/registry.h"
 #include "exporter/metrics/exporter_metrics.h"
 #include "rocewatch/strings.h"
-#include "exporter/collectors/registry.h"
 
 namespace rocewatch {
 namespace {

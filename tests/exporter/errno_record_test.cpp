@@ -5,8 +5,8 @@
 #include <cerrno>
 
 #include "common/test_dir.h"
-#include "exporter/fs/tree.h"
 #include "exporter/capture/files/capture_files.h"
+#include "exporter/fs/tree.h"
 
 namespace rocewatch::fs {
 namespace {

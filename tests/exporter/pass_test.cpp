@@ -90,7 +90,7 @@ TEST(PassRunner, DeviceThatLeavesOrJoinsTheListingIsInThatScrape) {
 
 TEST(PassRunner, RejectsBadOptionValues) {
   PassConfig c = testing::FixtureCollectorConfig(FixtureDir("mlx5-roce"));
-  c.source_options["rdma"]["gid-interval"] = "soon";
+  c.collector_options["rdma"]["gid-interval"] = "soon";
   auto collector = PassRunner::Create(c);
   ASSERT_FALSE(collector.ok());
   EXPECT_EQ(collector.error().message,
@@ -106,7 +106,7 @@ TEST(PassRunner, HangingSourceIsBoundedByTheDeadline) {
   bool released = false;
   std::atomic<int> blocked{0};
   PassConfig c = testing::FixtureCollectorConfig(FixtureDir("mlx5-roce"));
-  c.enabled_sources = {"rdma", "netdev", "pcie"};
+  c.enabled_collectors = {"rdma", "netdev", "pcie"};
   c.source_timeout_seconds = 0.3;
   c.sysfs_transform = [&](std::string_view rel, std::string&) {
     if (rel.find("hw_counters/np_cnp_sent") == std::string_view::npos) return;

@@ -12,12 +12,12 @@
 #include <cmath>
 #include <map>
 
-#include "exporter/pass/runner.h"
-#include "exporter/pass/scrape_coalescer.h"
-#include "exporter/metrics/text_renderer.h"
 #include "common/fixture_collector.h"
 #include "common/fixture_paths.h"
 #include "exporter/collectors/registry.h"
+#include "exporter/metrics/text_renderer.h"
+#include "exporter/pass/runner.h"
+#include "exporter/pass/scrape_coalescer.h"
 
 namespace rocewatch {
 namespace {
@@ -32,13 +32,13 @@ std::unique_ptr<PassRunner> MakeCollector(const std::string& dir) {
 
 std::string Fresh(const NodeSnapshot& snap, const PassRunner& c) {
   metrics::TextRenderer text;
-  RenderSnapshot(snap, c.enabled_sources(), c.stats(), text);
+  RenderSnapshot(snap, c.enabled_collectors(), c.stats(), text);
   return std::move(text).Take();
 }
 
 std::string Cached(RenderCache& cache, const NodeSnapshot& snap, const PassRunner& c) {
   std::string page = "the bytes of a page before, replaced";
-  cache.Render(snap, c.enabled_sources(), c.stats(), page);
+  cache.Render(snap, c.enabled_collectors(), c.stats(), page);
   return page;
 }
 
@@ -60,7 +60,7 @@ TEST(RenderCache, EveryCollectorWritesOnlyItsOwnFamilies) {
       EXPECT_TRUE(owner.emplace(std::string(spec->name), std::string(s.name)).second)
           << spec->name << " is declared by " << owner[std::string(spec->name)] << " and " << s.name;
   std::size_t families = 0;
-  for (const auto& name : c->enabled_sources()) {
+  for (const auto& name : c->enabled_collectors()) {
     const collectors::CollectorInfo* info = collectors::FindCollector(name);
     ASSERT_NE(info, nullptr) << name;
     metrics::TextRenderer table;

@@ -11,9 +11,9 @@
 #include <cstring>
 #include <filesystem>
 
+#include "common/test_dir.h"
 #include "exporter/capture/files/capture_files.h"
 #include "exporter/capture/replay/motion.h"
-#include "common/test_dir.h"
 
 namespace rocewatch::kernel {
 namespace {

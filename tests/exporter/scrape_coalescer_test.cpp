@@ -31,7 +31,7 @@ PassConfig FixtureConfig() {
   config.configfs_root = FixtureDir("mlx5-roce") + "/configfs";
   config.debugfs_root = FixtureDir("mlx5-roce") + "/debugfs";
   config.kernel = kernel::MakeReplayKernel(FixtureDir("mlx5-roce"));
-  config.enabled_sources = {"rdma", "netdev"};
+  config.enabled_collectors = {"rdma", "netdev"};
   return config;
 }
 

@@ -14,9 +14,9 @@
 #include <sstream>
 #include <string>
 
+#include "exporter/metrics/text_renderer.h"
 #include "exporter/pass/runner.h"
 #include "exporter/pass/scrape_coalescer.h"
-#include "exporter/metrics/text_renderer.h"
 
 namespace rocewatch::testing {
 
@@ -27,9 +27,9 @@ inline std::map<std::string, std::string> Scrape(const std::string& root, bool s
   c.debugfs_root = root + "/debugfs";
   c.kernel = kernel::MakeReplayKernel(root);
   for (const auto& s : collectors::AllCollectors()) {
-    c.enabled_sources.emplace_back(s.name);
+    c.enabled_collectors.emplace_back(s.name);
     for (const auto& o : s.options)
-      if (o.default_value == "false") c.source_options[std::string(s.name)][std::string(o.name)] = "true";
+      if (o.default_value == "false") c.collector_options[std::string(s.name)][std::string(o.name)] = "true";
   }
   auto made = PassRunner::Create(std::move(c));
   EXPECT_TRUE(made.ok()) << made.error().message;
@@ -37,7 +37,7 @@ inline std::map<std::string, std::string> Scrape(const std::string& root, bool s
   auto& collector = *made;
   NodeSnapshot snap = collector->Collect();
   metrics::TextRenderer text;
-  RenderSnapshot(snap, collector->enabled_sources(), collector->stats(), text);
+  RenderSnapshot(snap, collector->enabled_collectors(), collector->stats(), text);
   std::map<std::string, std::string> out;
   std::istringstream in(std::move(text).Take());
   std::string line;

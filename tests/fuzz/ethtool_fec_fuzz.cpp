@@ -4,8 +4,8 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "fuzz_check.h"
 #include "exporter/netlink/ethtool_fec.h"
+#include "fuzz_check.h"
 
 namespace {
 

@@ -5,8 +5,8 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "fuzz_check.h"
 #include "exporter/lldp/neighbors_json.h"
+#include "fuzz_check.h"
 
 namespace {
 

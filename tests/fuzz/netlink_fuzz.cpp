@@ -8,9 +8,9 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "fuzz_check.h"
 #include "exporter/netlink/attributes.h"
 #include "exporter/netlink/messages.h"
+#include "fuzz_check.h"
 
 namespace {
 

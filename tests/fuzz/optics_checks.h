@@ -10,10 +10,10 @@
 #include <optional>
 #include <vector>
 
-#include "fuzz_check.h"
 #include "exporter/optics/eeprom_image.h"
 #include "exporter/optics/json.h"
 #include "exporter/optics/module.h"
+#include "fuzz_check.h"
 
 namespace rocewatch::fuzz {
 

@@ -9,11 +9,11 @@
 #include <memory>
 #include <string>
 
-#include "exporter/pass/runner.h"
-#include "exporter/collectors/fec/collector.h"
 #include "common/rendered_text.h"
-#include "exporter/inventory/inventory.h"
+#include "exporter/collectors/fec/collector.h"
 #include "exporter/collectors/registry.h"
+#include "exporter/inventory/inventory.h"
+#include "exporter/pass/runner.h"
 
 namespace rocewatch::testing {
 
@@ -57,7 +57,7 @@ class FecUnderTest {
     Pass p;
     p.status.name = "fec";
     source_->Collect(inventory, p.snap, p.status);
-    RenderText(metrics::RenderFec, p.snap, &p.text);
+    RenderText(collectors::RenderFec, p.snap, &p.text);
     return p;
   }
 

@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "exporter/capture/files/capture_files.h"
 #include "common/test_dir.h"
+#include "exporter/capture/files/capture_files.h"
 #include "exporter/kernel/answers.h"
 #include "kernel/fec_harness.h"
 #include "netlink/fec_reply.h"

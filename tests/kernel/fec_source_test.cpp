@@ -9,8 +9,8 @@
 #include <map>
 
 #include "exporter/kernel/answers.h"
-#include "kernel/fec_harness.h"
 #include "exporter/netlink/ethtool_fec.h"
+#include "kernel/fec_harness.h"
 #include "netlink/fec_reply.h"
 #include "netlink/kernel_skb.h"
 

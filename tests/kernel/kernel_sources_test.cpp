@@ -20,20 +20,20 @@
 #include <memory>
 #include <set>
 
-#include "exporter/pass/runner.h"
+#include "common/fixture_collector.h"
+#include "common/fixture_paths.h"
+#include "common/rendered_text.h"
+#include "common/test_dir.h"
+#include "exporter/capture/files/capture_files.h"
 #include "exporter/collectors/dcb/collector.h"
 #include "exporter/collectors/ethtool/collector.h"
 #include "exporter/collectors/ethtool_netlink/collector.h"
 #include "exporter/collectors/rdma/collector.h"
-#include "common/fixture_paths.h"
-#include "common/rendered_text.h"
-#include "common/fixture_collector.h"
-#include "common/test_dir.h"
+#include "exporter/collectors/registry.h"
 #include "exporter/inventory/inventory.h"
 #include "exporter/kernel/answers.h"
-#include "exporter/capture/files/capture_files.h"
+#include "exporter/pass/runner.h"
 #include "netlink/kernel_skb.h"
-#include "exporter/collectors/registry.h"
 
 namespace rocewatch {
 namespace {
@@ -403,7 +403,7 @@ TEST(EthtoolSource, SeveralNamesForOneSeriesGiveOneSeriesFirstWins) {
   EXPECT_FALSE(e.speed_bytes_per_second);  // link settings not captured: no series
 
   // And the rendered families carry each series once.
-  auto families = testing::RenderText(metrics::RenderEthtool, r.snap);
+  auto families = testing::RenderText(collectors::RenderEthtool, r.snap);
   EXPECT_EQ(SamplesOf(families, "roce_pfc_pause_frames_total"), 1u);
   EXPECT_EQ(SamplesOf(families, "roce_ethtool_rx_discarded_packets_total"), 1u);
   EXPECT_EQ(SamplesOf(families, "roce_ethtool_stat_total"), 1u);
@@ -419,7 +419,7 @@ std::set<std::string> PrioritiesOf(const lint::observe::Exposition& text,
 }
 
 lint::observe::Exposition RenderEthtoolOf(const NodeSnapshot& snap) {
-  return testing::RenderText(metrics::RenderEthtool, snap);
+  return testing::RenderText(collectors::RenderEthtool, snap);
 }
 
 TEST(EthtoolMetrics, PerPrioritySeriesOnlyForPrioritiesInUseByDefault) {
@@ -494,7 +494,7 @@ std::size_t NetdevSamples(const lint::observe::Exposition& text, const std::stri
 }
 
 // The rdma renderer serves every counter the source read (the source reads only what
-// collectors/rdma/default_counters.h serves: Collector.ReadsTheDetailCountersOnlyWithTheirOptions)
+// collectors/rdma/default_counters.h serves: RdmaCollector.ReadsTheDetailCountersOnlyWithTheirOptions)
 // and leaves out a RoCE v1 GID entry that repeats a RoCE v2 entry, unless
 // --collector.rdma.all-gids; a v1 entry without a v2 twin stays.
 TEST(RdmaMetrics, CountersAsReadAndRoceV1TwinsOnlyWithAllGids) {
@@ -527,7 +527,7 @@ TEST(RdmaMetrics, CountersAsReadAndRoceV1TwinsOnlyWithAllGids) {
       out.insert(std::string(text.LabelValue(text.samples()[i], key).value_or("")));
     return out;
   };
-  auto render = [](const NodeSnapshot& n) { return testing::RenderText(metrics::RenderRdma, n); };
+  auto render = [](const NodeSnapshot& n) { return testing::RenderText(collectors::RenderRdma, n); };
   auto f = render(snap);
   using S = std::set<std::string>;
   EXPECT_EQ(labels(f, "roce_hw_stat_total", "counter"), S(hw.begin(), hw.end()));
@@ -717,7 +717,7 @@ TEST(DcbSource, NetdevWithoutDcbIsUnsupportedNotFailed) {
     EXPECT_FALSE(d.pfc_enabled);
     EXPECT_TRUE(d.trust.empty());
   }
-  auto text = testing::RenderText(metrics::RenderDcb, r.snap);
+  auto text = testing::RenderText(collectors::RenderDcb, r.snap);
   ASSERT_EQ(text.families().size(), 1u);  // roce_dcb_supported only
   EXPECT_EQ(text.families()[0].name, "roce_dcb_supported");
   ASSERT_FALSE(text.samples().empty());
@@ -787,7 +787,7 @@ TEST(DcbSource, AmbiguousDscpKeepsTheFirstPriorityAndIsFlagged) {
   EXPECT_TRUE(d.dscp_priority[0].ambiguous);
   EXPECT_FALSE(d.dscp_priority[1].ambiguous);
   EXPECT_EQ(d.dcbx_modes, (std::vector<std::string>{"host", "ieee"}));
-  auto families = testing::RenderText(metrics::RenderDcb, r.snap);
+  auto families = testing::RenderText(collectors::RenderDcb, r.snap);
   EXPECT_EQ(SamplesOf(families, "roce_dscp_priority_ambiguous"), 1u);
   EXPECT_EQ(SamplesOf(families, "roce_dscp_priority"), 2u);  // 26 and 48: --collector.dcb.dscps
   // By default the APP table is a digest (two DSCPs mapped); its entries need full-tables.
@@ -795,7 +795,7 @@ TEST(DcbSource, AmbiguousDscpKeepsTheFirstPriorityAndIsFlagged) {
   EXPECT_EQ(SamplesOf(families, "roce_dcb_table_entries"), 2u);  // dscp_map, dcbx
 
   Collected rf = CollectEth9(*kernel, {{"full-tables", "true"}});
-  auto full_families = testing::RenderText(metrics::RenderDcb, rf.snap);
+  auto full_families = testing::RenderText(collectors::RenderDcb, rf.snap);
   EXPECT_EQ(SamplesOf(full_families, "roce_dcb_app_info"), 3u);
   EXPECT_EQ(SamplesOf(full_families, "roce_dscp_priority"), 2u);
 }
@@ -806,7 +806,7 @@ TEST(DcbSource, DefaultServesOnlyTheDscpsInUseAndTheFullMapOneFlagAway) {
   auto kernel = kernel::MakeReplayKernel(FixtureDir("mlx5-roce"));
   SourceUnderTest source("dcb", *kernel, {{"dscps", "10"}});
   Collected r = source.Collect(FixtureInventory(FixtureDir("mlx5-roce")));
-  auto families = testing::RenderText(metrics::RenderDcb, r.snap);
+  auto families = testing::RenderText(collectors::RenderDcb, r.snap);
   const std::size_t netdevs = r.snap.dcb.size();
   ASSERT_GT(netdevs, 0u);
   EXPECT_EQ(SamplesOf(families, "roce_dscp_priority"), netdevs);
@@ -871,7 +871,7 @@ TEST(EthtoolNetlinkSource, LinkStateWithDownReasonAndPause) {
   EXPECT_EQ(down->ext_substate, "kr_frame_lock_not_acquired");
   EXPECT_EQ(down->link_down_events, 9);
 
-  auto families = testing::RenderText(metrics::RenderLinkState, r.snap);
+  auto families = testing::RenderText(collectors::RenderLinkState, r.snap);
   EXPECT_EQ(SamplesOf(families, "roce_link_down_reason_info"), 1u);
   EXPECT_EQ(SamplesOf(families, "roce_pause_frames_total"), 8u);
 }
@@ -1013,7 +1013,7 @@ TEST(KernelCollectors, AllSucceedOnEveryFixture) {
 
 TEST(EthtoolSpecs, OneFamilyPerPortKindWithPromtoolCleanNames) {
   std::map<std::string, metrics::MetricType> names;
-  for (const auto* spec : metrics::EthtoolSpecs()) names.emplace(spec->name, spec->type);
+  for (const auto* spec : collectors::EthtoolSpecs()) names.emplace(spec->name, spec->type);
   EXPECT_EQ(names.count("roce_ethtool_rx_discarded_packets_total"), 1u);
   EXPECT_EQ(names.count("roce_ethtool_tx_pause_storm_warning_events_total"), 1u);
   EXPECT_EQ(names.at("roce_ethtool_pcie_outbound_read_stalled_ratio"), metrics::MetricType::kGauge);

@@ -34,19 +34,19 @@
 #include <regex>
 #include <thread>
 
+#include "exporter/collectors/registry.h"
 #include "exporter/ethtool/driver_info.h"
 #include "exporter/ethtool/link_settings.h"
 #include "exporter/ethtool/string_set.h"
 #include "exporter/fs/directory.h"
 #include "exporter/fs/tree.h"
 #include "exporter/kernel/answers.h"
-#include "kernel/fec_harness.h"
 #include "exporter/kernel/verbs_query.h"
 #include "exporter/netlink/dcbnl.h"
 #include "exporter/netlink/ethtool_fec.h"
 #include "exporter/netlink/ethtool_genl.h"
+#include "kernel/fec_harness.h"
 #include "netns.h"
-#include "exporter/collectors/registry.h"
 
 namespace rocewatch {
 namespace {

@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "exporter/netlink/errno_name.h"
-#include "netlink/kernel_skb.h"
 #include "exporter/netlink/message_builder.h"
 #include "exporter/netlink/messages.h"
+#include "netlink/kernel_skb.h"
 
 namespace rocewatch::netlink {
 namespace {

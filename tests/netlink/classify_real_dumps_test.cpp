@@ -25,15 +25,15 @@
 #include <string>
 #include <vector>
 
-#include "exporter/pass/runner.h"
-#include "exporter/collectors/ethtool/collector.h"
 #include "common/test_dir.h"
 #include "exporter/capture/convert/capture_answers.h"
 #include "exporter/capture/convert/ethtool_stats_text.h"
+#include "exporter/collectors/ethtool/collector.h"
+#include "exporter/collectors/registry.h"
 #include "exporter/inventory/inventory.h"
 #include "exporter/kernel/answers.h"
 #include "exporter/metrics/metric_sink.h"
-#include "exporter/collectors/registry.h"
+#include "exporter/pass/runner.h"
 
 namespace rocewatch {
 namespace {
@@ -144,7 +144,7 @@ Served ConvertAndReplay(const std::string& text, const std::string& dir) {
   status.name = "ethtool";
   (*source)->Collect(inventory, snap, status);
   RecordingSink sink;
-  metrics::RenderEthtool(snap, sink);
+  collectors::RenderEthtool(snap, sink);
   out.samples = std::move(sink.samples);
   return out;
 }

@@ -11,9 +11,9 @@
 #include <cerrno>
 #include <cstring>
 
+#include "exporter/netlink/messages.h"
 #include "netlink/fec_reply.h"
 #include "netlink/kernel_skb.h"
-#include "exporter/netlink/messages.h"
 
 namespace rocewatch::ethtool_nl {
 namespace {

@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "exporter/netlink/attributes.h"
-#include "netlink/kernel_skb.h"
 #include "exporter/netlink/messages.h"
+#include "netlink/kernel_skb.h"
 
 namespace rocewatch::ethtool_nl {
 namespace {

@@ -17,12 +17,12 @@
 #include <string>
 #include <vector>
 
-#include "exporter/collectors/optics/collector.h"
-#include "exporter/collectors/optics/source.h"
 #include "common/test_dir.h"
 #include "exporter/capture/convert/capture_answers.h"
-#include "exporter/kernel/answers.h"
 #include "exporter/capture/files/capture_files.h"
+#include "exporter/collectors/optics/collector.h"
+#include "exporter/collectors/optics/source.h"
+#include "exporter/kernel/answers.h"
 #include "exporter/metrics/metric_sink.h"
 #include "exporter/optics/decode.h"
 #include "optics/images.h"
@@ -173,7 +173,7 @@ TEST(ConvertModuleDump, Sff8636TxPowerServedAsEthtoolShowsIt) {
     NodeSnapshot snap;
     snap.optics.push_back(m);
     RecordingSink sink;
-    metrics::RenderOptics(snap, sink);
+    collectors::RenderOptics(snap, sink);
     served[bit] = sink.samples;
     EXPECT_EQ(sink.samples["roce_module_tx_power_advertised"], bit ? 1.0 : 0.0);
   }

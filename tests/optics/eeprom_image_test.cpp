@@ -8,8 +8,8 @@
 #include <string>
 
 #include "exporter/optics/decode.h"
-#include "optics/images.h"
 #include "exporter/optics/pages_to_read.h"
+#include "optics/images.h"
 
 namespace rocewatch::optics {
 namespace {

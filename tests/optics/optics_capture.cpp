@@ -18,9 +18,9 @@
 #include "exporter/netlink/ethtool_genl.h"
 #include "exporter/netlink/message_builder.h"
 #include "exporter/optics/identifiers.h"
-#include "optics/images.h"
 #include "exporter/optics/ioctl_layout.h"
 #include "exporter/optics/pages_to_read.h"
+#include "optics/images.h"
 
 namespace rocewatch::optics::testing {
 namespace {

@@ -16,8 +16,8 @@
 #include "common/test_dir.h"
 #include "exporter/capture/files/capture_files.h"
 #include "exporter/netlink/ethtool_genl.h"
-#include "netlink/kernel_skb.h"
 #include "exporter/optics/decode.h"
+#include "netlink/kernel_skb.h"
 #include "optics/images.h"
 
 namespace rocewatch {

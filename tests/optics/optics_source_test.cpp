@@ -11,17 +11,17 @@
 #include <map>
 #include <sstream>
 
-#include "exporter/collectors/optics/collector.h"
-#include "exporter/collectors/optics/source.h"
 #include "common/rendered_text.h"
 #include "common/test_dir.h"
 #include "exporter/capture/files/capture_files.h"
+#include "exporter/collectors/optics/collector.h"
+#include "exporter/collectors/optics/source.h"
 #include "exporter/collectors/registry.h"
+#include "exporter/log.h"
 #include "exporter/netlink/ethtool_genl.h"
 #include "netlink/kernel_skb.h"
 #include "optics/images.h"
 #include "optics/optics_capture.h"
-#include "exporter/log.h"
 
 namespace rocewatch {
 namespace {
@@ -132,7 +132,7 @@ class OpticsSourceTest : public ::testing::Test {
 // `text`, when given, receives the exposition text.
 using Samples = std::map<std::string, std::map<std::string, double>>;
 Samples Render(const NodeSnapshot& snap, std::string* text = nullptr) {
-  const auto parsed = testing::RenderText(metrics::RenderOptics, snap, text);
+  const auto parsed = testing::RenderText(collectors::RenderOptics, snap, text);
   std::map<std::string_view, const metrics::MetricSpec*> specs;
   for (const auto* spec : collectors::FindCollector("optics")->specs()) specs[spec->name] = spec;
   Samples out;
@@ -562,7 +562,7 @@ TEST_F(OpticsSourceTest, RendersTheFamiliesOfOneModule) {
   const NodeSnapshot snap = Collect();
   std::string text;
   Samples s = Render(snap, &text);
-  const auto families = testing::RenderText(metrics::RenderOptics, snap);
+  const auto families = testing::RenderText(collectors::RenderOptics, snap);
   std::vector<std::string> names;
   for (const auto& f : families.families()) names.emplace_back(f.name);
   EXPECT_THAT(names,

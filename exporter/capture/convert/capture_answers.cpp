@@ -8,10 +8,10 @@
 #include <filesystem>
 #include <fstream>
 
-#include "exporter/kernel/answers.h"
 #include "exporter/capture/files/capture_files.h"
-#include "exporter/optics/ioctl_layout.h"
 #include "exporter/capture/files/capture_metadata.h"
+#include "exporter/kernel/answers.h"
+#include "exporter/optics/ioctl_layout.h"
 #include "rocewatch/version.h"
 
 namespace rocewatch::convert {

@@ -11,9 +11,9 @@
 
 #include "exporter/fs/beneath.h"
 #include "exporter/fs/errno_record.h"
+#include "exporter/log.h"
 #include "exporter/netlink/errno_name.h"
 #include "rocewatch/strings.h"
-#include "exporter/log.h"
 
 namespace rocewatch::kernel {
 

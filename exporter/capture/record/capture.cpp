@@ -15,9 +15,9 @@
 #include <mutex>
 #include <set>
 
-#include "exporter/fs/beneath.h"
 #include "exporter/capture/files/capture_metadata.h"
 #include "exporter/collectors/registry.h"
+#include "exporter/fs/beneath.h"
 #include "exporter/log.h"
 #include "rocewatch/version.h"
 
@@ -219,7 +219,7 @@ Result<CaptureResult> Capture(PassConfig config, const std::string& dir,
   for (const auto& source : collectors::AllCollectors())
     for (const auto& option : source.options)
       if (!option.capture_value.empty())
-        config.source_options[std::string(source.name)][std::string(option.name)] = std::string(option.capture_value);
+        config.collector_options[std::string(source.name)][std::string(option.name)] = std::string(option.capture_value);
   auto collector = PassRunner::Create(config);
   if (!collector) return collector.error();
   PathRecorder recorder;
@@ -247,7 +247,7 @@ Result<CaptureResult> Capture(PassConfig config, const std::string& dir,
                           std::chrono::system_clock::now().time_since_epoch())
                           .count();
   meta.description = description;
-  meta.collectors = config.enabled_sources;
+  meta.collectors = config.enabled_collectors;
   const stdfs::path meta_path = stdfs::path(dir) / "capture.json";
   std::ofstream out(meta_path, std::ios::trunc);
   out << meta.ToJson();

@@ -5,8 +5,8 @@
 
 #include "exporter/collectors/dcb/shown.h"
 #include "exporter/collectors/dcb/source.h"
-#include "exporter/model/snapshot.h"
 #include "exporter/collectors/registry.h"
+#include "exporter/model/snapshot.h"
 
 namespace rocewatch::collectors {
 namespace {
@@ -18,17 +18,17 @@ namespace {
 // use, PFC, the priorities that pause or a served counter does.
 struct KeptInput {
   std::vector<DcbSettings> settings;
-  std::vector<metrics::DcbShown> shown;
+  std::vector<DcbShown> shown;
 };
 
-collectors::RenderInput DcbRenderInput() {
+RenderInput DcbRenderInput() {
   return {[](const NodeSnapshot& snap) -> std::shared_ptr<const void> {
             auto kept = std::make_shared<KeptInput>();
             kept->settings.reserve(snap.dcb.size());
             kept->shown.reserve(snap.dcb.size());
             for (const DcbSnapshot& d : snap.dcb) {
               kept->settings.push_back(static_cast<const DcbSettings&>(d));
-              kept->shown.push_back(metrics::DcbShownOf(snap, d));
+              kept->shown.push_back(DcbShownOf(snap, d));
             }
             return kept;
           },
@@ -38,7 +38,7 @@ collectors::RenderInput DcbRenderInput() {
             for (std::size_t i = 0; i < snap.dcb.size(); ++i) {
               const DcbSnapshot& d = snap.dcb[i];
               if (!(static_cast<const DcbSettings&>(d) == kept.settings[i])) return false;
-              if (!(metrics::DcbShownOf(snap, d) == kept.shown[i])) return false;
+              if (!(DcbShownOf(snap, d) == kept.shown[i])) return false;
             }
             return true;
           }};
@@ -46,12 +46,12 @@ collectors::RenderInput DcbRenderInput() {
 
 }  // namespace
 
-collectors::CollectorInfo Dcb::Info() {
+CollectorInfo Dcb::Info() {
   return {"dcb", "QoS as the kernel holds it via dcbnl: PFC, ETS, APP table (trust, DSCP map), buffers, DCBX",
           true,
           {{"full-tables", "false", "every DSCP map, APP, ETS, buffer and DCBX entry, and dcbnl pause counters beside ethtool's, as series (default: a digest per table)"},
            {"dscps", "26,48", "DSCPs whose priority is exported besides the rdma_cm ToS and CNP DSCPs"}},
-          &collectors::MakeDcbSource, &metrics::RenderDcb, &metrics::DcbSpecs, DcbRenderInput()};
+          &MakeDcbSource, &RenderDcb, &DcbSpecs, DcbRenderInput()};
 }
 
 }  // namespace rocewatch::collectors

@@ -5,9 +5,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "exporter/netlink/dcbnl.h"
 #include "exporter/collectors/detail_options.h"
 #include "exporter/collectors/kernel_reader.h"
+#include "exporter/netlink/dcbnl.h"
 
 namespace rocewatch::collectors {
 namespace {

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "exporter/collectors/ecn/source.h"
-#include "exporter/model/snapshot.h"
 #include "exporter/collectors/registry.h"
+#include "exporter/model/snapshot.h"
 
 namespace rocewatch::collectors {
 namespace {
@@ -24,14 +24,14 @@ std::vector<std::pair<std::string, std::array<bool, 8>>> PfcOn(const NodeSnapsho
 
 }  // namespace
 
-collectors::CollectorInfo Ecn::Info() {
+CollectorInfo Ecn::Info() {
   return {"ecn", "ECN enable and DCQCN parameters from sysfs (MLNX_OFED) and debugfs (upstream mlx5)",
           true,
           {{"interval", "30s", "how long a clean read of the settings is served before they are read again (0s: every scrape)"},
            {"all-priorities", "false", "ECN enable of all 8 priorities (default: those with ECN or PFC on)"},
            {"all-sources", "false", "debugfs DCQCN parameters also where they repeat the sysfs value"}},
-          &collectors::MakeEcnSource, &metrics::RenderEcn, &metrics::EcnSpecs,
-          collectors::SectionAnd<EcnSection, &PfcOn>()};
+          &MakeEcnSource, &RenderEcn, &EcnSpecs,
+          SectionAnd<EcnSection, &PfcOn>()};
 }
 
 }  // namespace rocewatch::collectors

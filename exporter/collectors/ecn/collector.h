@@ -6,15 +6,13 @@
 #include "exporter/collectors/ecn/section.h"
 
 namespace rocewatch {
-namespace metrics {
-void RenderEcn(const NodeSnapshot& snap, MetricSink& out);
-const SpecList& EcnSpecs();
-}  // namespace metrics
-
 namespace collectors {
+void RenderEcn(const NodeSnapshot& snap, metrics::MetricSink& out);
+const metrics::SpecList& EcnSpecs();
+
 struct Ecn {
   using Section = EcnSection;
-  static collectors::CollectorInfo Info();
+  static CollectorInfo Info();
 };
 }  // namespace collectors
 }  // namespace rocewatch

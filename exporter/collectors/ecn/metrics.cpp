@@ -6,7 +6,9 @@
 #include "exporter/metrics/metric_sink.h"
 #include "exporter/model/snapshot.h"
 
-namespace rocewatch::metrics {
+namespace rocewatch::collectors {
+
+using namespace metrics;  // the metric types a renderer is written in (exporter/metrics/)
 namespace {
 
 using T = MetricType;
@@ -91,4 +93,4 @@ void RenderEcn(const NodeSnapshot& snap, MetricSink& out) {
   }
 }
 
-}  // namespace rocewatch::metrics
+}  // namespace rocewatch::collectors

@@ -6,10 +6,10 @@
 #include <optional>
 #include <utility>
 
-#include "rocewatch/duration.h"
-#include "rocewatch/strings.h"
 #include "exporter/collectors/attribute_reader.h"
 #include "exporter/log.h"
+#include "rocewatch/duration.h"
+#include "rocewatch/strings.h"
 
 namespace rocewatch::collectors {
 namespace {

@@ -5,7 +5,7 @@
 
 namespace rocewatch::collectors {
 
-collectors::CollectorInfo Ethtool::Info() {
+CollectorInfo Ethtool::Info() {
   return {"ethtool",
           "driver info, link settings and classified statistics (per-priority PFC, PHY) via "
           "SIOCETHTOOL",
@@ -21,9 +21,9 @@ collectors::CollectorInfo Ethtool::Info() {
             "port statistics that repeat another family (mlx5's vport RDMA counters, MAC "
             "control and pause control frames) or are detail (frame size classes, PCIe stall "
             "seconds, module events) as roce_ethtool_* too"}},
-          &collectors::MakeEthtoolSource,
-          &metrics::RenderEthtool,
-          &metrics::EthtoolSpecs};
+          &MakeEthtoolSource,
+          &RenderEthtool,
+          &EthtoolSpecs};
 }
 
 }  // namespace rocewatch::collectors

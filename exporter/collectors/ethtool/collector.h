@@ -6,15 +6,13 @@
 #include "exporter/collectors/ethtool/section.h"
 
 namespace rocewatch {
-namespace metrics {
-void RenderEthtool(const NodeSnapshot& snap, MetricSink& out);
-const SpecList& EthtoolSpecs();
-}  // namespace metrics
-
 namespace collectors {
+void RenderEthtool(const NodeSnapshot& snap, metrics::MetricSink& out);
+const metrics::SpecList& EthtoolSpecs();
+
 struct Ethtool {
   using Section = EthtoolSection;
-  static collectors::CollectorInfo Info();
+  static CollectorInfo Info();
 };
 }  // namespace collectors
 }  // namespace rocewatch

@@ -10,12 +10,12 @@
 #include <tuple>
 #include <utility>
 
+#include "exporter/collectors/detail_options.h"
+#include "exporter/collectors/kernel_reader.h"
 #include "exporter/ethtool/classify.h"
 #include "exporter/ethtool/driver_info.h"
 #include "exporter/ethtool/link_settings.h"
 #include "exporter/ethtool/string_set.h"
-#include "exporter/collectors/detail_options.h"
-#include "exporter/collectors/kernel_reader.h"
 
 namespace rocewatch::collectors {
 namespace {

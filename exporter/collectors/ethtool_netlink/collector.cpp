@@ -5,16 +5,16 @@
 
 namespace rocewatch::collectors {
 
-collectors::CollectorInfo EthtoolNetlink::Info() {
+CollectorInfo EthtoolNetlink::Info() {
   return {"ethtool_netlink",
           "link state with the link-down reason, and 802.3x pause, via ethtool netlink",
           true,
           {{"repeats", "false",
             "roce_link_down_events_total also while the ethtool collector serves the same "
             "counter as roce_ethtool_link_down_events_total"}},
-          &collectors::MakeEthtoolNetlinkSource,
-          &metrics::RenderLinkState,
-          &metrics::LinkStateSpecs};
+          &MakeEthtoolNetlinkSource,
+          &RenderLinkState,
+          &LinkStateSpecs};
 }
 
 }  // namespace rocewatch::collectors

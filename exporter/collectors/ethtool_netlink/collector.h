@@ -6,15 +6,13 @@
 #include "exporter/collectors/ethtool_netlink/section.h"
 
 namespace rocewatch {
-namespace metrics {
-void RenderLinkState(const NodeSnapshot& snap, MetricSink& out);
-const SpecList& LinkStateSpecs();
-}  // namespace metrics
-
 namespace collectors {
+void RenderLinkState(const NodeSnapshot& snap, metrics::MetricSink& out);
+const metrics::SpecList& LinkStateSpecs();
+
 struct EthtoolNetlink {
   using Section = LinkStateSection;
-  static collectors::CollectorInfo Info();
+  static CollectorInfo Info();
 };
 }  // namespace collectors
 }  // namespace rocewatch

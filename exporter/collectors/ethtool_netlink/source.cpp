@@ -1,8 +1,8 @@
 #include "exporter/collectors/ethtool_netlink/source.h"
 
-#include "exporter/netlink/ethtool_genl.h"
 #include "exporter/collectors/detail_options.h"
 #include "exporter/collectors/kernel_reader.h"
+#include "exporter/netlink/ethtool_genl.h"
 
 namespace rocewatch::collectors {
 namespace {

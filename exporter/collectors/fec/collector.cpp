@@ -5,15 +5,15 @@
 
 namespace rocewatch::collectors {
 
-collectors::CollectorInfo Fec::Info() {
+CollectorInfo Fec::Info() {
   return {"fec",
           "FEC encoding (configured, active) and FEC counters, total and per lane, with the "
           "FEC histogram, via ethtool netlink",
           true,
           {},
-          &collectors::MakeFecSource,
-          &metrics::RenderFec,
-          &metrics::FecSpecs};
+          &MakeFecSource,
+          &RenderFec,
+          &FecSpecs};
 }
 
 }  // namespace rocewatch::collectors

@@ -6,15 +6,13 @@
 #include "exporter/collectors/fec/section.h"
 
 namespace rocewatch {
-namespace metrics {
-void RenderFec(const NodeSnapshot& snap, MetricSink& out);
-const SpecList& FecSpecs();
-}  // namespace metrics
-
 namespace collectors {
+void RenderFec(const NodeSnapshot& snap, metrics::MetricSink& out);
+const metrics::SpecList& FecSpecs();
+
 struct Fec {
   using Section = FecSection;
-  static collectors::CollectorInfo Info();
+  static CollectorInfo Info();
 };
 }  // namespace collectors
 }  // namespace rocewatch

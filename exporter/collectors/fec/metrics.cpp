@@ -4,7 +4,9 @@
 #include "exporter/metrics/metric_sink.h"
 #include "exporter/model/snapshot.h"
 
-namespace rocewatch::metrics {
+namespace rocewatch::collectors {
+
+using namespace metrics;  // the metric types a renderer is written in (exporter/metrics/)
 namespace {
 
 using T = MetricType;
@@ -90,4 +92,4 @@ void RenderFec(const NodeSnapshot& snap, MetricSink& out) {
   }
 }
 
-}  // namespace rocewatch::metrics
+}  // namespace rocewatch::collectors

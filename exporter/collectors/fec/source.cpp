@@ -3,8 +3,8 @@
 #include <set>
 #include <string>
 
-#include "exporter/netlink/ethtool_fec.h"
 #include "exporter/collectors/kernel_reader.h"
+#include "exporter/netlink/ethtool_fec.h"
 
 namespace rocewatch::collectors {
 namespace {

@@ -5,7 +5,7 @@
 
 namespace rocewatch::collectors {
 
-collectors::CollectorInfo Lldp::Info() {
+CollectorInfo Lldp::Info() {
   return {
       "lldp",
       "LLDP neighbours (the switch and port each netdev is cabled to) from lldpd via liblldpctl",
@@ -16,9 +16,9 @@ collectors::CollectorInfo Lldp::Info() {
         "(default: PFC-enabled priorities and a digest per table)"},
        {"socket", "",
         "lldpd's control socket (lldpd -u); empty: liblldpctl's default /run/lldpd.socket"}},
-      &collectors::MakeLldpSource,
-      &metrics::RenderLldp,
-      &metrics::LldpSpecs};
+      &MakeLldpSource,
+      &RenderLldp,
+      &LldpSpecs};
 }
 
 }  // namespace rocewatch::collectors

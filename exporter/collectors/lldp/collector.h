@@ -6,15 +6,13 @@
 #include "exporter/collectors/lldp/section.h"
 
 namespace rocewatch {
-namespace metrics {
-void RenderLldp(const NodeSnapshot& snap, MetricSink& out);
-const SpecList& LldpSpecs();
-}  // namespace metrics
-
 namespace collectors {
+void RenderLldp(const NodeSnapshot& snap, metrics::MetricSink& out);
+const metrics::SpecList& LldpSpecs();
+
 struct Lldp {
   using Section = LldpSection;
-  static collectors::CollectorInfo Info();
+  static CollectorInfo Info();
 };
 }  // namespace collectors
 }  // namespace rocewatch

@@ -9,7 +9,9 @@
 #include "exporter/model/snapshot.h"
 #include "exporter/netlink/dcbnl.h"
 
-namespace rocewatch::metrics {
+namespace rocewatch::collectors {
+
+using namespace metrics;  // the metric types a renderer is written in (exporter/metrics/)
 namespace {
 
 using T = MetricType;
@@ -225,4 +227,4 @@ void RenderLldp(const NodeSnapshot& snap, MetricSink& out) {
   }
 }
 
-}  // namespace rocewatch::metrics
+}  // namespace rocewatch::collectors

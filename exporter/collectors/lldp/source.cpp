@@ -4,11 +4,11 @@
 #include <set>
 #include <tuple>
 
+#include "exporter/collectors/detail_options.h"
 #include "exporter/lldp/neighbors_json.h"
+#include "exporter/log.h"
 #include "exporter/netlink/errno_name.h"
 #include "rocewatch/duration.h"
-#include "exporter/collectors/detail_options.h"
-#include "exporter/log.h"
 
 namespace rocewatch::collectors {
 namespace {

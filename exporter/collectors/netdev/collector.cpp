@@ -5,16 +5,16 @@
 
 namespace rocewatch::collectors {
 
-collectors::CollectorInfo Netdev::Info() {
+CollectorInfo Netdev::Info() {
   return {"netdev",
           "MTU, operstate, carrier and speed of the RDMA netdevs from sysfs",
           true,
           {{"repeats", "false",
             "roce_netdev_up (= operstate up) and roce_netdev_speed_bytes_per_second (= the "
             "ethtool link speed, served while the ethtool collector has it) too"}},
-          &collectors::MakeNetdevSource,
-          &metrics::RenderNetdev,
-          &metrics::NetdevSpecs};
+          &MakeNetdevSource,
+          &RenderNetdev,
+          &NetdevSpecs};
 }
 
 }  // namespace rocewatch::collectors

@@ -6,15 +6,13 @@
 #include "exporter/collectors/netdev/section.h"
 
 namespace rocewatch {
-namespace metrics {
-void RenderNetdev(const NodeSnapshot& snap, MetricSink& out);
-const SpecList& NetdevSpecs();
-}  // namespace metrics
-
 namespace collectors {
+void RenderNetdev(const NodeSnapshot& snap, metrics::MetricSink& out);
+const metrics::SpecList& NetdevSpecs();
+
 struct Netdev {
   using Section = NetdevSection;
-  static collectors::CollectorInfo Info();
+  static CollectorInfo Info();
 };
 }  // namespace collectors
 }  // namespace rocewatch

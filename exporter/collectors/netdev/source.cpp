@@ -2,10 +2,10 @@
 
 #include <cerrno>
 
-#include "exporter/collectors/sysfs_values.h"
-#include "rocewatch/strings.h"
 #include "exporter/collectors/attribute_reader.h"
 #include "exporter/collectors/detail_options.h"
+#include "exporter/collectors/sysfs_values.h"
+#include "rocewatch/strings.h"
 
 namespace rocewatch::collectors {
 namespace {
@@ -81,7 +81,7 @@ class NetdevSource final : public Source {
     Outcome o = reader_.Read(n.operstate, dir, text, status);
     if (o == Outcome::kGone) return false;
     if (o == Outcome::kOk) {
-      auto id = collectors::ParseOperState(text);
+      auto id = ParseOperState(text);
       if (id) {
         snap.operstate = std::string(Trim(text));
         snap.operstate_id = *id;
@@ -104,7 +104,7 @@ class NetdevSource final : public Source {
     o = reader_.Read(n.speed, dir, text, status);
     if (o == Outcome::kGone) return false;
     if (o == Outcome::kOk) {
-      auto speed = collectors::ParseNetdevSpeed(text);
+      auto speed = ParseNetdevSpeed(text);
       if (speed) {
         snap.speed_bytes_per_second = *speed;
       } else {

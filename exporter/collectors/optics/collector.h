@@ -6,15 +6,13 @@
 #include "exporter/collectors/optics/section.h"
 
 namespace rocewatch {
-namespace metrics {
-void RenderOptics(const NodeSnapshot& snap, MetricSink& out);
-const SpecList& OpticsSpecs();
-}  // namespace metrics
-
 namespace collectors {
+void RenderOptics(const NodeSnapshot& snap, metrics::MetricSink& out);
+const metrics::SpecList& OpticsSpecs();
+
 struct Optics {
   using Section = OpticsSection;
-  static collectors::CollectorInfo Info();
+  static CollectorInfo Info();
 };
 }  // namespace collectors
 }  // namespace rocewatch

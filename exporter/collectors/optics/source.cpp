@@ -36,13 +36,13 @@
 #include <set>
 #include <tuple>
 
+#include "exporter/log.h"
 #include "exporter/netlink/errno_name.h"
 #include "exporter/netlink/ethtool_genl.h"
 #include "exporter/netlink/messages.h"
 #include "exporter/optics/decode.h"
 #include "exporter/optics/pages_to_read.h"
 #include "rocewatch/duration.h"
-#include "exporter/log.h"
 
 namespace rocewatch::collectors {
 namespace {

@@ -5,15 +5,15 @@
 
 namespace rocewatch::collectors {
 
-collectors::CollectorInfo Pcie::Info() {
+CollectorInfo Pcie::Info() {
   return {"pcie",
           "PCIe link speed and width of the RDMA devices from sysfs",
           true,
           {},
-          &collectors::MakePcieSource,
-          &metrics::RenderPcie,
-          &metrics::PcieSpecs,
-          collectors::OwnSection<PcieSection>()};
+          &MakePcieSource,
+          &RenderPcie,
+          &PcieSpecs,
+          OwnSection<PcieSection>()};
 }
 
 }  // namespace rocewatch::collectors

@@ -6,15 +6,13 @@
 #include "exporter/collectors/pcie/section.h"
 
 namespace rocewatch {
-namespace metrics {
-void RenderPcie(const NodeSnapshot& snap, MetricSink& out);
-const SpecList& PcieSpecs();
-}  // namespace metrics
-
 namespace collectors {
+void RenderPcie(const NodeSnapshot& snap, metrics::MetricSink& out);
+const metrics::SpecList& PcieSpecs();
+
 struct Pcie {
   using Section = PcieSection;
-  static collectors::CollectorInfo Info();
+  static CollectorInfo Info();
 };
 }  // namespace collectors
 }  // namespace rocewatch

@@ -1,8 +1,8 @@
 #include "exporter/collectors/pcie/source.h"
 
+#include "exporter/collectors/attribute_reader.h"
 #include "exporter/collectors/sysfs_values.h"
 #include "rocewatch/strings.h"
-#include "exporter/collectors/attribute_reader.h"
 
 namespace rocewatch::collectors {
 namespace {
@@ -29,13 +29,13 @@ class PcieSource final : public Source {
       s.fixed.pci_address = dev.pci_address;
       auto text = sysfs_.ReadText(dev.pci_dir + "/max_link_speed");
       if (text) {
-        auto v = collectors::ParsePcieSpeed(*text);
+        auto v = ParsePcieSpeed(*text);
         if (v) s.fixed.max_speed_transfers = *v;
         else reader_.ParseError(sysfs_.Abs(dev.pci_dir + "/max_link_speed"), v.error().message);
       }
       text = sysfs_.ReadText(dev.pci_dir + "/max_link_width");
       if (text) {
-        auto v = collectors::ParsePcieWidth(*text);
+        auto v = ParsePcieWidth(*text);
         if (v) s.fixed.max_width = *v;
         else reader_.ParseError(sysfs_.Abs(dev.pci_dir + "/max_link_width"), v.error().message);
       }
@@ -62,7 +62,7 @@ class PcieSource final : public Source {
         continue;
       }
       if (o == Outcome::kOk) {
-        auto v = collectors::ParsePcieSpeed(text);
+        auto v = ParsePcieSpeed(text);
         if (v) snap.current_speed_transfers = *v;
         else reader_.ParseError(sysfs_.Abs(f.current_speed.rel()), v.error().message);
       }
@@ -72,7 +72,7 @@ class PcieSource final : public Source {
         continue;
       }
       if (o == Outcome::kOk) {
-        auto v = collectors::ParsePcieWidth(text);
+        auto v = ParsePcieWidth(text);
         if (v) snap.current_width = *v;
         else reader_.ParseError(sysfs_.Abs(f.current_width.rel()), v.error().message);
       }

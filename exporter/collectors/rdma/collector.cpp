@@ -5,7 +5,7 @@
 
 namespace rocewatch::collectors {
 
-collectors::CollectorInfo Rdma::Info() {
+CollectorInfo Rdma::Info() {
   return {"rdma",
           "RDMA devices, ports, counters, hw_counters and GID table from sysfs",
           true,
@@ -21,9 +21,9 @@ collectors::CollectorInfo Rdma::Info() {
             "true"},
            {"all-gids", "false",
             "RoCE v1 GID entries that repeat a RoCE v2 entry's GID (default: left out)"}},
-          &collectors::MakeRdmaSource,
-          &metrics::RenderRdma,
-          &metrics::RdmaSpecs};
+          &MakeRdmaSource,
+          &RenderRdma,
+          &RdmaSpecs};
 }
 
 }  // namespace rocewatch::collectors

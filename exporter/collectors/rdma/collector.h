@@ -6,15 +6,13 @@
 #include "exporter/collectors/rdma/section.h"
 
 namespace rocewatch {
-namespace metrics {
-void RenderRdma(const NodeSnapshot& snap, MetricSink& out);
-const SpecList& RdmaSpecs();
-}  // namespace metrics
-
 namespace collectors {
+void RenderRdma(const NodeSnapshot& snap, metrics::MetricSink& out);
+const metrics::SpecList& RdmaSpecs();
+
 struct Rdma {
   using Section = RdmaSection;
-  static collectors::CollectorInfo Info();
+  static CollectorInfo Info();
 };
 }  // namespace collectors
 }  // namespace rocewatch

@@ -4,12 +4,12 @@
 #include <limits>
 #include <utility>
 
+#include "exporter/collectors/attribute_reader.h"
+#include "exporter/collectors/detail_options.h"
 #include "exporter/collectors/rdma/default_counters.h"
 #include "exporter/collectors/sysfs_values.h"
 #include "rocewatch/duration.h"
 #include "rocewatch/strings.h"
-#include "exporter/collectors/attribute_reader.h"
-#include "exporter/collectors/detail_options.h"
 
 namespace rocewatch::collectors {
 namespace {
@@ -160,7 +160,7 @@ class RdmaSource final : public Source {
     Outcome o = reader_.Read(attr, dir, text, status);
     if (o == Outcome::kGone) return false;
     if (o != Outcome::kOk) return true;
-    auto v = collectors::ParseCounterValue(text);
+    auto v = ParseCounterValue(text);
     if (!v) {
       reader_.ParseError(sysfs_.Abs(attr.rel()), v.error().message);
     } else if (v->unavailable()) {
@@ -217,7 +217,7 @@ class RdmaSource final : public Source {
     Outcome o = reader_.Read(attr, dir, text, status);
     if (o == Outcome::kGone) return false;
     if (o != Outcome::kOk) return true;
-    auto s = collectors::ParseNumberedState(text);
+    auto s = ParseNumberedState(text);
     if (!s) {
       reader_.ParseError(sysfs_.Abs(attr.rel()), s.error().message);
       return true;
@@ -238,7 +238,7 @@ class RdmaSource final : public Source {
     Outcome o = reader_.Read(port.rate, dir, text, status);
     if (o == Outcome::kGone) return false;
     if (o == Outcome::kOk) {
-      auto rate = collectors::ParseRateBytesPerSecond(text);
+      auto rate = ParseRateBytesPerSecond(text);
       if (rate) {
         p.rate_bytes_per_second = *rate;
       } else {
@@ -250,7 +250,7 @@ class RdmaSource final : public Source {
         o = reader_.Read(*attr, dir, text, status);
         if (o == Outcome::kGone) return false;
         if (o != Outcome::kOk) continue;
-        auto lid = collectors::ParseLid(text);
+        auto lid = ParseLid(text);
         if (lid) {
           *out = *lid;
         } else {
@@ -290,7 +290,7 @@ class RdmaSource final : public Source {
     for (const auto& idx : port.gid_indices) {
       auto text = sysfs_.ReadText(port.ref.dir + "/gids/" + idx);
       if (!text) continue;
-      auto gid = collectors::ParseGid(*text);
+      auto gid = ParseGid(*text);
       if (!gid) {
         reader_.ParseError(sysfs_.Abs(port.ref.dir + "/gids/" + idx), gid.error().message);
         continue;
@@ -298,10 +298,10 @@ class RdmaSource final : public Source {
       if (collectors::IsZeroGid(*gid)) continue;
       GidEntry e;
       e.index = static_cast<std::uint32_t>(ParseU64(idx).value_or(0));
-      e.gid = collectors::FormatGid(*gid);
+      e.gid = FormatGid(*gid);
       e.ip = collectors::GidToIp(*gid);
       auto type = sysfs_.ReadText(port.ref.dir + "/gid_attrs/types/" + idx);
-      if (type) e.type = std::string(collectors::ParseGidType(*type));
+      if (type) e.type = std::string(ParseGidType(*type));
       auto ndev = sysfs_.ReadText(port.ref.dir + "/gid_attrs/ndevs/" + idx);
       if (ndev) e.netdev = std::string(Trim(*ndev));
       port.gids.push_back(std::move(e));

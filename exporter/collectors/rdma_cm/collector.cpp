@@ -5,16 +5,16 @@
 
 namespace rocewatch::collectors {
 
-collectors::CollectorInfo RdmaCm::Info() {
+CollectorInfo RdmaCm::Info() {
   return {"rdma_cm",
           "rdma_cm default RoCE mode and ToS from configfs",
           true,
           {{"create-groups", "false",
             "create rdma_cm/<dev> in configfs so the kernel shows the defaults (needs root)"}},
-          &collectors::MakeRdmaCmSource,
-          &metrics::RenderRdmaCm,
-          &metrics::RdmaCmSpecs,
-          collectors::OwnSection<RdmaCmSection>()};
+          &MakeRdmaCmSource,
+          &RenderRdmaCm,
+          &RdmaCmSpecs,
+          OwnSection<RdmaCmSection>()};
 }
 
 }  // namespace rocewatch::collectors

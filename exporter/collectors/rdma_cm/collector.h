@@ -6,15 +6,13 @@
 #include "exporter/collectors/rdma_cm/section.h"
 
 namespace rocewatch {
-namespace metrics {
-void RenderRdmaCm(const NodeSnapshot& snap, MetricSink& out);
-const SpecList& RdmaCmSpecs();
-}  // namespace metrics
-
 namespace collectors {
+void RenderRdmaCm(const NodeSnapshot& snap, metrics::MetricSink& out);
+const metrics::SpecList& RdmaCmSpecs();
+
 struct RdmaCm {
   using Section = RdmaCmSection;
-  static collectors::CollectorInfo Info();
+  static CollectorInfo Info();
 };
 }  // namespace collectors
 }  // namespace rocewatch

@@ -5,10 +5,10 @@
 #include <cerrno>
 #include <cstring>
 
-#include "exporter/collectors/sysfs_values.h"
-#include "rocewatch/strings.h"
 #include "exporter/collectors/attribute_reader.h"
+#include "exporter/collectors/sysfs_values.h"
 #include "exporter/log.h"
+#include "rocewatch/strings.h"
 
 namespace rocewatch::collectors {
 namespace {
@@ -59,7 +59,7 @@ class RdmaCmSource final : public Source {
         continue;
       }
       if (o == Outcome::kOk) {
-        auto mode = collectors::ParseRoceMode(text);
+        auto mode = ParseRoceMode(text);
         if (mode) snap.roce_mode = *mode;
         else reader_.ParseError(configfs_.Abs(p.mode.rel()), mode.error().message);
       }

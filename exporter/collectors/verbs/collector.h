@@ -6,15 +6,13 @@
 #include "exporter/collectors/verbs/section.h"
 
 namespace rocewatch {
-namespace metrics {
-void RenderVerbs(const NodeSnapshot& snap, MetricSink& out);
-const SpecList& VerbsSpecs();
-}  // namespace metrics
-
 namespace collectors {
+void RenderVerbs(const NodeSnapshot& snap, metrics::MetricSink& out);
+const metrics::SpecList& VerbsSpecs();
+
 struct Verbs {
   using Section = VerbsSection;
-  static collectors::CollectorInfo Info();
+  static CollectorInfo Info();
 };
 }  // namespace collectors
 }  // namespace rocewatch

@@ -7,9 +7,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "exporter/collectors/ecn/source.h"
 #include "common/fixture_paths.h"
 #include "common/test_dir.h"
+#include "exporter/collectors/ecn/source.h"
 #include "exporter/fs/tree.h"
 #include "exporter/inventory/inventory.h"
 #include "exporter/model/snapshot.h"

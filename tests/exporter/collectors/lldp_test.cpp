@@ -214,7 +214,7 @@ TEST(LldpRender, SwitchTextsLoseTheirControlCharacters) {
   n.ttl_seconds = 120;
   snap.lldp->neighbors.push_back(n);
   CapturingSink sink;
-  metrics::RenderLldp(snap, sink);
+  collectors::RenderLldp(snap, sink);
   ASSERT_EQ(sink.samples.size(), 4u);  // reachable, info, ttl, and dcbx_sent 0
   EXPECT_EQ(sink.samples[1].first, "roce_lldp_neighbor_info");
   const std::vector<std::string> want = {
@@ -386,7 +386,7 @@ TEST(LldpRender, PeerDcbxDigestsByDefaultAndFullTablesOptIn) {
   auto render = [&snap](bool full) {
     snap.lldp->full_tables = full;
     CapturingSink sink;
-    metrics::RenderLldp(snap, sink);
+    collectors::RenderLldp(snap, sink);
     std::vector<std::string> lines;
     for (const auto& sample : sink.samples) {
       if (sample.first.rfind("roce_lldp_peer_", 0) != 0) continue;
