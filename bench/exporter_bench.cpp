@@ -11,6 +11,9 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <atomic>
+#include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -20,10 +23,12 @@
 #include <set>
 
 #include "exporter/capture/files/capture_files.h"
+#include "exporter/collectors/registry.h"
 #include "exporter/ethtool/classify.h"
 #include "exporter/ethtool/string_set.h"
 #include "exporter/fs/beneath.h"
 #include "exporter/fs/fd_budget.h"
+#include "exporter/kernel/answers.h"
 #include "exporter/log.h"
 #include "exporter/metrics/text_renderer.h"
 #include "exporter/optics/decode.h"
@@ -40,18 +45,14 @@ std::string DataDir() {
   return d != nullptr ? d : "/tmp/rocewatch-bench";
 }
 
-const std::vector<std::string>& SysfsSources() {
-  static const std::vector<std::string> kNames = {"rdma", "netdev", "pcie", "ecn", "rdma_cm"};
-  return kNames;
-}
-
 std::vector<std::string> AllCollectors() {
   std::vector<std::string> names;
   for (const auto& s : collectors::AllCollectors()) names.emplace_back(s.name);
   return names;
 }
 
-PassConfig ConfigFor(const std::string& dir, bool sysfs_only) {
+// The trees of `dir` (or the live /sys) and its kernel answers; no collector chosen yet.
+PassConfig TreesOf(const std::string& dir) {
   PassConfig c;
   if (dir == "/sys") {
     c.sysfs_root = "/sys";
@@ -62,7 +63,52 @@ PassConfig ConfigFor(const std::string& dir, bool sysfs_only) {
     c.debugfs_root = dir + "/debugfs";
     c.kernel = kernel::MakeReplayKernel(dir);
   }
-  c.enabled_collectors = sysfs_only ? SysfsSources() : AllCollectors();
+  return c;
+}
+
+// Answers from `inner` (ENODEV without one: the live kernel is never asked) and counts the calls.
+class CountingKernel final : public kernel::KernelAnswers {
+ public:
+  explicit CountingKernel(std::shared_ptr<kernel::KernelAnswers> inner) : inner_(std::move(inner)) {}
+  kernel::Answer Ask(const kernel::Request& request) override {
+    ++asked;
+    return inner_ != nullptr ? inner_->Ask(request) : kernel::Answer{{}, ENODEV};
+  }
+  std::atomic<int> asked{0};
+
+ private:
+  std::shared_ptr<kernel::KernelAnswers> inner_;
+};
+
+// The collectors that read only the trees (sysfs, configfs, debugfs): each collector, alone,
+// runs one pass over `dir`, and those that asked the kernel nothing are the ones. Derived
+// from what the collectors do, not listed, so a new collector is measured where it belongs.
+const std::vector<std::string>& TreeOnlyCollectors(const std::string& dir) {
+  static std::mutex mu;
+  static std::map<std::string, std::vector<std::string>> known;
+  std::lock_guard<std::mutex> lock(mu);
+  auto [it, added] = known.try_emplace(dir);
+  if (!added) return it->second;
+  for (const auto& info : collectors::AllCollectors()) {
+    PassConfig c = TreesOf(dir);
+    auto counting = std::make_shared<CountingKernel>(c.kernel);
+    c.kernel = counting;
+    c.enabled_collectors = {std::string(info.name)};
+    auto pass = PassRunner::Create(std::move(c));
+    if (!pass) {
+      std::fprintf(stderr, "collector %s: %s\n", std::string(info.name).c_str(),
+                   pass.error().message.c_str());
+      std::exit(1);
+    }
+    (*pass)->Collect();
+    if (counting->asked == 0) it->second.emplace_back(info.name);
+  }
+  return it->second;
+}
+
+PassConfig ConfigFor(const std::string& dir, bool sysfs_only) {
+  PassConfig c = TreesOf(dir);
+  c.enabled_collectors = sysfs_only ? TreeOnlyCollectors(dir) : AllCollectors();
   return c;
 }
 
