@@ -85,6 +85,15 @@ def series(body):
     return sum(1 for line in body.decode().splitlines() if line and not line.startswith("#"))
 
 
+def collectors(exporter: str) -> list[str]:
+    """Every collector of the exporter, from its --help (one --[no-]collector.<name> flag each)."""
+    text = subprocess.run([exporter, "--help"], capture_output=True, text=True, check=False)
+    names = re.findall(r"--\[no-\]collector\.([a-z0-9_]+)\s", text.stdout + text.stderr)
+    if "rdma" not in names:
+        sys.exit(f"{exporter} --help lists no rdma collector: {names}")
+    return names
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", type=Path, default=Path("build"))
@@ -97,9 +106,9 @@ def main():
     tmp = Path(os.environ.get("TMPDIR", "/tmp"))
     roce = [str(args.build / "exporter" / "roce_exporter"), "--replay", str(args.node),
             "--web.listen-address=127.0.0.1:0", "--web.coalesce-window=0"]
-    # The same sysfs domain as the infiniband collector: RDMA devices, ports and their counters.
-    rdma_only = [f"--no-collector.{c}" for c in
-                 ("netdev", "pcie", "ecn", "rdma_cm", "ethtool", "dcb", "ethtool_netlink", "verbs", "optics")]
+    # The same sysfs domain as the infiniband collector: RDMA devices, ports and their counters;
+    # every other collector off, as the exporter's --help lists them.
+    rdma_only = [f"--no-collector.{c}" for c in collectors(roce[0]) if c != "rdma"]
     full = FULL
     ours, our_port = start(roce, r"msg=listening address=[0-9.]+:(\d+)", tmp / "cmp-roce.log")
     ours_full, our_full_port = start(roce + full, r"msg=listening address=[0-9.]+:(\d+)",

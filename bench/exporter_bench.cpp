@@ -11,6 +11,9 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <atomic>
+#include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -19,18 +22,20 @@
 #include <regex>
 #include <set>
 
-#include "collect/collector.h"
-#include "collect/render_cache.h"
-#include "collect/scrape_coalescer.h"
-#include "ethtool/classify.h"
-#include "ethtool/string_set.h"
-#include "fs/beneath.h"
-#include "fs/fd_budget.h"
-#include "capture/files/capture_files.h"
-#include "metrics/text_renderer.h"
-#include "optics/decode.h"
+#include "exporter/capture/files/capture_files.h"
+#include "exporter/collectors/registry.h"
+#include "exporter/ethtool/classify.h"
+#include "exporter/ethtool/string_set.h"
+#include "exporter/fs/beneath.h"
+#include "exporter/fs/fd_budget.h"
+#include "exporter/kernel/answers.h"
+#include "exporter/log.h"
+#include "exporter/metrics/text_renderer.h"
+#include "exporter/optics/decode.h"
+#include "exporter/pass/render_cache.h"
+#include "exporter/pass/runner.h"
+#include "exporter/pass/scrape_coalescer.h"
 #include "optics/images.h"
-#include "util/log.h"
 
 namespace rocewatch {
 namespace {
@@ -40,19 +45,15 @@ std::string DataDir() {
   return d != nullptr ? d : "/tmp/rocewatch-bench";
 }
 
-const std::vector<std::string>& SysfsSources() {
-  static const std::vector<std::string> kNames = {"rdma", "netdev", "pcie", "ecn", "rdma_cm"};
-  return kNames;
-}
-
-std::vector<std::string> AllSources() {
+std::vector<std::string> AllCollectors() {
   std::vector<std::string> names;
-  for (const auto& s : sources::AllSources()) names.emplace_back(s.name);
+  for (const auto& s : collectors::AllCollectors()) names.emplace_back(s.name);
   return names;
 }
 
-CollectorConfig ConfigFor(const std::string& dir, bool sysfs_only) {
-  CollectorConfig c;
+// The trees of `dir` (or the live /sys) and its kernel answers; no collector chosen yet.
+PassConfig TreesOf(const std::string& dir) {
+  PassConfig c;
   if (dir == "/sys") {
     c.sysfs_root = "/sys";
     c.discover.extra_netdevs = std::regex(".*");
@@ -62,13 +63,58 @@ CollectorConfig ConfigFor(const std::string& dir, bool sysfs_only) {
     c.debugfs_root = dir + "/debugfs";
     c.kernel = kernel::MakeReplayKernel(dir);
   }
-  c.enabled_sources = sysfs_only ? SysfsSources() : AllSources();
   return c;
 }
 
-std::unique_ptr<Collector> MakeCollector(benchmark::State& state, const std::string& dir,
+// Answers from `inner` (ENODEV without one: the live kernel is never asked) and counts the calls.
+class CountingKernel final : public kernel::KernelAnswers {
+ public:
+  explicit CountingKernel(std::shared_ptr<kernel::KernelAnswers> inner) : inner_(std::move(inner)) {}
+  kernel::Answer Ask(const kernel::Request& request) override {
+    ++asked;
+    return inner_ != nullptr ? inner_->Ask(request) : kernel::Answer{{}, ENODEV};
+  }
+  std::atomic<int> asked{0};
+
+ private:
+  std::shared_ptr<kernel::KernelAnswers> inner_;
+};
+
+// The collectors that read only the trees (sysfs, configfs, debugfs): each collector, alone,
+// runs one pass over `dir`, and those that asked the kernel nothing are the ones. Derived
+// from what the collectors do, not listed, so a new collector is measured where it belongs.
+const std::vector<std::string>& TreeOnlyCollectors(const std::string& dir) {
+  static std::mutex mu;
+  static std::map<std::string, std::vector<std::string>> known;
+  std::lock_guard<std::mutex> lock(mu);
+  auto [it, added] = known.try_emplace(dir);
+  if (!added) return it->second;
+  for (const auto& info : collectors::AllCollectors()) {
+    PassConfig c = TreesOf(dir);
+    auto counting = std::make_shared<CountingKernel>(c.kernel);
+    c.kernel = counting;
+    c.enabled_collectors = {std::string(info.name)};
+    auto pass = PassRunner::Create(std::move(c));
+    if (!pass) {
+      std::fprintf(stderr, "collector %s: %s\n", std::string(info.name).c_str(),
+                   pass.error().message.c_str());
+      std::exit(1);
+    }
+    (*pass)->Collect();
+    if (counting->asked == 0) it->second.emplace_back(info.name);
+  }
+  return it->second;
+}
+
+PassConfig ConfigFor(const std::string& dir, bool sysfs_only) {
+  PassConfig c = TreesOf(dir);
+  c.enabled_collectors = sysfs_only ? TreeOnlyCollectors(dir) : AllCollectors();
+  return c;
+}
+
+std::unique_ptr<PassRunner> MakeCollector(benchmark::State& state, const std::string& dir,
                                          bool sysfs_only) {
-  auto c = Collector::Create(ConfigFor(dir, sysfs_only));
+  auto c = PassRunner::Create(ConfigFor(dir, sysfs_only));
   if (!c) {
     state.SkipWithError(c.error().message.c_str());
     return nullptr;
@@ -151,7 +197,7 @@ void BM_RenderText(benchmark::State& state) {
   std::size_t bytes = 0;
   for (auto _ : state) {
     metrics::TextRenderer renderer;
-    RenderSnapshot(snap, c->enabled_sources(), c->stats(), renderer);
+    RenderSnapshot(snap, c->enabled_collectors(), c->stats(), renderer);
     std::string text = std::move(renderer).Take();
     bytes = text.size();
     benchmark::DoNotOptimize(text);
@@ -162,7 +208,7 @@ void BM_RenderText(benchmark::State& state) {
 BENCHMARK(BM_RenderText)->Arg(1)->Arg(16)->Arg(32)->Unit(benchmark::kMicrosecond);
 
 // What a steady-state scrape renders: the counters' tables again, the rest from the render
-// cache (collect/render_cache.h), into the buffer of the page before.
+// cache (exporter/pass/render_cache.h), into the buffer of the page before.
 void BM_RenderPage(benchmark::State& state) {
   std::string dir = NodeDir(state);
   if (dir.empty()) return;
@@ -172,7 +218,7 @@ void BM_RenderPage(benchmark::State& state) {
   RenderCache cache;
   std::string page;
   for (auto _ : state) {
-    cache.Render(snap, c->enabled_sources(), c->stats(), page);
+    cache.Render(snap, c->enabled_collectors(), c->stats(), page);
     benchmark::DoNotOptimize(page.data());
   }
   state.counters["bytes"] = static_cast<double>(page.size());
@@ -248,7 +294,7 @@ class ListRecorder final : public fs::Recorder {
 };
 
 int ListReads(const std::string& tree, const std::string& out_path, bool sysfs_only) {
-  auto c = Collector::Create(ConfigFor(tree, sysfs_only));
+  auto c = PassRunner::Create(ConfigFor(tree, sysfs_only));
   if (!c) {
     std::fprintf(stderr, "%s\n", c.error().message.c_str());
     return 2;

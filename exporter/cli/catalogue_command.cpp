@@ -1,12 +1,12 @@
-#include "cli/catalogue_command.h"
+#include "exporter/cli/catalogue_command.h"
 
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "metrics/exporter_metrics.h"
-#include "sources/registry.h"
+#include "exporter/collectors/registry.h"
+#include "exporter/metrics/exporter_metrics.h"
 
 namespace rocewatch::cli {
 namespace {
@@ -40,7 +40,7 @@ int RunCatalogue(int argc, const char* const* argv) {
   doc["schema_version"] = 1;
   doc["generated_by"] = "roce_exporter catalogue";
   auto list = nlohmann::ordered_json::array();
-  for (const auto& source : sources::AllSources())
+  for (const auto& source : collectors::AllCollectors())
     for (const auto* spec : source.specs()) list.push_back(Entry(*spec, source.name));
   for (const auto* spec : metrics::ExporterSpecs()) list.push_back(Entry(*spec, "exporter"));
   doc["metrics"] = std::move(list);

@@ -1,12 +1,12 @@
-#include "cli/decode_eeprom_command.h"
+#include "exporter/cli/decode_eeprom_command.h"
 
 #include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <vector>
 
-#include "optics/decode.h"
-#include "optics/json.h"
+#include "exporter/optics/decode.h"
+#include "exporter/optics/json.h"
 
 namespace rocewatch::cli {
 

@@ -1,4 +1,4 @@
-#include "cli/exporter_flags.h"
+#include "exporter/cli/exporter_flags.h"
 
 #include <sys/stat.h>
 
@@ -7,10 +7,10 @@
 #include <cstring>
 #include <regex>
 
-#include "rocewatch/strings.h"
+#include "exporter/capture/replay/replay.h"
+#include "exporter/collectors/registry.h"
 #include "rocewatch/duration.h"
-#include "capture/replay/replay.h"
-#include "sources/registry.h"
+#include "rocewatch/strings.h"
 
 namespace rocewatch::cli {
 namespace {
@@ -70,7 +70,7 @@ FlagSet MakeExporterFlags() {
   f.AddString("device-exclude", "", "regex of RDMA device names to skip", "REGEX");
   f.AddString("netdev-include", "",
               "regex of extra netdevs without an RDMA device to read (bonds, veth for tests)", "REGEX");
-  for (const auto& s : sources::AllSources()) {
+  for (const auto& s : collectors::AllCollectors()) {
     f.AddBool("collector." + std::string(s.name), s.enabled_by_default,
               "enable the " + std::string(s.name) + " collector: " + std::string(s.help));
     for (const auto& opt : s.options) {
@@ -86,7 +86,7 @@ FlagSet MakeExporterFlags() {
 
 Result<ExporterSettings> SettingsFromFlags(const FlagSet& flags) {
   ExporterSettings s;
-  CollectorConfig& c = s.collector;
+  PassConfig& c = s.collector;
   const std::string& replay = flags.Get("replay");
   if (!replay.empty()) {
     auto node = replay::OpenReplay(replay);
@@ -122,12 +122,12 @@ Result<ExporterSettings> SettingsFromFlags(const FlagSet& flags) {
   c.discover.devices.exclude = *exclude;
   c.discover.extra_netdevs = *extra;
 
-  for (const auto& src : sources::AllSources()) {
+  for (const auto& src : collectors::AllCollectors()) {
     std::string name(src.name);
     if (!flags.GetBool("collector." + name)) continue;
-    c.enabled_sources.push_back(name);
+    c.enabled_collectors.push_back(name);
     for (const auto& opt : src.options) {
-      c.source_options[name][std::string(opt.name)] =
+      c.collector_options[name][std::string(opt.name)] =
           flags.Get("collector." + name + "." + std::string(opt.name));
     }
   }

@@ -3,8 +3,8 @@
 // roce_exporter's flags, built from the source registry so that every
 // collector has --[no-]collector.<name> and --collector.<name>.<option>.
 
-#include "collect/collector.h"
-#include "http/exporter_server.h"
+#include "exporter/endpoints/exporter_server.h"
+#include "exporter/pass/runner.h"
 #include "rocewatch/flags.h"
 
 namespace rocewatch::cli {
@@ -14,8 +14,8 @@ FlagSet MakeExporterFlags();
 // Everything the flags decide, validated: bad regexes, paths that are not
 // directories, listen addresses and option values become Errors naming the flag.
 struct ExporterSettings {
-  CollectorConfig collector;
-  http::ServerOptions server;
+  PassConfig collector;
+  endpoints::ServerOptions server;
   std::string log_level;
   double timeout_offset_seconds = 0.5;
   double coalesce_window_seconds = 0.2;

@@ -1,14 +1,15 @@
-#include "cli/metrics_contract.h"
+#include "exporter/cli/metrics_contract.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
 
-#include "metrics/exporter_metrics.h"
+#include "exporter/collectors/registry.h"
+#include "exporter/metrics/exporter_metrics.h"
 #include "rocewatch/read_file.h"
-#include "sources/registry.h"
 
 namespace rocewatch::cli {
 namespace {
@@ -141,7 +142,7 @@ int Usage(std::FILE* to) {
 
 std::vector<ContractFamily> ContractFamilies() {
   std::vector<ContractFamily> all;
-  for (const auto& source : sources::AllSources())
+  for (const auto& source : collectors::AllCollectors())
     for (const auto* spec : source.specs()) all.push_back({spec, source.name});
   for (const auto* spec : metrics::ExporterSpecs()) all.push_back({spec, "exporter"});
   return all;
@@ -200,7 +201,16 @@ Result<std::string> ContractHeader(const std::vector<ContractFamily>& families) 
     h << "    {metric::" << f.spec->name << ", " << Quoted(metrics::TypeName(f.spec->type)) << ", "
       << Quoted(f.collector) << ", labels_of::" << f.spec->name << ", "
       << Quoted(metrics::ServedName(f.spec->served)) << "},\n";
+  std::vector<std::string_view> collectors;  // in the order they run (collectors/all.h)
+  for (const auto& f : families)
+    if (f.collector != "exporter" &&
+        std::find(collectors.begin(), collectors.end(), f.collector) == collectors.end())
+      collectors.push_back(f.collector);
   h << "}};\n\n"
+       "// Every collector, in the order they run and render (exporter/collectors/all.h).\n"
+       "inline constexpr std::array<std::string_view, " << collectors.size() << "> kCollectors = {";
+  for (std::size_t i = 0; i < collectors.size(); ++i) h << (i ? ", " : "") << Quoted(collectors[i]);
+  h << "};\n\n"
        "// The family named `name`, or nullptr.\n"
        "constexpr const Family* FindFamily(std::string_view name) {\n"
        "  for (const auto& f : kFamilies)\n"

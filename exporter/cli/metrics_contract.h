@@ -20,7 +20,7 @@
 #include <string_view>
 #include <vector>
 
-#include "metrics/spec.h"
+#include "exporter/metrics/spec.h"
 #include "rocewatch/result.h"
 
 namespace rocewatch::cli {

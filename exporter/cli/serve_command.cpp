@@ -1,17 +1,17 @@
-#include "cli/serve_command.h"
+#include "exporter/cli/serve_command.h"
 
 #include <csignal>
 #include <cstdio>
 #include <pthread.h>
 
-#include "cli/exporter_flags.h"
-#include "collect/scrape_coalescer.h"
-#include "fs/fd_budget.h"
-#include "http/exporter_server.h"
+#include "exporter/cli/exporter_flags.h"
+#include "exporter/endpoints/exporter_server.h"
+#include "exporter/fs/fd_budget.h"
+#include "exporter/log.h"
+#include "exporter/pass/scrape_coalescer.h"
 #include "http/http_log.h"
 #include "http/web_config.h"
 #include "rocewatch/version.h"
-#include "util/log.h"
 
 namespace rocewatch::cli {
 
@@ -69,14 +69,14 @@ int RunServe(int argc, const char* const* argv) {
   std::signal(SIGPIPE, SIG_IGN);
 
   fs::FdBudget::RaiseLimitAndSize();
-  auto collector = Collector::Create(settings->collector);
+  auto collector = PassRunner::Create(settings->collector);
   if (!collector) {
     std::fprintf(stderr, "roce_exporter: %s\n", collector.error().message.c_str());
     return 2;
   }
   auto coalescer = std::make_shared<ScrapeCoalescer>(
       std::move(*collector), settings->timeout_offset_seconds, settings->coalesce_window_seconds);
-  auto server = http::ExporterServer::Start(settings->server, coalescer);
+  auto server = endpoints::ExporterServer::Start(settings->server, coalescer);
   if (!server) {
     log::Error("cannot start", {{"error", server.error().message}});
     return 1;

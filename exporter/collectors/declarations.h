@@ -5,12 +5,12 @@
 // table and renderer (metrics.cpp) and its registration (collector.cpp), listed
 // once in collectors/all.h.
 
-#include "metrics/spec.h"
+#include "exporter/metrics/spec.h"
 
 namespace rocewatch {
 struct NodeSnapshot;
-namespace sources {
-struct SourceInfo;
+namespace collectors {
+struct CollectorInfo;
 }
 namespace metrics {
 class MetricSink;

@@ -1,4 +1,4 @@
-#include "ethtool/classify.h"
+#include "exporter/ethtool/classify.h"
 
 #include <charconv>
 #include <string>

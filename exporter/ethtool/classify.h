@@ -18,7 +18,7 @@
 #include <string_view>
 #include <vector>
 
-#include "ethtool/string_set.h"
+#include "exporter/ethtool/string_set.h"
 #include "rocewatch/result.h"
 
 namespace rocewatch::ethtool {

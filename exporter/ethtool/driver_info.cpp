@@ -1,4 +1,4 @@
-#include "ethtool/driver_info.h"
+#include "exporter/ethtool/driver_info.h"
 
 #include <linux/ethtool.h>
 

@@ -1,4 +1,4 @@
-#include "ethtool/link_settings.h"
+#include "exporter/ethtool/link_settings.h"
 
 #include <linux/ethtool.h>
 

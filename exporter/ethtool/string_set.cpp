@@ -1,4 +1,4 @@
-#include "ethtool/string_set.h"
+#include "exporter/ethtool/string_set.h"
 
 #include <linux/ethtool.h>
 

@@ -1,4 +1,4 @@
-#include "fs/attribute.h"
+#include "exporter/fs/attribute.h"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -6,7 +6,7 @@
 #include <cerrno>
 #include <utility>
 
-#include "fs/fd_budget.h"
+#include "exporter/fs/fd_budget.h"
 
 namespace rocewatch::fs {
 

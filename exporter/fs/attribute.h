@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "fs/tree.h"
+#include "exporter/fs/tree.h"
 
 namespace rocewatch::fs {
 

@@ -1,4 +1,4 @@
-#include "fs/beneath.h"
+#include "exporter/fs/beneath.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>

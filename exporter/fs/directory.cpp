@@ -1,4 +1,4 @@
-#include "fs/directory.h"
+#include "exporter/fs/directory.h"
 
 #include <unistd.h>
 

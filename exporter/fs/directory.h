@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "fs/tree.h"
+#include "exporter/fs/tree.h"
 #include "rocewatch/result.h"
 
 namespace rocewatch::fs {

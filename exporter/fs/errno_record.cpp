@@ -1,4 +1,4 @@
-#include "fs/errno_record.h"
+#include "exporter/fs/errno_record.h"
 
 #include <cerrno>
 

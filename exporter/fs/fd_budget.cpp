@@ -1,4 +1,4 @@
-#include "fs/fd_budget.h"
+#include "exporter/fs/fd_budget.h"
 
 #include <sys/resource.h>
 

@@ -1,4 +1,4 @@
-#include "fs/tree.h"
+#include "exporter/fs/tree.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -10,9 +10,9 @@
 #include <cerrno>
 #include <cstring>
 
-#include "fs/beneath.h"
-#include "fs/errno_record.h"
-#include "util/log.h"
+#include "exporter/fs/beneath.h"
+#include "exporter/fs/errno_record.h"
+#include "exporter/log.h"
 
 namespace rocewatch::fs {
 

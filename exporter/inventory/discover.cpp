@@ -1,6 +1,6 @@
 #include <algorithm>
 
-#include "inventory/inventory.h"
+#include "exporter/inventory/inventory.h"
 #include "rocewatch/strings.h"
 
 namespace rocewatch {

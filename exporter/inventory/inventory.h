@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "fs/directory.h"
-#include "fs/tree.h"
+#include "exporter/fs/directory.h"
+#include "exporter/fs/tree.h"
 
 namespace rocewatch {
 

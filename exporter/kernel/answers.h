@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "kernel/calls.h"
+#include "exporter/kernel/calls.h"
 
 namespace rocewatch::kernel {
 

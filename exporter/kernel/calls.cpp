@@ -1,4 +1,4 @@
-#include "kernel/calls.h"
+#include "exporter/kernel/calls.h"
 
 namespace rocewatch::kernel {
 

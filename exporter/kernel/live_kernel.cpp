@@ -21,16 +21,16 @@
 #include <mutex>
 #include <variant>
 
-#include "ethtool/driver_info.h"
-#include "ethtool/link_settings.h"
-#include "ethtool/string_set.h"
-#include "kernel/answers.h"
-#include "kernel/verbs_query.h"
-#include "lldp/lldpctl_client.h"
-#include "netlink/dcbnl.h"
-#include "netlink/ethtool_fec.h"
-#include "netlink/ethtool_genl.h"
-#include "netlink/messages.h"
+#include "exporter/ethtool/driver_info.h"
+#include "exporter/ethtool/link_settings.h"
+#include "exporter/ethtool/string_set.h"
+#include "exporter/kernel/answers.h"
+#include "exporter/kernel/verbs_query.h"
+#include "exporter/lldp/lldpctl_client.h"
+#include "exporter/netlink/dcbnl.h"
+#include "exporter/netlink/ethtool_fec.h"
+#include "exporter/netlink/ethtool_genl.h"
+#include "exporter/netlink/messages.h"
 
 namespace rocewatch::kernel {
 namespace {

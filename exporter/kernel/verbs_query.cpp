@@ -1,4 +1,4 @@
-#include "kernel/verbs_query.h"
+#include "exporter/kernel/verbs_query.h"
 
 #include <infiniband/verbs.h>
 

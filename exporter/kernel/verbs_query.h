@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <string>
 
-#include "kernel/answers.h"
+#include "exporter/kernel/answers.h"
 
 namespace rocewatch::kernel {
 

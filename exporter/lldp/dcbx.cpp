@@ -1,4 +1,4 @@
-#include "lldp/dcbx.h"
+#include "exporter/lldp/dcbx.h"
 
 namespace rocewatch::lldp {
 namespace {

@@ -3,7 +3,7 @@
 // LLDPCTL_ERR_CANNOT_CONNECT, so the socket is first connected here once to learn the errno
 // (no lldpd, or no permission) that decides between "no data" and "not allowed".
 
-#include "lldp/lldpctl_client.h"
+#include "exporter/lldp/lldpctl_client.h"
 
 #include <lldpctl.h>
 #include <sys/socket.h>
@@ -16,7 +16,7 @@
 #include <ctime>
 #include <vector>
 
-#include "lldp/neighbors_json.h"
+#include "exporter/lldp/neighbors_json.h"
 
 namespace rocewatch::lldp {
 namespace {

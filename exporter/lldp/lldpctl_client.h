@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "kernel/answers.h"
+#include "exporter/kernel/answers.h"
 
 namespace rocewatch::lldp {
 

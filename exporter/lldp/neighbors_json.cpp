@@ -1,11 +1,11 @@
-#include "lldp/neighbors_json.h"
+#include "exporter/lldp/neighbors_json.h"
 
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
-#include "lldp/dcbx.h"
+#include "exporter/lldp/dcbx.h"
 
 namespace rocewatch::lldp {
 namespace {

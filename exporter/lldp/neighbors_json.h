@@ -25,7 +25,7 @@
 #include <string_view>
 #include <vector>
 
-#include "collectors/lldp/section.h"
+#include "exporter/collectors/lldp/section.h"
 #include "rocewatch/result.h"
 
 namespace rocewatch::lldp {

@@ -1,6 +1,6 @@
-#include "metrics/exporter_metrics.h"
+#include "exporter/metrics/exporter_metrics.h"
 
-#include "metrics/label_value.h"
+#include "exporter/metrics/label_value.h"
 #include "rocewatch/version.h"
 
 namespace rocewatch::metrics {

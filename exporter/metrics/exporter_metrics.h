@@ -5,8 +5,8 @@
 #include <utility>
 #include <vector>
 
-#include "metrics/metric_sink.h"
-#include "model/snapshot.h"
+#include "exporter/metrics/metric_sink.h"
+#include "exporter/model/snapshot.h"
 
 namespace rocewatch::metrics {
 

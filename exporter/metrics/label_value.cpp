@@ -1,4 +1,4 @@
-#include "metrics/label_value.h"
+#include "exporter/metrics/label_value.h"
 
 #include <atomic>
 

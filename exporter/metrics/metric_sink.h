@@ -7,7 +7,7 @@
 #include <initializer_list>
 #include <string_view>
 
-#include "metrics/spec.h"
+#include "exporter/metrics/spec.h"
 
 namespace rocewatch::metrics {
 

@@ -1,4 +1,4 @@
-#include "metrics/settings_digest.h"
+#include "exporter/metrics/settings_digest.h"
 
 #include <cstdio>
 

@@ -1,10 +1,10 @@
-#include "metrics/table_template.h"
+#include "exporter/metrics/table_template.h"
 
 #include <algorithm>
 #include <cstring>
 #include <numeric>
 
-#include "metrics/label_value.h"
+#include "exporter/metrics/label_value.h"
 #include "rocewatch/strings.h"
 
 namespace rocewatch::metrics {

@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "metrics/metric_sink.h"
-#include "metrics/text_renderer.h"
+#include "exporter/metrics/metric_sink.h"
+#include "exporter/metrics/text_renderer.h"
 
 namespace rocewatch::metrics {
 

@@ -1,4 +1,4 @@
-#include "metrics/text_renderer.h"
+#include "exporter/metrics/text_renderer.h"
 
 #include <array>
 #include <cstdint>
@@ -6,7 +6,7 @@
 #include <span>
 #include <vector>
 
-#include "metrics/label_value.h"
+#include "exporter/metrics/label_value.h"
 #include "rocewatch/strings.h"
 
 namespace rocewatch::metrics {

@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "metrics/metric_sink.h"
+#include "exporter/metrics/metric_sink.h"
 
 namespace rocewatch::metrics {
 
@@ -25,7 +25,7 @@ class TextRenderer final : public MetricSink {
   // write it in (its bytes are dropped, its capacity kept: a previous page's buffer).
   std::string Take(std::string into = {}) &&;
   // The same text appended to `page`: one collector's table of a page that is written table
-  // by table (collect/render_cache.h), each family's buffer let go as soon as it is copied.
+  // by table (exporter/pass/render_cache.h), each family's buffer let go as soon as it is copied.
   void AppendTo(std::string& page) &&;
 
   // Bytes each family's samples took on a page before: a family is given that much room when

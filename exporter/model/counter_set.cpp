@@ -1,4 +1,4 @@
-#include "model/counter_set.h"
+#include "exporter/model/counter_set.h"
 
 namespace rocewatch {
 

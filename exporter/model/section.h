@@ -32,7 +32,7 @@ void AppendSection(std::optional<T>& whole, std::optional<T>& part) {
 }
 
 // A list of collector descriptors (collectors/all.h): types with a `Section`
-// and a static `Info()` (sources/registry.h).
+// and a static `Info()` (exporter/collectors/registry.h).
 template <class... Collectors>
 struct CollectorList {};
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "collectors/all.h"
-#include "model/section.h"
+#include "exporter/collectors/all.h"
+#include "exporter/model/section.h"
 
 namespace rocewatch {
 

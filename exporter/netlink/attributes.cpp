@@ -1,4 +1,4 @@
-#include "netlink/attributes.h"
+#include "exporter/netlink/attributes.h"
 
 #include <linux/netlink.h>
 

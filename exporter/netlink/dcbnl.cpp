@@ -1,4 +1,4 @@
-#include "netlink/dcbnl.h"
+#include "exporter/netlink/dcbnl.h"
 
 #include <linux/dcbnl.h>
 #include <linux/netlink.h>
@@ -13,9 +13,9 @@
 #include <optional>
 #include <string>
 
-#include "netlink/interface_name.h"
-#include "netlink/message_builder.h"
-#include "netlink/messages.h"
+#include "exporter/netlink/interface_name.h"
+#include "exporter/netlink/message_builder.h"
+#include "exporter/netlink/messages.h"
 
 namespace rocewatch::dcbnl {
 namespace {

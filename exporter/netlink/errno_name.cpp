@@ -1,4 +1,4 @@
-#include "netlink/errno_name.h"
+#include "exporter/netlink/errno_name.h"
 
 #include <cerrno>
 #include <string>

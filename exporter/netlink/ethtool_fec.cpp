@@ -1,4 +1,4 @@
-#include "netlink/ethtool_fec.h"
+#include "exporter/netlink/ethtool_fec.h"
 
 #include <linux/ethtool.h>
 #include <linux/ethtool_netlink.h>
@@ -6,7 +6,7 @@
 #include <cstring>
 #include <string>
 
-#include "netlink/ethtool_reply.h"
+#include "exporter/netlink/ethtool_reply.h"
 
 namespace rocewatch::ethtool_nl {
 namespace {

@@ -23,8 +23,8 @@
 #include <string_view>
 #include <vector>
 
-#include "netlink/attributes.h"
-#include "netlink/ethtool_genl.h"
+#include "exporter/netlink/attributes.h"
+#include "exporter/netlink/ethtool_genl.h"
 #include "rocewatch/result.h"
 
 namespace rocewatch::ethtool_nl {

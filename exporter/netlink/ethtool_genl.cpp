@@ -1,4 +1,4 @@
-#include "netlink/ethtool_genl.h"
+#include "exporter/netlink/ethtool_genl.h"
 
 #include <linux/ethtool.h>
 #include <linux/ethtool_netlink.h>
@@ -8,10 +8,10 @@
 #include <cstring>
 #include <string>
 
-#include "netlink/ethtool_reply.h"
-#include "netlink/interface_name.h"
-#include "netlink/message_builder.h"
-#include "netlink/messages.h"
+#include "exporter/netlink/ethtool_reply.h"
+#include "exporter/netlink/interface_name.h"
+#include "exporter/netlink/message_builder.h"
+#include "exporter/netlink/messages.h"
 #include "rocewatch/strings.h"
 
 namespace rocewatch::ethtool_nl {

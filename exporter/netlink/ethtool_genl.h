@@ -17,7 +17,7 @@
 #include <string_view>
 #include <vector>
 
-#include "netlink/attributes.h"
+#include "exporter/netlink/attributes.h"
 #include "rocewatch/result.h"
 
 namespace rocewatch::ethtool_nl {

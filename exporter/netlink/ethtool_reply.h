@@ -8,10 +8,10 @@
 #include <string_view>
 #include <vector>
 
-#include "netlink/attributes.h"
-#include "netlink/ethtool_genl.h"
-#include "netlink/message_builder.h"
-#include "netlink/messages.h"
+#include "exporter/netlink/attributes.h"
+#include "exporter/netlink/ethtool_genl.h"
+#include "exporter/netlink/message_builder.h"
+#include "exporter/netlink/messages.h"
 #include "rocewatch/result.h"
 
 namespace rocewatch::ethtool_nl::detail {

@@ -1,4 +1,4 @@
-#include "netlink/interface_name.h"
+#include "exporter/netlink/interface_name.h"
 
 #include <net/if.h>
 

@@ -1,4 +1,4 @@
-#include "netlink/message_builder.h"
+#include "exporter/netlink/message_builder.h"
 
 #include <linux/netlink.h>
 

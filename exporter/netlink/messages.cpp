@@ -1,4 +1,4 @@
-#include "netlink/messages.h"
+#include "exporter/netlink/messages.h"
 
 #include <linux/netlink.h>
 
@@ -6,7 +6,7 @@
 #include <cstring>
 #include <string>
 
-#include "netlink/errno_name.h"
+#include "exporter/netlink/errno_name.h"
 
 namespace rocewatch::netlink {
 namespace {

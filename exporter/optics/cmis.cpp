@@ -6,9 +6,9 @@
 
 #include <algorithm>
 
-#include "optics/decode.h"
-#include "optics/decode_common.h"
-#include "optics/identifiers.h"
+#include "exporter/optics/decode.h"
+#include "exporter/optics/decode_common.h"
+#include "exporter/optics/identifiers.h"
 
 namespace rocewatch::optics {
 namespace {

@@ -1,10 +1,10 @@
 // optics::Decode: picks the decoder for a module from its SFF-8024 identifier (byte 0).
 
-#include "optics/decode.h"
+#include "exporter/optics/decode.h"
 
 #include <cstdio>
 
-#include "optics/identifiers.h"
+#include "exporter/optics/identifiers.h"
 
 namespace rocewatch::optics {
 

@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <span>
 
-#include "optics/eeprom_image.h"
-#include "optics/module.h"
+#include "exporter/optics/eeprom_image.h"
+#include "exporter/optics/module.h"
 #include "rocewatch/result.h"
 
 namespace rocewatch::optics {

@@ -1,8 +1,8 @@
-#include "optics/decode_common.h"
+#include "exporter/optics/decode_common.h"
 
 #include <cstdio>
 
-#include "optics/identifiers.h"
+#include "exporter/optics/identifiers.h"
 
 namespace rocewatch::optics::detail {
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <string_view>
 
-#include "optics/eeprom_image.h"
-#include "optics/module.h"
+#include "exporter/optics/eeprom_image.h"
+#include "exporter/optics/module.h"
 #include "rocewatch/result.h"
 
 namespace rocewatch::optics::detail {

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <string_view>
 
-#include "optics/decode.h"
+#include "exporter/optics/decode.h"
 
 namespace rocewatch::optics {
 namespace {

@@ -1,9 +1,9 @@
-#include "optics/eeprom_image.h"
+#include "exporter/optics/eeprom_image.h"
 
 #include <algorithm>
 #include <cstdio>
 
-#include "optics/identifiers.h"
+#include "exporter/optics/identifiers.h"
 
 namespace rocewatch::optics {
 namespace {

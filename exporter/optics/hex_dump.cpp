@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "optics/eeprom_image.h"
+#include "exporter/optics/eeprom_image.h"
 #include "rocewatch/strings.h"
 
 namespace rocewatch::optics {

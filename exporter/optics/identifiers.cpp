@@ -1,4 +1,4 @@
-#include "optics/identifiers.h"
+#include "exporter/optics/identifiers.h"
 
 #include <cstdio>
 

@@ -1,8 +1,8 @@
-#include "optics/ioctl_layout.h"
+#include "exporter/optics/ioctl_layout.h"
 
 #include <linux/ethtool.h>
 
-#include "optics/identifiers.h"
+#include "exporter/optics/identifiers.h"
 
 namespace rocewatch::optics {
 

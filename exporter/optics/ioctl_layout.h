@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "optics/eeprom_image.h"
+#include "exporter/optics/eeprom_image.h"
 
 namespace rocewatch::optics {
 

@@ -1,4 +1,4 @@
-#include "optics/json.h"
+#include "exporter/optics/json.h"
 
 #include <cmath>
 #include <cstdio>

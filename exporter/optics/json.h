@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
-#include "optics/module.h"
+#include "exporter/optics/module.h"
 
 namespace rocewatch::optics {
 

@@ -1,6 +1,6 @@
-#include "optics/pages_to_read.h"
+#include "exporter/optics/pages_to_read.h"
 
-#include "optics/identifiers.h"
+#include "exporter/optics/identifiers.h"
 
 namespace rocewatch::optics {
 namespace {

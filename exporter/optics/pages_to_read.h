@@ -9,7 +9,7 @@
 #include <span>
 #include <vector>
 
-#include "optics/eeprom_image.h"
+#include "exporter/optics/eeprom_image.h"
 
 namespace rocewatch::optics {
 

@@ -2,9 +2,9 @@
 // for 4-lane Modules and Cables"). Monitors and flags in the lower page, identity in upper page
 // 00h, thresholds in upper page 03h. Offsets are decimal, as in the specification's tables.
 
-#include "optics/decode.h"
-#include "optics/decode_common.h"
-#include "optics/identifiers.h"
+#include "exporter/optics/decode.h"
+#include "exporter/optics/decode_common.h"
+#include "exporter/optics/identifiers.h"
 
 namespace rocewatch::optics {
 namespace {

@@ -7,21 +7,21 @@
 #include <string>
 #include <vector>
 
-#include "kernel/answers.h"
-#include "collect/collector.h"
-#include "sources/registry.h"
+#include "exporter/collectors/registry.h"
+#include "exporter/kernel/answers.h"
+#include "exporter/pass/runner.h"
 
 namespace rocewatch::testing {
 
-inline CollectorConfig FixtureCollectorConfig(const std::string& dir, std::vector<std::string> sources = {}) {
-  CollectorConfig c;
+inline PassConfig FixtureCollectorConfig(const std::string& dir, std::vector<std::string> sources = {}) {
+  PassConfig c;
   c.sysfs_root = dir + "/sys";
   c.configfs_root = dir + "/configfs";
   c.debugfs_root = dir + "/debugfs";
   c.kernel = kernel::MakeReplayKernel(dir);
   if (sources.empty())
-    for (const auto& s : sources::AllSources()) sources.emplace_back(s.name);
-  c.enabled_sources = std::move(sources);
+    for (const auto& s : collectors::AllCollectors()) sources.emplace_back(s.name);
+  c.enabled_collectors = std::move(sources);
   return c;
 }
 

@@ -10,9 +10,9 @@
 #include <string>
 #include <utility>
 
+#include "exporter/metrics/text_renderer.h"
+#include "exporter/model/snapshot.h"
 #include "lint/observe/exposition.h"
-#include "metrics/text_renderer.h"
-#include "model/snapshot.h"
 
 namespace rocewatch::testing {
 

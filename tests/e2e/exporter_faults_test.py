@@ -4,7 +4,7 @@
     comes: a hostile capture could hang the rdma collector that way): the FIFO is refused
     without being opened, the value is counted unavailable, the collector stays successful
     and the scrape answers at once, twice. (A read that really hangs, a firmware command that
-    never returns, is bounded by the scrape's deadline: Collector.HangingSourceIsBoundedByTheDeadline.)
+    never returns, is bounded by the scrape's deadline: PassRunner.HangingSourceIsBoundedByTheDeadline.)
   - a device whose directory disappears between scrapes: its series go, the rest stays,
     and roce_exporter_vanished_total counts it.
 """

@@ -1,11 +1,11 @@
-#include "fs/attribute.h"
+#include "exporter/fs/attribute.h"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 
 #include "common/test_dir.h"
-#include "fs/fd_budget.h"
+#include "exporter/fs/fd_budget.h"
 
 namespace rocewatch::fs {
 namespace {

@@ -2,7 +2,7 @@
 // carries (issue 13 item 2): every test runs twice, once with openat2 (where the kernel has
 // it) and once with the O_NOFOLLOW walk forced, so that both ways stay tested.
 
-#include "fs/beneath.h"
+#include "exporter/fs/beneath.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -11,8 +11,8 @@
 #include <gtest/gtest.h>
 
 #include "common/test_dir.h"
-#include "fs/attribute.h"
-#include "fs/tree.h"
+#include "exporter/fs/attribute.h"
+#include "exporter/fs/tree.h"
 
 namespace rocewatch::fs {
 namespace {

@@ -1,4 +1,4 @@
-#include "capture/files/capture_metadata.h"
+#include "exporter/capture/files/capture_metadata.h"
 
 #include <gtest/gtest.h>
 

@@ -9,9 +9,9 @@
 #include <regex>
 #include <sstream>
 
-#include "metrics/exporter_metrics.h"
+#include "exporter/collectors/registry.h"
+#include "exporter/metrics/exporter_metrics.h"
 #include "rocewatch/strings.h"
-#include "sources/registry.h"
 
 namespace rocewatch {
 namespace {
@@ -45,7 +45,7 @@ std::map<std::string, DocRow> ReadCatalogue() {
 
 std::vector<const metrics::MetricSpec*> AllSpecs() {
   std::vector<const metrics::MetricSpec*> all;
-  for (const auto& s : sources::AllSources())
+  for (const auto& s : collectors::AllCollectors())
     for (const auto* spec : s.specs()) all.push_back(spec);
   for (const auto* spec : metrics::ExporterSpecs()) all.push_back(spec);
   return all;

@@ -3,7 +3,7 @@
 // descriptor, and a directory removed and made again is listed anew, not read dead. The
 // live /sys/class/net: tests/kernel/kernel_test.cpp.
 
-#include "fs/directory.h"
+#include "exporter/fs/directory.h"
 
 #include <gtest/gtest.h>
 

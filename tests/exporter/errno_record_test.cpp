@@ -1,12 +1,12 @@
-#include "fs/errno_record.h"
+#include "exporter/fs/errno_record.h"
 
 #include <gtest/gtest.h>
 
 #include <cerrno>
 
 #include "common/test_dir.h"
-#include "fs/tree.h"
-#include "capture/files/capture_files.h"
+#include "exporter/capture/files/capture_files.h"
+#include "exporter/fs/tree.h"
 
 namespace rocewatch::fs {
 namespace {

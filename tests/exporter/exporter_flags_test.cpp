@@ -1,9 +1,9 @@
-#include "cli/exporter_flags.h"
+#include "exporter/cli/exporter_flags.h"
 
 #include <gtest/gtest.h>
 
 #include "common/test_dir.h"
-#include "sources/registry.h"
+#include "exporter/collectors/registry.h"
 
 namespace rocewatch::cli {
 namespace {
@@ -13,7 +13,7 @@ using rocewatch::testing::TestDir;
 // Every registered collector's name, in registry order, but `without`.
 std::vector<std::string> Collectors(std::string_view without = {}) {
   std::vector<std::string> names;
-  for (const auto& s : sources::AllSources())
+  for (const auto& s : collectors::AllCollectors())
     if (s.enabled_by_default && s.name != without) names.emplace_back(s.name);
   return names;
 }
@@ -32,9 +32,9 @@ TEST(ExporterFlags, DefaultsEnableEveryCollector) {
   std::string sysfs = "--path.sysfs=" + (dir / "sys");
   auto s = Parse({sysfs.c_str()});
   ASSERT_TRUE(s.ok()) << s.error().message;
-  EXPECT_EQ(s->collector.enabled_sources, Collectors());
-  EXPECT_GE(s->collector.enabled_sources.size(), 11u);
-  EXPECT_EQ(s->collector.source_options["rdma"]["gid-interval"], "30s");
+  EXPECT_EQ(s->collector.enabled_collectors, Collectors());
+  EXPECT_GE(s->collector.enabled_collectors.size(), 11u);
+  EXPECT_EQ(s->collector.collector_options["rdma"]["gid-interval"], "30s");
   EXPECT_EQ(s->server.listen.port, 9879);
   EXPECT_EQ(s->server.telemetry_path, "/metrics");
 }
@@ -46,8 +46,8 @@ TEST(ExporterFlags, NoCollectorDisablesAndOptionsAreKept) {
   auto s = Parse({sysfs.c_str(), "--no-collector.ecn", "--collector.rdma.gid-interval", "5m",
                   "--device-include=^mlx5_[01]$"});
   ASSERT_TRUE(s.ok()) << s.error().message;
-  EXPECT_EQ(s->collector.enabled_sources, Collectors("ecn"));
-  EXPECT_EQ(s->collector.source_options["rdma"]["gid-interval"], "5m");
+  EXPECT_EQ(s->collector.enabled_collectors, Collectors("ecn"));
+  EXPECT_EQ(s->collector.collector_options["rdma"]["gid-interval"], "5m");
   EXPECT_TRUE(s->collector.discover.devices.Accepts("mlx5_1"));
   EXPECT_FALSE(s->collector.discover.devices.Accepts("mlx5_2"));
 }
@@ -58,16 +58,16 @@ TEST(ExporterFlags, EveryRegisteredCollectorHasItsFlagAndOptions) {
   TestDir dir;
   dir.Write("sys/class/net/.keep", "");
   std::string sysfs = "--path.sysfs=" + (dir / "sys");
-  for (const auto& info : sources::AllSources()) {
+  for (const auto& info : collectors::AllCollectors()) {
     std::string name(info.name);
     std::string off = "--no-collector." + name;
     auto s = Parse({sysfs.c_str(), off.c_str()});
     ASSERT_TRUE(s.ok()) << name << ": " << s.error().message;
-    EXPECT_EQ(s->collector.enabled_sources, Collectors(name)) << name;
+    EXPECT_EQ(s->collector.enabled_collectors, Collectors(name)) << name;
     auto on = Parse({sysfs.c_str()});
     ASSERT_TRUE(on.ok()) << name;
     for (const auto& option : info.options)
-      EXPECT_EQ(on->collector.source_options[name][std::string(option.name)],
+      EXPECT_EQ(on->collector.collector_options[name][std::string(option.name)],
                 std::string(option.default_value))
           << name << "." << option.name;
   }

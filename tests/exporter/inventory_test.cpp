@@ -1,4 +1,4 @@
-#include "inventory/inventory.h"
+#include "exporter/inventory/inventory.h"
 
 #include <gtest/gtest.h>
 

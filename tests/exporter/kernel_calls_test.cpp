@@ -4,12 +4,16 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <map>
 #include <set>
+#include <sstream>
+#include <string>
 #include <utility>
 #include <vector>
 
 #include "common/test_dir.h"
-#include "kernel/answers.h"
+#include "exporter/kernel/answers.h"
 
 namespace rocewatch::kernel {
 namespace {
@@ -54,6 +58,40 @@ TEST(KernelCalls, EveryCallSaysWhatItAsksAndHasAKeyOfItsOwn) {
     EXPECT_TRUE(keys.insert(KeyOf(r)).second) << "two calls share " << KeyOf(r);
   }
   EXPECT_EQ(keys.size(), std::variant_size_v<Request>);
+}
+
+// tools/gen/kernel_answers.py, which writes the fixtures' kernel answers, types every key again
+// in Python (key_*): each must be the key of one call here, and every call must have one.
+TEST(KernelCalls, TheFixtureGeneratorHasEveryKeyAsTheCallsSayIt) {
+  ModulePage page{.i2c_address = 0x50, .bank = 0, .page = 3, .offset = 0, .length = 256};
+  std::set<std::string> calls;
+  for (const Request& r : EveryCall("eth0", page)) calls.insert(KeyOf(r));
+  // The same arguments by the generator's parameter names (EveryCall: offset 0, length 256).
+  const std::string command = std::string("python3 ") + ROCEWATCH_SOURCE_DIR +
+      "/tests/exporter/generator_keys.py '{\"netdev\": \"eth0\", \"device\": \"mlx5_0\", "
+      "\"port\": 1, \"string_set\": 1, \"offset\": 0, \"length\": 256, \"i2c_address\": 80, "
+      "\"bank\": 0, \"page\": 3}'";
+  FILE* pipe = popen(command.c_str(), "r");
+  ASSERT_NE(pipe, nullptr) << command;
+  std::string out;
+  char buf[4096];
+  for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, pipe)) > 0;) out.append(buf, n);
+  ASSERT_EQ(pclose(pipe), 0) << command << "\n" << out;
+  std::map<std::string, std::string> generator;  // key -> the function that gives it
+  std::istringstream lines(out);
+  for (std::string line; std::getline(lines, line);) {
+    const std::size_t tab = line.find('\t');
+    ASSERT_NE(tab, std::string::npos) << line;
+    EXPECT_TRUE(generator.emplace(line.substr(tab + 1), line.substr(0, tab)).second)
+        << "two functions give " << line.substr(tab + 1);
+  }
+  for (const auto& [key, function] : generator)
+    EXPECT_TRUE(calls.count(key)) << "tools/gen/kernel_answers.py " << function << " gives " << key
+                                  << ", the key of no call of exporter/kernel/calls.h";
+  for (const auto& key : calls)
+    EXPECT_TRUE(generator.count(key)) << "no key_* function of tools/gen/kernel_answers.py gives "
+                                      << key;
+  EXPECT_EQ(generator.size(), std::variant_size_v<Request>);
 }
 
 TEST(KernelCalls, KeysAreTheCaptureLayout) {

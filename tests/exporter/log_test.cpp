@@ -1,7 +1,7 @@
 // The exporter's logfmt log on hostile values: a capture's path or link text with ESC, CR,
 // quotes or newlines stays one log line with no raw control byte.
 
-#include "util/log.h"
+#include "exporter/log.h"
 
 #include <fcntl.h>
 #include <unistd.h>

@@ -1,12 +1,15 @@
 // The metric contract's writers (exporter/cli/metrics_contract.h): the tables of
 // docs/metrics.md and lint's header, on the real spec tables and on hostile documents.
 
-#include "cli/metrics_contract.h"
+#include "exporter/cli/metrics_contract.h"
 
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <sstream>
+#include <string>
+
+#include "exporter/collectors/registry.h"
 
 namespace rocewatch::cli {
 namespace {
@@ -94,9 +97,24 @@ TEST(MetricsContract, HeaderNamesEveryFamilyAndLabel) {
                            "inline constexpr std::array<std::string_view, 2> roce_a = {label::device, label::port};",
                            "inline constexpr std::array<std::string_view, 0> roce_b_total = {};",
                            "{metric::roce_c, \"gauge\", \"exporter\", labels_of::roce_c, \"opt-in\"},",
-                           "inline constexpr std::size_t kMostLabels = 2;"})
+                           "inline constexpr std::size_t kMostLabels = 2;",
+                           "inline constexpr std::array<std::string_view, 1> kCollectors = {\"one\"};"})
     EXPECT_NE(h->find(line), std::string::npos) << line << "\n" << *h;
   EXPECT_TRUE(ContractHeader(ContractFamilies()).ok());
+}
+
+// contract::kCollectors, the list roce-lint's tests take the exporter's collectors from, is
+// every collector of collectors/all.h in its order.
+TEST(MetricsContract, HeaderListsEveryCollectorInRunOrder) {
+  auto h = ContractHeader(ContractFamilies());
+  ASSERT_TRUE(h.ok()) << h.error().message;
+  std::string list;
+  for (const auto& info : collectors::AllCollectors())
+    list += std::string(list.empty() ? "" : ", ") + "\"" + std::string(info.name) + "\"";
+  const std::string line = "inline constexpr std::array<std::string_view, " +
+                           std::to_string(collectors::AllCollectors().size()) + "> kCollectors = {" +
+                           list + "};";
+  EXPECT_NE(h->find(line), std::string::npos) << line << "\n" << *h;
 }
 
 TEST(MetricsContract, HeaderRefusesWhatCannotBeAConstant) {

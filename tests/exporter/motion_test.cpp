@@ -1,11 +1,11 @@
-#include "capture/replay/motion.h"
+#include "exporter/capture/replay/motion.h"
 
 #include <gtest/gtest.h>
 
 #include <cstring>
 
 #include "common/test_dir.h"
-#include "fs/attribute.h"
+#include "exporter/fs/attribute.h"
 
 namespace rocewatch::replay {
 namespace {

@@ -1,50 +1,50 @@
-// The render cache (collect/render_cache.h) on a replayed fixture with every collector: the
+// The render cache (exporter/pass/render_cache.h) on a replayed fixture with every collector: the
 // page it writes is byte for byte what a fresh render of the same snapshot writes, whether a
 // table is served from the cache or rendered again; a table whose input changed is rendered
 // again (ecn also when only PFC changed; dcb when a setting or a pause counter it serves
 // moved, not when a counter ethtool serves did); collectors without a render input (counters)
 // are rendered every time.
 
-#include "collect/render_cache.h"
+#include "exporter/pass/render_cache.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <map>
 
-#include "collect/collector.h"
-#include "collect/scrape_coalescer.h"
-#include "metrics/text_renderer.h"
 #include "common/fixture_collector.h"
 #include "common/fixture_paths.h"
-#include "sources/registry.h"
+#include "exporter/collectors/registry.h"
+#include "exporter/metrics/text_renderer.h"
+#include "exporter/pass/runner.h"
+#include "exporter/pass/scrape_coalescer.h"
 
 namespace rocewatch {
 namespace {
 
 using rocewatch::testing::FixtureDir;
 
-std::unique_ptr<Collector> MakeCollector(const std::string& dir) {
-  auto made = Collector::Create(testing::FixtureCollectorConfig(dir));
+std::unique_ptr<PassRunner> MakeCollector(const std::string& dir) {
+  auto made = PassRunner::Create(testing::FixtureCollectorConfig(dir));
   EXPECT_TRUE(made.ok()) << made.error().message;
   return std::move(*made);
 }
 
-std::string Fresh(const NodeSnapshot& snap, const Collector& c) {
+std::string Fresh(const NodeSnapshot& snap, const PassRunner& c) {
   metrics::TextRenderer text;
-  RenderSnapshot(snap, c.enabled_sources(), c.stats(), text);
+  RenderSnapshot(snap, c.enabled_collectors(), c.stats(), text);
   return std::move(text).Take();
 }
 
-std::string Cached(RenderCache& cache, const NodeSnapshot& snap, const Collector& c) {
+std::string Cached(RenderCache& cache, const NodeSnapshot& snap, const PassRunner& c) {
   std::string page = "the bytes of a page before, replaced";
-  cache.Render(snap, c.enabled_sources(), c.stats(), page);
+  cache.Render(snap, c.enabled_collectors(), c.stats(), page);
   return page;
 }
 
 std::uint64_t CacheableCollectors() {
   std::uint64_t n = 0;
-  for (const auto& s : sources::AllSources()) n += s.render_input ? 1 : 0;
+  for (const auto& s : collectors::AllCollectors()) n += s.render_input ? 1 : 0;
   return n;
 }
 
@@ -55,13 +55,13 @@ TEST(RenderCache, EveryCollectorWritesOnlyItsOwnFamilies) {
   auto c = MakeCollector(FixtureDir("mlx5-roce"));
   NodeSnapshot snap = c->Collect();
   std::map<std::string, std::string> owner;
-  for (const auto& s : sources::AllSources())
+  for (const auto& s : collectors::AllCollectors())
     for (const auto* spec : s.specs())
       EXPECT_TRUE(owner.emplace(std::string(spec->name), std::string(s.name)).second)
           << spec->name << " is declared by " << owner[std::string(spec->name)] << " and " << s.name;
   std::size_t families = 0;
-  for (const auto& name : c->enabled_sources()) {
-    const sources::SourceInfo* info = sources::FindSource(name);
+  for (const auto& name : c->enabled_collectors()) {
+    const collectors::CollectorInfo* info = collectors::FindCollector(name);
     ASSERT_NE(info, nullptr) << name;
     metrics::TextRenderer table;
     info->render(snap, table);
@@ -139,7 +139,7 @@ TEST(RenderCache, EcnIsRenderedAgainWhenOnlyPfcChanged) {
   ASSERT_FALSE(snap.ecn.empty());
   ASSERT_FALSE(snap.dcb.empty());
   ASSERT_TRUE(snap.dcb[0].pfc_enabled);
-  ASSERT_TRUE(sources::FindSource("ecn")->render_input);
+  ASSERT_TRUE(collectors::FindCollector("ecn")->render_input);
   RenderCache cache;
   Cached(cache, snap, *c);
   const std::uint64_t rendered = cache.rendered();
@@ -165,7 +165,7 @@ TEST(RenderCache, DcbIsRenderedAgainOnlyWhenWhatItServesChanged) {
   DcbSnapshot& d = snap.dcb[0];
   ASSERT_TRUE(d.pfc_rx_pause_frames && d.pfc_tx_pause_frames);
   ASSERT_EQ((*d.pfc_rx_pause_frames)[0], 0);  // priority 0: PFC off, no pause (fixture)
-  ASSERT_TRUE(sources::FindSource("dcb")->render_input);
+  ASSERT_TRUE(collectors::FindCollector("dcb")->render_input);
   RenderCache cache;
   Cached(cache, snap, *c);
   const std::uint64_t rendered = cache.rendered();
@@ -207,7 +207,7 @@ TEST(RenderCache, CollectorsWithoutARenderInputAreRenderedEveryTime) {
   NodeSnapshot snap = c->Collect();
   ASSERT_FALSE(snap.devices.empty());
   ASSERT_FALSE(snap.devices[0].ports.empty());
-  const sources::SourceInfo* rdma = sources::FindSource("rdma");
+  const collectors::CollectorInfo* rdma = collectors::FindCollector("rdma");
   ASSERT_NE(rdma, nullptr);
   EXPECT_FALSE(rdma->render_input);  // counters: they change every pass
   RenderCache cache;

@@ -3,7 +3,7 @@
 // files again; a failed read (a refused answer) is never kept; GSTRINGS is not kept; motion
 // moves a copy, never the kept answer.
 
-#include "capture/replay/replay_kernel.h"
+#include "exporter/capture/replay/replay_kernel.h"
 
 #include <gtest/gtest.h>
 
@@ -11,9 +11,9 @@
 #include <cstring>
 #include <filesystem>
 
-#include "capture/files/capture_files.h"
-#include "capture/replay/motion.h"
 #include "common/test_dir.h"
+#include "exporter/capture/files/capture_files.h"
+#include "exporter/capture/replay/motion.h"
 
 namespace rocewatch::kernel {
 namespace {

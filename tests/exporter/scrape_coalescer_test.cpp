@@ -1,4 +1,4 @@
-#include "collect/scrape_coalescer.h"
+#include "exporter/pass/scrape_coalescer.h"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "common/fixture_paths.h"
-#include "http/metrics_response.h"
+#include "exporter/endpoints/metrics_response.h"
 
 namespace rocewatch {
 namespace {
@@ -25,13 +25,13 @@ double SampleValue(const std::string& text, const std::string& name) {
 }
 
 // The rdma and netdev collectors over the mlx5-roce fixture.
-CollectorConfig FixtureConfig() {
-  CollectorConfig config;
+PassConfig FixtureConfig() {
+  PassConfig config;
   config.sysfs_root = FixtureDir("mlx5-roce") + "/sys";
   config.configfs_root = FixtureDir("mlx5-roce") + "/configfs";
   config.debugfs_root = FixtureDir("mlx5-roce") + "/debugfs";
   config.kernel = kernel::MakeReplayKernel(FixtureDir("mlx5-roce"));
-  config.enabled_sources = {"rdma", "netdev"};
+  config.enabled_collectors = {"rdma", "netdev"};
   return config;
 }
 
@@ -39,7 +39,7 @@ TEST(ScrapeCoalescer, ConcurrentScrapesShareOnePass) {
   constexpr int kScrapes = 16;
   const ScrapeCoalescer* self = nullptr;
   std::atomic<bool> first{true};
-  CollectorConfig config = FixtureConfig();
+  PassConfig config = FixtureConfig();
   // Hold the first pass until every other scrape is waiting on it.
   config.sysfs_transform = [&](std::string_view, std::string&) {
     if (!first.exchange(false)) return;
@@ -47,7 +47,7 @@ TEST(ScrapeCoalescer, ConcurrentScrapesShareOnePass) {
     while (self->waiting() < kScrapes - 1 && std::chrono::steady_clock::now() < deadline)
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
   };
-  auto collector = Collector::Create(config);
+  auto collector = PassRunner::Create(config);
   ASSERT_TRUE(collector.ok());
   ScrapeCoalescer coalescer(std::move(*collector));
   self = &coalescer;
@@ -71,7 +71,7 @@ TEST(ScrapeCoalescer, ConcurrentScrapesShareOnePass) {
 // Scrapes answered from the same pass get the same bytes, not a copy each (a 32-device node's
 // text is 1.5 MB, and 64 clients must not hold 64 copies).
 TEST(ScrapeCoalescer, ScrapesOfOnePassShareItsTextWithoutCopies) {
-  auto collector = Collector::Create(FixtureConfig());
+  auto collector = PassRunner::Create(FixtureConfig());
   ASSERT_TRUE(collector.ok());
   ScrapeCoalescer coalescer(std::move(*collector), 0.5, /*coalesce_window_seconds=*/3600);
 
@@ -80,7 +80,7 @@ TEST(ScrapeCoalescer, ScrapesOfOnePassShareItsTextWithoutCopies) {
   EXPECT_NE(first->find("roce_port_state"), std::string::npos);
   auto second = coalescer.CollectText();
   EXPECT_EQ(first.get(), second.get());  // within the window: the same pass, the same text
-  http::HttpResponse response = http::MetricsResponse(coalescer, std::nullopt);
+  http::HttpResponse response = endpoints::MetricsResponse(coalescer, std::nullopt);
   EXPECT_EQ(response.Body().data(), first->data());  // the response points at it
   EXPECT_EQ(response.Body().size(), first->size());
   // (Gzip, a new body of its own, is the HTTP server's, for every route that asks for it:
@@ -102,7 +102,7 @@ std::string WithoutExporterSeries(const std::string& text) {
 }
 
 TEST(ScrapeCoalescer, ANewPageReusesTheLastBufferOnlyOnceNobodyReadsIt) {
-  auto collector = Collector::Create(FixtureConfig());
+  auto collector = PassRunner::Create(FixtureConfig());
   ASSERT_TRUE(collector.ok());
   ScrapeCoalescer coalescer(std::move(*collector), 0.5, /*coalesce_window_seconds=*/0);
 

@@ -14,30 +14,30 @@
 #include <sstream>
 #include <string>
 
-#include "collect/collector.h"
-#include "collect/scrape_coalescer.h"
-#include "metrics/text_renderer.h"
+#include "exporter/metrics/text_renderer.h"
+#include "exporter/pass/runner.h"
+#include "exporter/pass/scrape_coalescer.h"
 
 namespace rocewatch::testing {
 
 inline std::map<std::string, std::string> Scrape(const std::string& root, bool self_metrics = false) {
-  CollectorConfig c;
+  PassConfig c;
   c.sysfs_root = root + "/sys";
   c.configfs_root = root + "/configfs";
   c.debugfs_root = root + "/debugfs";
   c.kernel = kernel::MakeReplayKernel(root);
-  for (const auto& s : sources::AllSources()) {
-    c.enabled_sources.emplace_back(s.name);
+  for (const auto& s : collectors::AllCollectors()) {
+    c.enabled_collectors.emplace_back(s.name);
     for (const auto& o : s.options)
-      if (o.default_value == "false") c.source_options[std::string(s.name)][std::string(o.name)] = "true";
+      if (o.default_value == "false") c.collector_options[std::string(s.name)][std::string(o.name)] = "true";
   }
-  auto made = Collector::Create(std::move(c));
+  auto made = PassRunner::Create(std::move(c));
   EXPECT_TRUE(made.ok()) << made.error().message;
   if (!made.ok()) return {};
   auto& collector = *made;
   NodeSnapshot snap = collector->Collect();
   metrics::TextRenderer text;
-  RenderSnapshot(snap, collector->enabled_sources(), collector->stats(), text);
+  RenderSnapshot(snap, collector->enabled_collectors(), collector->stats(), text);
   std::map<std::string, std::string> out;
   std::istringstream in(std::move(text).Take());
   std::string line;

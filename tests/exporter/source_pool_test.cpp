@@ -1,4 +1,4 @@
-// SourcePool (collect/source_pool.h): a few threads run a pass's sources in turn. With more
+// SourcePool (exporter/pass/source_pool.h): a few threads run a pass's sources in turn. With more
 // sources hung than threads, the sources queued behind them time out before they start, and
 // the next pass serves them on replacement threads while the hung ones are reported busy;
 // once released, every source is served again and the pool is back to its size, also after a
@@ -6,7 +6,7 @@
 // throws fails alone. Prepare runs once per inventory generation. Once their durations are known
 // the longest sources are handed out first.
 
-#include "collect/source_pool.h"
+#include "exporter/pass/source_pool.h"
 
 #include <gtest/gtest.h>
 
@@ -47,7 +47,7 @@ struct Gate {
   }
 };
 
-class TestSource final : public sources::Source {
+class TestSource final : public collectors::Source {
  public:
   TestSource(std::string netdev, Gate* gate, bool throws = false)
       : netdev_(std::move(netdev)), gate_(gate), throws_(throws) {}
@@ -68,7 +68,7 @@ class TestSource final : public sources::Source {
   bool throws_;
 };
 
-const sources::SourceInfo kInfos[] = {
+const collectors::CollectorInfo kInfos[] = {
     {"a", "", true, {}, nullptr, nullptr, nullptr}, {"b", "", true, {}, nullptr, nullptr, nullptr},
     {"c", "", true, {}, nullptr, nullptr, nullptr}, {"d", "", true, {}, nullptr, nullptr, nullptr}};
 
@@ -156,7 +156,7 @@ TEST(SourcePool, MoreHungSourcesThanThreadsCostOnePassThenTheRestAreServed) {
 }
 
 // A source that notes when it ran, taking `busy` to run (a slow sysfs walk).
-class OrderedSource final : public sources::Source {
+class OrderedSource final : public collectors::Source {
  public:
   OrderedSource(std::string name, std::chrono::milliseconds busy, std::vector<std::string>* order,
                 std::mutex* mu)

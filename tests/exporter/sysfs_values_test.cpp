@@ -1,8 +1,8 @@
-#include "parse/sysfs_values.h"
+#include "exporter/collectors/sysfs_values.h"
 
 #include <gtest/gtest.h>
 
-namespace rocewatch::parse {
+namespace rocewatch::collectors {
 namespace {
 
 TEST(ParseNumberedState, PortStates) {
@@ -140,4 +140,4 @@ TEST(ParseRate, NotANumberInfinityAndOverflowAreRejected) {
 }
 
 }  // namespace
-}  // namespace rocewatch::parse
+}  // namespace rocewatch::collectors

@@ -3,7 +3,7 @@
 // any other difference (a label value, a sample more or less, another order) renders the table
 // afresh. Every text is compared with what a fresh TextRenderer writes for the same render.
 
-#include "metrics/table_template.h"
+#include "exporter/metrics/table_template.h"
 
 #include <gtest/gtest.h>
 
@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "metrics/label_value.h"
+#include "exporter/metrics/label_value.h"
 
 namespace rocewatch::metrics {
 namespace {

@@ -3,14 +3,14 @@
 // exposition format 0.0.4 and as valid UTF-8, the same as prometheus-cpp's own serializer
 // would write it for the valid values.
 
-#include "metrics/text_renderer.h"
+#include "exporter/metrics/text_renderer.h"
 
 #include <gtest/gtest.h>
 #include <prometheus/text_serializer.h>
 
 #include <sstream>
 
-#include "metrics/label_value.h"
+#include "exporter/metrics/label_value.h"
 
 namespace rocewatch::metrics {
 namespace {

@@ -1,4 +1,4 @@
-#include "fs/tree.h"
+#include "exporter/fs/tree.h"
 
 #include <gtest/gtest.h>
 

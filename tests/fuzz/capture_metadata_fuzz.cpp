@@ -7,9 +7,9 @@
 #include <cstdint>
 #include <string>
 
-#include "fs/errno_record.h"
+#include "exporter/capture/files/capture_metadata.h"
+#include "exporter/fs/errno_record.h"
 #include "fuzz_check.h"
-#include "capture/files/capture_metadata.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace rocewatch;

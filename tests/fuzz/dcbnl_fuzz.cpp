@@ -5,8 +5,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "exporter/netlink/dcbnl.h"
 #include "fuzz_check.h"
-#include "netlink/dcbnl.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace rocewatch;

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "ethtool/classify.h"
+#include "exporter/ethtool/classify.h"
 #include "fuzz_check.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -4,8 +4,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "exporter/netlink/ethtool_fec.h"
 #include "fuzz_check.h"
-#include "netlink/ethtool_fec.h"
 
 namespace {
 

@@ -7,9 +7,9 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "ethtool/driver_info.h"
-#include "ethtool/link_settings.h"
-#include "ethtool/string_set.h"
+#include "exporter/ethtool/driver_info.h"
+#include "exporter/ethtool/link_settings.h"
+#include "exporter/ethtool/string_set.h"
 #include "fuzz_check.h"
 
 namespace {

@@ -4,8 +4,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "exporter/netlink/ethtool_genl.h"
 #include "fuzz_check.h"
-#include "netlink/ethtool_genl.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace rocewatch;

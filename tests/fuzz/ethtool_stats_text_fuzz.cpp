@@ -8,9 +8,9 @@
 #include <cstdint>
 #include <string>
 
-#include "capture/convert/capture_answers.h"
-#include "capture/convert/ethtool_stats_text.h"
-#include "ethtool/string_set.h"
+#include "exporter/capture/convert/capture_answers.h"
+#include "exporter/capture/convert/ethtool_stats_text.h"
+#include "exporter/ethtool/string_set.h"
 #include "fuzz_check.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

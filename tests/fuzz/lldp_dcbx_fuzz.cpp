@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <span>
 
+#include "exporter/lldp/dcbx.h"
 #include "fuzz_check.h"
-#include "lldp/dcbx.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   namespace lldp = rocewatch::lldp;

@@ -5,8 +5,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "exporter/lldp/neighbors_json.h"
 #include "fuzz_check.h"
-#include "lldp/neighbors_json.h"
 
 namespace {
 

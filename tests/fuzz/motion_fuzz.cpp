@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "fs/tree.h"
+#include "exporter/capture/replay/motion.h"
+#include "exporter/fs/tree.h"
 #include "fuzz_check.h"
-#include "capture/replay/motion.h"
 
 namespace {
 

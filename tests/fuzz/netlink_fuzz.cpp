@@ -8,9 +8,9 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "exporter/netlink/attributes.h"
+#include "exporter/netlink/messages.h"
 #include "fuzz_check.h"
-#include "netlink/attributes.h"
-#include "netlink/messages.h"
 
 namespace {
 

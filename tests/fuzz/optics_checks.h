@@ -10,10 +10,10 @@
 #include <optional>
 #include <vector>
 
+#include "exporter/optics/eeprom_image.h"
+#include "exporter/optics/json.h"
+#include "exporter/optics/module.h"
 #include "fuzz_check.h"
-#include "optics/eeprom_image.h"
-#include "optics/json.h"
-#include "optics/module.h"
 
 namespace rocewatch::fuzz {
 

@@ -5,9 +5,9 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "exporter/optics/decode.h"
+#include "exporter/optics/eeprom_image.h"
 #include "fuzz_check.h"
-#include "optics/decode.h"
-#include "optics/eeprom_image.h"
 #include "optics_checks.h"
 
 namespace {

@@ -9,11 +9,11 @@
 #include <memory>
 #include <string>
 
-#include "collect/collector.h"
-#include "collectors/fec/collector.h"
 #include "common/rendered_text.h"
-#include "inventory/inventory.h"
-#include "sources/registry.h"
+#include "exporter/collectors/fec/collector.h"
+#include "exporter/collectors/registry.h"
+#include "exporter/inventory/inventory.h"
+#include "exporter/pass/runner.h"
 
 namespace rocewatch::testing {
 
@@ -30,9 +30,9 @@ class FecUnderTest {
  public:
   explicit FecUnderTest(kernel::KernelAnswers& kernel, std::string sysfs_root = "/nonexistent")
       : sysfs_("sysfs", std::move(sysfs_root)) {
-    const sources::SourceInfo* info = sources::FindSource("fec");
+    const collectors::CollectorInfo* info = collectors::FindCollector("fec");
     EXPECT_NE(info, nullptr);
-    sources::SourceEnv env;
+    collectors::SourceEnv env;
     env.sysfs = &sysfs_;
     env.configfs = &sysfs_;
     env.debugfs = &sysfs_;
@@ -57,13 +57,13 @@ class FecUnderTest {
     Pass p;
     p.status.name = "fec";
     source_->Collect(inventory, p.snap, p.status);
-    RenderText(metrics::RenderFec, p.snap, &p.text);
+    RenderText(collectors::RenderFec, p.snap, &p.text);
     return p;
   }
 
  private:
   fs::Tree sysfs_;
-  std::unique_ptr<sources::Source> source_;
+  std::unique_ptr<collectors::Source> source_;
   std::uint64_t prepared_ = 0;
 };
 

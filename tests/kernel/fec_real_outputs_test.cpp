@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "capture/files/capture_files.h"
 #include "common/test_dir.h"
-#include "kernel/answers.h"
+#include "exporter/capture/files/capture_files.h"
+#include "exporter/kernel/answers.h"
 #include "kernel/fec_harness.h"
 #include "netlink/fec_reply.h"
 

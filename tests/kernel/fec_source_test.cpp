@@ -8,9 +8,9 @@
 #include <cerrno>
 #include <map>
 
-#include "kernel/answers.h"
+#include "exporter/kernel/answers.h"
+#include "exporter/netlink/ethtool_fec.h"
 #include "kernel/fec_harness.h"
-#include "netlink/ethtool_fec.h"
 #include "netlink/fec_reply.h"
 #include "netlink/kernel_skb.h"
 

@@ -20,20 +20,20 @@
 #include <memory>
 #include <set>
 
-#include "collect/collector.h"
-#include "collectors/dcb/collector.h"
-#include "collectors/ethtool/collector.h"
-#include "collectors/ethtool_netlink/collector.h"
-#include "collectors/rdma/collector.h"
+#include "common/fixture_collector.h"
 #include "common/fixture_paths.h"
 #include "common/rendered_text.h"
-#include "common/fixture_collector.h"
 #include "common/test_dir.h"
-#include "inventory/inventory.h"
-#include "kernel/answers.h"
-#include "capture/files/capture_files.h"
+#include "exporter/capture/files/capture_files.h"
+#include "exporter/collectors/dcb/collector.h"
+#include "exporter/collectors/ethtool/collector.h"
+#include "exporter/collectors/ethtool_netlink/collector.h"
+#include "exporter/collectors/rdma/collector.h"
+#include "exporter/collectors/registry.h"
+#include "exporter/inventory/inventory.h"
+#include "exporter/kernel/answers.h"
+#include "exporter/pass/runner.h"
 #include "netlink/kernel_skb.h"
-#include "sources/registry.h"
 
 namespace rocewatch {
 namespace {
@@ -68,9 +68,9 @@ class SourceUnderTest {
   SourceUnderTest(const std::string& name, kernel::KernelAnswers& kernel,
                   std::map<std::string, std::string> options = {})
       : sysfs_("sysfs", "/nonexistent") {
-    const sources::SourceInfo* info = sources::FindSource(name);
+    const collectors::CollectorInfo* info = collectors::FindCollector(name);
     EXPECT_NE(info, nullptr) << name;
-    sources::SourceEnv env;
+    collectors::SourceEnv env;
     env.sysfs = &sysfs_;
     env.configfs = &sysfs_;
     env.debugfs = &sysfs_;
@@ -95,7 +95,7 @@ class SourceUnderTest {
 
  private:
   fs::Tree sysfs_;
-  std::unique_ptr<sources::Source> source_;
+  std::unique_ptr<collectors::Source> source_;
   std::string name_;
   std::uint64_t prepared_ = 0;
 };
@@ -325,9 +325,9 @@ TEST(EthtoolSource, PerQueueStatisticsOnlyWhenIncluded) {
 
 TEST(EthtoolSource, InvalidIncludeRegexIsAnError) {
   auto kernel = kernel::MakeReplayKernel(FixtureDir("empty"));
-  const sources::SourceInfo* info = sources::FindSource("ethtool");
+  const collectors::CollectorInfo* info = collectors::FindCollector("ethtool");
   ASSERT_NE(info, nullptr);
-  sources::SourceEnv env;
+  collectors::SourceEnv env;
   env.kernel = kernel.get();
   env.options = {{"metrics-include", "rx[0-"}};
   auto made = info->make(env);
@@ -403,7 +403,7 @@ TEST(EthtoolSource, SeveralNamesForOneSeriesGiveOneSeriesFirstWins) {
   EXPECT_FALSE(e.speed_bytes_per_second);  // link settings not captured: no series
 
   // And the rendered families carry each series once.
-  auto families = testing::RenderText(metrics::RenderEthtool, r.snap);
+  auto families = testing::RenderText(collectors::RenderEthtool, r.snap);
   EXPECT_EQ(SamplesOf(families, "roce_pfc_pause_frames_total"), 1u);
   EXPECT_EQ(SamplesOf(families, "roce_ethtool_rx_discarded_packets_total"), 1u);
   EXPECT_EQ(SamplesOf(families, "roce_ethtool_stat_total"), 1u);
@@ -419,7 +419,7 @@ std::set<std::string> PrioritiesOf(const lint::observe::Exposition& text,
 }
 
 lint::observe::Exposition RenderEthtoolOf(const NodeSnapshot& snap) {
-  return testing::RenderText(metrics::RenderEthtool, snap);
+  return testing::RenderText(collectors::RenderEthtool, snap);
 }
 
 TEST(EthtoolMetrics, PerPrioritySeriesOnlyForPrioritiesInUseByDefault) {
@@ -478,10 +478,10 @@ TEST(EthtoolMetrics, PerPrioritySeriesOnlyForPrioritiesInUseByDefault) {
   EXPECT_EQ(PrioritiesOf(all_families, "roce_priority_bytes_total", "ens1f0np0").size(), 8u);
   EXPECT_EQ(PrioritiesOf(all_families, "roce_priority_discards_total", "ens1f0np0").size(), 8u);
 
-  sources::SourceEnv env;
+  collectors::SourceEnv env;
   env.kernel = kernel.get();
   env.options = {{"all-priorities", "yes"}};
-  auto made = sources::FindSource("ethtool")->make(env);
+  auto made = collectors::FindCollector("ethtool")->make(env);
   ASSERT_FALSE(made.ok());
   EXPECT_NE(made.error().message.find("--collector.ethtool.all-priorities"), std::string::npos)
       << made.error().message;
@@ -494,7 +494,7 @@ std::size_t NetdevSamples(const lint::observe::Exposition& text, const std::stri
 }
 
 // The rdma renderer serves every counter the source read (the source reads only what
-// collectors/rdma/default_counters.h serves: Collector.ReadsTheDetailCountersOnlyWithTheirOptions)
+// collectors/rdma/default_counters.h serves: RdmaCollector.ReadsTheDetailCountersOnlyWithTheirOptions)
 // and leaves out a RoCE v1 GID entry that repeats a RoCE v2 entry, unless
 // --collector.rdma.all-gids; a v1 entry without a v2 twin stays.
 TEST(RdmaMetrics, CountersAsReadAndRoceV1TwinsOnlyWithAllGids) {
@@ -527,7 +527,7 @@ TEST(RdmaMetrics, CountersAsReadAndRoceV1TwinsOnlyWithAllGids) {
       out.insert(std::string(text.LabelValue(text.samples()[i], key).value_or("")));
     return out;
   };
-  auto render = [](const NodeSnapshot& n) { return testing::RenderText(metrics::RenderRdma, n); };
+  auto render = [](const NodeSnapshot& n) { return testing::RenderText(collectors::RenderRdma, n); };
   auto f = render(snap);
   using S = std::set<std::string>;
   EXPECT_EQ(labels(f, "roce_hw_stat_total", "counter"), S(hw.begin(), hw.end()));
@@ -594,10 +594,10 @@ TEST(EthtoolMetrics, PortStatsThatRepeatAnotherFamilyOnlyWhileItIsServed) {
   for (const char* f : pause_control) EXPECT_EQ(NetdevSamples(every, f, nd), 1u) << f;
   for (const char* f : detail) EXPECT_EQ(NetdevSamples(every, f, nd), 1u) << f;
 
-  sources::SourceEnv env;
+  collectors::SourceEnv env;
   env.kernel = kernel.get();
   env.options = {{"all-port-stats", "1"}};
-  auto made = sources::FindSource("ethtool")->make(env);
+  auto made = collectors::FindCollector("ethtool")->make(env);
   ASSERT_FALSE(made.ok());
   EXPECT_NE(made.error().message.find("--collector.ethtool.all-port-stats"), std::string::npos)
       << made.error().message;
@@ -717,7 +717,7 @@ TEST(DcbSource, NetdevWithoutDcbIsUnsupportedNotFailed) {
     EXPECT_FALSE(d.pfc_enabled);
     EXPECT_TRUE(d.trust.empty());
   }
-  auto text = testing::RenderText(metrics::RenderDcb, r.snap);
+  auto text = testing::RenderText(collectors::RenderDcb, r.snap);
   ASSERT_EQ(text.families().size(), 1u);  // roce_dcb_supported only
   EXPECT_EQ(text.families()[0].name, "roce_dcb_supported");
   ASSERT_FALSE(text.samples().empty());
@@ -787,7 +787,7 @@ TEST(DcbSource, AmbiguousDscpKeepsTheFirstPriorityAndIsFlagged) {
   EXPECT_TRUE(d.dscp_priority[0].ambiguous);
   EXPECT_FALSE(d.dscp_priority[1].ambiguous);
   EXPECT_EQ(d.dcbx_modes, (std::vector<std::string>{"host", "ieee"}));
-  auto families = testing::RenderText(metrics::RenderDcb, r.snap);
+  auto families = testing::RenderText(collectors::RenderDcb, r.snap);
   EXPECT_EQ(SamplesOf(families, "roce_dscp_priority_ambiguous"), 1u);
   EXPECT_EQ(SamplesOf(families, "roce_dscp_priority"), 2u);  // 26 and 48: --collector.dcb.dscps
   // By default the APP table is a digest (two DSCPs mapped); its entries need full-tables.
@@ -795,7 +795,7 @@ TEST(DcbSource, AmbiguousDscpKeepsTheFirstPriorityAndIsFlagged) {
   EXPECT_EQ(SamplesOf(families, "roce_dcb_table_entries"), 2u);  // dscp_map, dcbx
 
   Collected rf = CollectEth9(*kernel, {{"full-tables", "true"}});
-  auto full_families = testing::RenderText(metrics::RenderDcb, rf.snap);
+  auto full_families = testing::RenderText(collectors::RenderDcb, rf.snap);
   EXPECT_EQ(SamplesOf(full_families, "roce_dcb_app_info"), 3u);
   EXPECT_EQ(SamplesOf(full_families, "roce_dscp_priority"), 2u);
 }
@@ -806,17 +806,17 @@ TEST(DcbSource, DefaultServesOnlyTheDscpsInUseAndTheFullMapOneFlagAway) {
   auto kernel = kernel::MakeReplayKernel(FixtureDir("mlx5-roce"));
   SourceUnderTest source("dcb", *kernel, {{"dscps", "10"}});
   Collected r = source.Collect(FixtureInventory(FixtureDir("mlx5-roce")));
-  auto families = testing::RenderText(metrics::RenderDcb, r.snap);
+  auto families = testing::RenderText(collectors::RenderDcb, r.snap);
   const std::size_t netdevs = r.snap.dcb.size();
   ASSERT_GT(netdevs, 0u);
   EXPECT_EQ(SamplesOf(families, "roce_dscp_priority"), netdevs);
   EXPECT_EQ(SamplesOf(families, "roce_ets_tc_tsa_info"), 0u);
   EXPECT_EQ(SamplesOf(families, "roce_dcb_priority_buffer"), 0u);
 
-  sources::SourceEnv env;
+  collectors::SourceEnv env;
   env.kernel = kernel.get();
   env.options = {{"dscps", "26,64"}};  // 64 is no DSCP
-  auto made = sources::FindSource("dcb")->make(env);
+  auto made = collectors::FindCollector("dcb")->make(env);
   ASSERT_FALSE(made.ok());
   EXPECT_NE(made.error().message.find("--collector.dcb.dscps"), std::string::npos) << made.error().message;
 }
@@ -871,7 +871,7 @@ TEST(EthtoolNetlinkSource, LinkStateWithDownReasonAndPause) {
   EXPECT_EQ(down->ext_substate, "kr_frame_lock_not_acquired");
   EXPECT_EQ(down->link_down_events, 9);
 
-  auto families = testing::RenderText(metrics::RenderLinkState, r.snap);
+  auto families = testing::RenderText(collectors::RenderLinkState, r.snap);
   EXPECT_EQ(SamplesOf(families, "roce_link_down_reason_info"), 1u);
   EXPECT_EQ(SamplesOf(families, "roce_pause_frames_total"), 8u);
 }
@@ -1000,7 +1000,7 @@ TEST(VerbsSource, ExtendedSpeedAndShortAnswers) {
 
 TEST(KernelCollectors, AllSucceedOnEveryFixture) {
   for (const char* fixture : {"mlx5-roce", "mlx5-ib", "empty"}) {
-    auto collector = Collector::Create(
+    auto collector = PassRunner::Create(
         testing::FixtureCollectorConfig(FixtureDir(fixture), {"ethtool", "dcb", "ethtool_netlink", "fec", "verbs"}));
     ASSERT_TRUE(collector.ok()) << collector.error().message;
     NodeSnapshot s = (*collector)->Collect();
@@ -1013,7 +1013,7 @@ TEST(KernelCollectors, AllSucceedOnEveryFixture) {
 
 TEST(EthtoolSpecs, OneFamilyPerPortKindWithPromtoolCleanNames) {
   std::map<std::string, metrics::MetricType> names;
-  for (const auto* spec : metrics::EthtoolSpecs()) names.emplace(spec->name, spec->type);
+  for (const auto* spec : collectors::EthtoolSpecs()) names.emplace(spec->name, spec->type);
   EXPECT_EQ(names.count("roce_ethtool_rx_discarded_packets_total"), 1u);
   EXPECT_EQ(names.count("roce_ethtool_tx_pause_storm_warning_events_total"), 1u);
   EXPECT_EQ(names.at("roce_ethtool_pcie_outbound_read_stalled_ratio"), metrics::MetricType::kGauge);

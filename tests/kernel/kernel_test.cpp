@@ -34,19 +34,19 @@
 #include <regex>
 #include <thread>
 
-#include "ethtool/driver_info.h"
-#include "ethtool/link_settings.h"
-#include "ethtool/string_set.h"
-#include "fs/directory.h"
-#include "fs/tree.h"
-#include "kernel/answers.h"
+#include "exporter/collectors/registry.h"
+#include "exporter/ethtool/driver_info.h"
+#include "exporter/ethtool/link_settings.h"
+#include "exporter/ethtool/string_set.h"
+#include "exporter/fs/directory.h"
+#include "exporter/fs/tree.h"
+#include "exporter/kernel/answers.h"
+#include "exporter/kernel/verbs_query.h"
+#include "exporter/netlink/dcbnl.h"
+#include "exporter/netlink/ethtool_fec.h"
+#include "exporter/netlink/ethtool_genl.h"
 #include "kernel/fec_harness.h"
-#include "kernel/verbs_query.h"
-#include "netlink/dcbnl.h"
-#include "netlink/ethtool_fec.h"
-#include "netlink/ethtool_genl.h"
 #include "netns.h"
-#include "sources/registry.h"
 
 namespace rocewatch {
 namespace {
@@ -196,10 +196,10 @@ const fs::Tree& LiveSysfs() {
 Collected CollectOnce(const std::string& source_name, kernel::KernelAnswers& kernel,
                       const Inventory& inventory, std::map<std::string, std::string> options = {}) {
   Collected r;
-  const sources::SourceInfo* info = sources::FindSource(source_name);
+  const collectors::CollectorInfo* info = collectors::FindCollector(source_name);
   EXPECT_NE(info, nullptr);
   if (info == nullptr) return r;
-  sources::SourceEnv env;
+  collectors::SourceEnv env;
   env.kernel = &kernel;
   env.sysfs = &LiveSysfs();
   env.options = std::move(options);
@@ -425,9 +425,9 @@ TEST_F(VethTest, EthtoolSourceOnTheLiveKernel) {
   WithLiveKernel([](kernel::KernelAnswers& k) {
     ASSERT_TRUE(EnableVethNapi("rwv1", "rwv0"));
     ASSERT_TRUE(WaitUntilVethDelivers(k, "rwv0", "rwv1")) << "no frame reached rwv1 in 5 s";
-    const sources::SourceInfo* info = sources::FindSource("ethtool");
+    const collectors::CollectorInfo* info = collectors::FindCollector("ethtool");
     ASSERT_NE(info, nullptr);
-    sources::SourceEnv env;
+    collectors::SourceEnv env;
     env.kernel = &k;
     env.sysfs = &LiveSysfs();
     env.options = {{"metrics-include", "^(rx_queue_0_xdp_packets|peer_ifindex)$"}};

@@ -24,9 +24,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "kernel/answers.h"
-#include "lldp/dcbx.h"
-#include "lldp/neighbors_json.h"
+#include "exporter/kernel/answers.h"
+#include "exporter/lldp/dcbx.h"
+#include "exporter/lldp/neighbors_json.h"
 #include "netns.h"
 
 namespace rocewatch {

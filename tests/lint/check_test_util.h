@@ -22,6 +22,7 @@
 #include "lint/checks/check.h"
 #include "lint/checks/specs.h"
 #include "lint/finding.h"
+#include "lint/metric_contract.h"
 #include "lint/observe/exposition.h"
 #include "lint/observe/node_view.h"
 #include "lint/plan/load.h"
@@ -314,9 +315,8 @@ inline std::string NodeText(int node, int nics) {
   for (int i = 0; i < nics; ++i)
     for (const auto& line : NicLines(node, i)) take(line);
   take("roce_exporter_build_info{version=\"0.1.0\",revision=\"e454b8b\"} 1");
-  for (const char* c : {"rdma", "netdev", "pcie", "ecn", "rdma_cm", "ethtool", "dcb",
-                        "ethtool_netlink", "verbs", "optics"})
-    take(std::string("roce_exporter_collector_success{collector=\"") + c + "\"} 1");
+  for (std::string_view c : contract::kCollectors)  // every collector, from the exporter's specs
+    take("roce_exporter_collector_success{collector=\"" + std::string(c) + "\"} 1");
   take("roce_exporter_collections_total 1");
   std::string out;
   for (const auto& m : order) {

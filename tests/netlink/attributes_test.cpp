@@ -1,6 +1,6 @@
 // The attribute walker, typed getters, message walker and request builder.
 
-#include "netlink/attributes.h"
+#include "exporter/netlink/attributes.h"
 
 #include <gtest/gtest.h>
 #include <linux/dcbnl.h>
@@ -10,10 +10,10 @@
 #include <cerrno>
 #include <vector>
 
-#include "netlink/errno_name.h"
+#include "exporter/netlink/errno_name.h"
+#include "exporter/netlink/message_builder.h"
+#include "exporter/netlink/messages.h"
 #include "netlink/kernel_skb.h"
-#include "netlink/message_builder.h"
-#include "netlink/messages.h"
 
 namespace rocewatch::netlink {
 namespace {

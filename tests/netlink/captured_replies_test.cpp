@@ -8,8 +8,8 @@
 #include <span>
 #include <vector>
 
-#include "netlink/dcbnl.h"
-#include "netlink/ethtool_genl.h"
+#include "exporter/netlink/dcbnl.h"
+#include "exporter/netlink/ethtool_genl.h"
 #include "netlink/kernel_skb.h"
 
 namespace rocewatch {

@@ -25,15 +25,15 @@
 #include <string>
 #include <vector>
 
-#include "collect/collector.h"
-#include "collectors/ethtool/collector.h"
 #include "common/test_dir.h"
-#include "capture/convert/capture_answers.h"
-#include "capture/convert/ethtool_stats_text.h"
-#include "inventory/inventory.h"
-#include "kernel/answers.h"
-#include "metrics/metric_sink.h"
-#include "sources/registry.h"
+#include "exporter/capture/convert/capture_answers.h"
+#include "exporter/capture/convert/ethtool_stats_text.h"
+#include "exporter/collectors/ethtool/collector.h"
+#include "exporter/collectors/registry.h"
+#include "exporter/inventory/inventory.h"
+#include "exporter/kernel/answers.h"
+#include "exporter/metrics/metric_sink.h"
+#include "exporter/pass/runner.h"
 
 namespace rocewatch {
 namespace {
@@ -124,10 +124,10 @@ Served ConvertAndReplay(const std::string& text, const std::string& dir) {
   const Inventory inventory = Discover(sysfs, options, 1);
   out.netdevs = inventory.netdevs.size();
   auto kernel = kernel::MakeReplayKernel(dir);
-  const sources::SourceInfo* info = sources::FindSource("ethtool");
+  const collectors::CollectorInfo* info = collectors::FindCollector("ethtool");
   EXPECT_NE(info, nullptr);
   if (info == nullptr) return out;
-  sources::SourceEnv env;
+  collectors::SourceEnv env;
   env.sysfs = &sysfs;
   env.configfs = &sysfs;
   env.debugfs = &sysfs;
@@ -144,7 +144,7 @@ Served ConvertAndReplay(const std::string& text, const std::string& dir) {
   status.name = "ethtool";
   (*source)->Collect(inventory, snap, status);
   RecordingSink sink;
-  metrics::RenderEthtool(snap, sink);
+  collectors::RenderEthtool(snap, sink);
   out.samples = std::move(sink.samples);
   return out;
 }

@@ -1,7 +1,7 @@
 // Classification of ethtool statistic names, on a full mlx5 string set and on names of
 // other drivers.
 
-#include "ethtool/classify.h"
+#include "exporter/ethtool/classify.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // dcbnl requests and IEEE_GET / GDCBX reply decoding, against replies laid out the way
 // net/dcb/dcbnl.c dcbnl_ieee_fill() and dcbnl_getdcbx() build them.
 
-#include "netlink/dcbnl.h"
+#include "exporter/netlink/dcbnl.h"
 
 #include <gtest/gtest.h>
 #include <linux/dcbnl.h>

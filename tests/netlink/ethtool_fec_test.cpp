@@ -1,7 +1,7 @@
 // ETHTOOL_MSG_FEC_GET: the request, and replies laid out the way net/ethtool/fec.c and
 // net/ethtool/bitset.c build them (tests/netlink/fec_reply.h), field by field.
 
-#include "netlink/ethtool_fec.h"
+#include "exporter/netlink/ethtool_fec.h"
 
 #include <gtest/gtest.h>
 #include <linux/ethtool.h>
@@ -11,9 +11,9 @@
 #include <cerrno>
 #include <cstring>
 
+#include "exporter/netlink/messages.h"
 #include "netlink/fec_reply.h"
 #include "netlink/kernel_skb.h"
-#include "netlink/messages.h"
 
 namespace rocewatch::ethtool_nl {
 namespace {

@@ -2,7 +2,7 @@
 // net/ethtool/netlink.c (ethnl_fill_reply_header) and linkstate.c / pause.c / eeprom.c, and
 // net/netlink/genetlink.c (ctrl_fill_info) build them.
 
-#include "netlink/ethtool_genl.h"
+#include "exporter/netlink/ethtool_genl.h"
 
 #include <gtest/gtest.h>
 #include <linux/ethtool.h>
@@ -13,9 +13,9 @@
 #include <cerrno>
 #include <vector>
 
-#include "netlink/attributes.h"
+#include "exporter/netlink/attributes.h"
+#include "exporter/netlink/messages.h"
 #include "netlink/kernel_skb.h"
-#include "netlink/messages.h"
 
 namespace rocewatch::ethtool_nl {
 namespace {

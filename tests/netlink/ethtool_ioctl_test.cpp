@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "ethtool/driver_info.h"
-#include "ethtool/link_settings.h"
-#include "ethtool/string_set.h"
+#include "exporter/ethtool/driver_info.h"
+#include "exporter/ethtool/link_settings.h"
+#include "exporter/ethtool/string_set.h"
 
 namespace rocewatch::ethtool {
 namespace {

@@ -17,14 +17,14 @@
 #include <string>
 #include <vector>
 
-#include "collectors/optics/collector.h"
-#include "collectors/optics/source.h"
 #include "common/test_dir.h"
-#include "capture/convert/capture_answers.h"
-#include "kernel/answers.h"
-#include "capture/files/capture_files.h"
-#include "metrics/metric_sink.h"
-#include "optics/decode.h"
+#include "exporter/capture/convert/capture_answers.h"
+#include "exporter/capture/files/capture_files.h"
+#include "exporter/collectors/optics/collector.h"
+#include "exporter/collectors/optics/source.h"
+#include "exporter/kernel/answers.h"
+#include "exporter/metrics/metric_sink.h"
+#include "exporter/optics/decode.h"
 #include "optics/images.h"
 
 namespace rocewatch {
@@ -71,11 +71,11 @@ OpticsSnapshot ConvertAndCollect(const std::string& dump, const std::string& dir
   EXPECT_TRUE(s.ok()) << (s.ok() ? "" : s.error().message);
 
   auto kernel = kernel::MakeReplayKernel(dir);
-  sources::SourceEnv env;
+  collectors::SourceEnv env;
   env.kernel = kernel.get();
   env.options["interval"] = "60s";
-  sources::SourceClock clock{[] { return 1767225600.0; }, [] { return 1000.0; }};
-  auto source = sources::MakeOpticsSource(env, clock);
+  collectors::SourceClock clock{[] { return 1767225600.0; }, [] { return 1000.0; }};
+  auto source = collectors::MakeOpticsSource(env, clock);
   EXPECT_TRUE(source.ok());
   if (!source) return {};
   Inventory inventory;
@@ -173,7 +173,7 @@ TEST(ConvertModuleDump, Sff8636TxPowerServedAsEthtoolShowsIt) {
     NodeSnapshot snap;
     snap.optics.push_back(m);
     RecordingSink sink;
-    metrics::RenderOptics(snap, sink);
+    collectors::RenderOptics(snap, sink);
     served[bit] = sink.samples;
     EXPECT_EQ(sink.samples["roce_module_tx_power_advertised"], bit ? 1.0 : 0.0);
   }

@@ -1,15 +1,15 @@
 // EepromImage: bounds-checked page views, the ethtool raw and hex dump formats, PagesToRead.
 
-#include "optics/eeprom_image.h"
+#include "exporter/optics/eeprom_image.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <string>
 
-#include "optics/decode.h"
+#include "exporter/optics/decode.h"
+#include "exporter/optics/pages_to_read.h"
 #include "optics/images.h"
-#include "optics/pages_to_read.h"
 
 namespace rocewatch::optics {
 namespace {

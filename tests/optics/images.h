@@ -20,7 +20,7 @@
 #include <string_view>
 #include <vector>
 
-#include "optics/eeprom_image.h"
+#include "exporter/optics/eeprom_image.h"
 
 namespace rocewatch::optics::testing {
 

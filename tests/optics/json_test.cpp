@@ -1,6 +1,6 @@
 // optics::ToJson and DecodeDump (the `decode-eeprom FILE` path).
 
-#include "optics/json.h"
+#include "exporter/optics/json.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -8,7 +8,7 @@
 #include <cmath>
 #include <string>
 
-#include "optics/decode.h"
+#include "exporter/optics/decode.h"
 #include "optics/images.h"
 
 namespace rocewatch::optics {

@@ -14,13 +14,13 @@
 #include <set>
 #include <tuple>
 
-#include "capture/files/capture_files.h"
-#include "netlink/ethtool_genl.h"
-#include "netlink/message_builder.h"
-#include "optics/identifiers.h"
+#include "exporter/capture/files/capture_files.h"
+#include "exporter/netlink/ethtool_genl.h"
+#include "exporter/netlink/message_builder.h"
+#include "exporter/optics/identifiers.h"
+#include "exporter/optics/ioctl_layout.h"
+#include "exporter/optics/pages_to_read.h"
 #include "optics/images.h"
-#include "optics/ioctl_layout.h"
-#include "optics/pages_to_read.h"
 
 namespace rocewatch::optics::testing {
 namespace {

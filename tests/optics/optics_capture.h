@@ -23,8 +23,8 @@
 #include <string>
 #include <vector>
 
-#include "kernel/answers.h"
-#include "optics/eeprom_image.h"
+#include "exporter/kernel/answers.h"
+#include "exporter/optics/eeprom_image.h"
 #include "rocewatch/result.h"
 
 namespace rocewatch::optics::testing {

@@ -14,10 +14,10 @@
 #include <ostream>
 
 #include "common/test_dir.h"
-#include "capture/files/capture_files.h"
-#include "netlink/ethtool_genl.h"
+#include "exporter/capture/files/capture_files.h"
+#include "exporter/netlink/ethtool_genl.h"
+#include "exporter/optics/decode.h"
 #include "netlink/kernel_skb.h"
-#include "optics/decode.h"
 #include "optics/images.h"
 
 namespace rocewatch {

@@ -12,7 +12,7 @@
 #include <fstream>
 #include <string>
 
-#include "optics/eeprom_image.h"
+#include "exporter/optics/eeprom_image.h"
 #include "optics/images.h"
 
 namespace {

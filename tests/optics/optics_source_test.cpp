@@ -11,17 +11,17 @@
 #include <map>
 #include <sstream>
 
-#include "collectors/optics/collector.h"
-#include "collectors/optics/source.h"
 #include "common/rendered_text.h"
 #include "common/test_dir.h"
-#include "capture/files/capture_files.h"
-#include "sources/registry.h"
-#include "netlink/ethtool_genl.h"
+#include "exporter/capture/files/capture_files.h"
+#include "exporter/collectors/optics/collector.h"
+#include "exporter/collectors/optics/source.h"
+#include "exporter/collectors/registry.h"
+#include "exporter/log.h"
+#include "exporter/netlink/ethtool_genl.h"
 #include "netlink/kernel_skb.h"
 #include "optics/images.h"
 #include "optics/optics_capture.h"
-#include "util/log.h"
 
 namespace rocewatch {
 namespace {
@@ -71,13 +71,13 @@ class OpticsSourceTest : public ::testing::Test {
   void Start(const std::string& interval = "60s", const std::string& all_flags = "",
              const std::string& all_thresholds = "") {
     kernel_ = std::make_unique<CountingKernel>(kernel::MakeReplayKernel(dir_.path()));
-    sources::SourceEnv env;
+    collectors::SourceEnv env;
     env.kernel = kernel_.get();
     env.options["interval"] = interval;
     if (!all_flags.empty()) env.options["all-flags"] = all_flags;
     if (!all_thresholds.empty()) env.options["all-thresholds"] = all_thresholds;
-    sources::SourceClock clock{[this] { return unix_; }, [this] { return mono_; }};
-    auto source = sources::MakeOpticsSource(env, clock);
+    collectors::SourceClock clock{[this] { return unix_; }, [this] { return mono_; }};
+    auto source = collectors::MakeOpticsSource(env, clock);
     ASSERT_TRUE(source.ok()) << source.error().message;
     source_ = std::move(*source);
     source_->Prepare(inventory_);
@@ -121,7 +121,7 @@ class OpticsSourceTest : public ::testing::Test {
   TestDir dir_;
   Inventory inventory_;
   std::unique_ptr<CountingKernel> kernel_;
-  std::unique_ptr<sources::Source> source_;
+  std::unique_ptr<collectors::Source> source_;
   SourceStatus status_;
   double unix_ = kUnixStart;
   double mono_ = 1000;
@@ -132,9 +132,9 @@ class OpticsSourceTest : public ::testing::Test {
 // `text`, when given, receives the exposition text.
 using Samples = std::map<std::string, std::map<std::string, double>>;
 Samples Render(const NodeSnapshot& snap, std::string* text = nullptr) {
-  const auto parsed = testing::RenderText(metrics::RenderOptics, snap, text);
+  const auto parsed = testing::RenderText(collectors::RenderOptics, snap, text);
   std::map<std::string_view, const metrics::MetricSpec*> specs;
-  for (const auto* spec : sources::FindSource("optics")->specs()) specs[spec->name] = spec;
+  for (const auto* spec : collectors::FindCollector("optics")->specs()) specs[spec->name] = spec;
   Samples out;
   for (const auto& sample : parsed.samples()) {
     const std::string_view name = parsed.MetricName(sample);
@@ -533,10 +533,10 @@ TEST_F(OpticsSourceTest, ANewNetdevIsReadAtOnceAndAGoneOneForgotten) {
 
 TEST_F(OpticsSourceTest, RejectsABadInterval) {
   kernel_ = std::make_unique<CountingKernel>(kernel::MakeReplayKernel(dir_.path()));
-  sources::SourceEnv env;
+  collectors::SourceEnv env;
   env.kernel = kernel_.get();
   env.options["interval"] = "often";
-  auto source = sources::MakeOpticsSource(env);
+  auto source = collectors::MakeOpticsSource(env);
   ASSERT_FALSE(source.ok());
   EXPECT_THAT(source.error().message, HasSubstr("--collector.optics.interval"));
 }
@@ -562,7 +562,7 @@ TEST_F(OpticsSourceTest, RendersTheFamiliesOfOneModule) {
   const NodeSnapshot snap = Collect();
   std::string text;
   Samples s = Render(snap, &text);
-  const auto families = testing::RenderText(metrics::RenderOptics, snap);
+  const auto families = testing::RenderText(collectors::RenderOptics, snap);
   std::vector<std::string> names;
   for (const auto& f : families.families()) names.emplace_back(f.name);
   EXPECT_THAT(names,
@@ -651,10 +651,10 @@ TEST_F(OpticsSourceTest, AllFlagsServesTheClearFlagsToo) {
 
 TEST_F(OpticsSourceTest, RejectsABadAllFlags) {
   kernel_ = std::make_unique<CountingKernel>(kernel::MakeReplayKernel(dir_.path()));
-  sources::SourceEnv env;
+  collectors::SourceEnv env;
   env.kernel = kernel_.get();
   env.options["all-flags"] = "yes";
-  auto source = sources::MakeOpticsSource(env);
+  auto source = collectors::MakeOpticsSource(env);
   ASSERT_FALSE(source.ok());
   EXPECT_THAT(source.error().message, HasSubstr("--collector.optics.all-flags"));
 }

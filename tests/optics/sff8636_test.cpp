@@ -3,7 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "optics/decode.h"
+#include "exporter/optics/decode.h"
 #include "optics/images.h"
 
 namespace rocewatch::optics {

@@ -61,6 +61,8 @@ from typing import Iterable, List, Optional, Sequence, Tuple
 import netlink_bytes as nb
 
 # --- capture keys (exporter/kernel/calls.h, each call's Key()) ---------------------------
+# One function per call; kernel_calls_test (tests/exporter/generator_keys.py) fails when these
+# and the calls' Key()s differ.
 
 def key_drvinfo(netdev: str) -> str:
     return f"ethtool/{netdev}/drvinfo"
@@ -118,6 +120,10 @@ def key_fec(netdev: str) -> str:
 
 def key_verbs_port(device: str, port: int) -> str:
     return f"verbs/{device}/port{port}"
+
+
+def key_lldp_neighbors() -> str:
+    return "lldp/neighbors.json"
 
 
 # --- errno values (x86-64 / asm-generic) ---------------------------------------------

@@ -1,4 +1,4 @@
-#include "capture/convert/capture_answers.h"
+#include "exporter/capture/convert/capture_answers.h"
 
 #include <linux/ethtool.h>
 
@@ -8,10 +8,10 @@
 #include <filesystem>
 #include <fstream>
 
-#include "kernel/answers.h"
-#include "capture/files/capture_files.h"
-#include "optics/ioctl_layout.h"
-#include "capture/files/capture_metadata.h"
+#include "exporter/capture/files/capture_files.h"
+#include "exporter/capture/files/capture_metadata.h"
+#include "exporter/kernel/answers.h"
+#include "exporter/optics/ioctl_layout.h"
 #include "rocewatch/version.h"
 
 namespace rocewatch::convert {

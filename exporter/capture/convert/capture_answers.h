@@ -17,8 +17,8 @@
 #include <string_view>
 #include <vector>
 
-#include "ethtool/string_set.h"
-#include "optics/eeprom_image.h"
+#include "exporter/ethtool/string_set.h"
+#include "exporter/optics/eeprom_image.h"
 #include "rocewatch/result.h"
 
 namespace rocewatch::convert {

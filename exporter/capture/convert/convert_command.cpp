@@ -1,4 +1,4 @@
-#include "capture/convert/convert_command.h"
+#include "exporter/capture/convert/convert_command.h"
 
 #include <cstdio>
 #include <optional>
@@ -6,9 +6,9 @@
 #include <string_view>
 #include <vector>
 
-#include "capture/convert/capture_answers.h"
-#include "capture/convert/ethtool_stats_text.h"
-#include "optics/decode.h"
+#include "exporter/capture/convert/capture_answers.h"
+#include "exporter/capture/convert/ethtool_stats_text.h"
+#include "exporter/optics/decode.h"
 #include "rocewatch/flags.h"
 #include "rocewatch/read_file.h"
 

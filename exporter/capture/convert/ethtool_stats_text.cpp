@@ -1,4 +1,4 @@
-#include "capture/convert/ethtool_stats_text.h"
+#include "exporter/capture/convert/ethtool_stats_text.h"
 
 #include <charconv>
 #include <string>

@@ -1,4 +1,4 @@
-#include "capture/files/capture_files.h"
+#include "exporter/capture/files/capture_files.h"
 
 #include <atomic>
 #include <cerrno>
@@ -9,11 +9,11 @@
 #include <mutex>
 #include <set>
 
-#include "fs/beneath.h"
-#include "fs/errno_record.h"
-#include "netlink/errno_name.h"
+#include "exporter/fs/beneath.h"
+#include "exporter/fs/errno_record.h"
+#include "exporter/log.h"
+#include "exporter/netlink/errno_name.h"
 #include "rocewatch/strings.h"
-#include "util/log.h"
 
 namespace rocewatch::kernel {
 

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "kernel/answers.h"
+#include "exporter/kernel/answers.h"
 #include "rocewatch/result.h"
 
 namespace rocewatch::kernel {

@@ -1,10 +1,10 @@
-#include "capture/files/capture_metadata.h"
+#include "exporter/capture/files/capture_metadata.h"
 
 #include <cerrno>
 
 #include <nlohmann/json.hpp>
 
-#include "fs/beneath.h"
+#include "exporter/fs/beneath.h"
 
 namespace rocewatch::replay {
 namespace {

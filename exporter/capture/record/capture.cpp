@@ -1,4 +1,4 @@
-#include "capture/record/capture.h"
+#include "exporter/capture/record/capture.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -15,10 +15,10 @@
 #include <mutex>
 #include <set>
 
-#include "fs/beneath.h"
-#include "capture/files/capture_metadata.h"
-#include "sources/registry.h"
-#include "util/log.h"
+#include "exporter/capture/files/capture_metadata.h"
+#include "exporter/collectors/registry.h"
+#include "exporter/fs/beneath.h"
+#include "exporter/log.h"
 #include "rocewatch/version.h"
 
 namespace rocewatch::capture {
@@ -201,7 +201,7 @@ std::string TreeDir(const std::string& tree_name) {
 
 }  // namespace
 
-Result<CaptureResult> Capture(CollectorConfig config, const std::string& dir,
+Result<CaptureResult> Capture(PassConfig config, const std::string& dir,
                               const std::string& description) {
   std::error_code ec;
   if (stdfs::exists(dir, ec) && !stdfs::is_empty(dir, ec))
@@ -216,11 +216,11 @@ Result<CaptureResult> Capture(CollectorConfig config, const std::string& dir,
   config.kernel = kernel::MakeRecordingKernel(inner, dir);
   // A capture keeps everything the node has whatever the serving flags: an option that decides
   // what a source reads (the rdma counter trims) says what a capture reads with.
-  for (const auto& source : sources::AllSources())
+  for (const auto& source : collectors::AllCollectors())
     for (const auto& option : source.options)
       if (!option.capture_value.empty())
-        config.source_options[std::string(source.name)][std::string(option.name)] = std::string(option.capture_value);
-  auto collector = Collector::Create(config);
+        config.collector_options[std::string(source.name)][std::string(option.name)] = std::string(option.capture_value);
+  auto collector = PassRunner::Create(config);
   if (!collector) return collector.error();
   PathRecorder recorder;
   (*collector)->SetRecorder(&recorder);
@@ -247,7 +247,7 @@ Result<CaptureResult> Capture(CollectorConfig config, const std::string& dir,
                           std::chrono::system_clock::now().time_since_epoch())
                           .count();
   meta.description = description;
-  meta.collectors = config.enabled_sources;
+  meta.collectors = config.enabled_collectors;
   const stdfs::path meta_path = stdfs::path(dir) / "capture.json";
   std::ofstream out(meta_path, std::ios::trunc);
   out << meta.ToJson();

@@ -8,7 +8,7 @@
 
 #include <string>
 
-#include "collect/collector.h"
+#include "exporter/pass/runner.h"
 #include "rocewatch/result.h"
 
 namespace rocewatch::capture {
@@ -22,7 +22,7 @@ struct CaptureResult {
 
 // `config` says what to read (roots, filters, collectors); its kernel is
 // replaced by a recording one. DIR must not exist or be empty.
-Result<CaptureResult> Capture(CollectorConfig config, const std::string& dir,
+Result<CaptureResult> Capture(PassConfig config, const std::string& dir,
                               const std::string& description);
 
 }  // namespace rocewatch::capture

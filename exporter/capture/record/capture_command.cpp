@@ -1,10 +1,10 @@
-#include "capture/record/capture_command.h"
+#include "exporter/capture/record/capture_command.h"
 
 #include <cstdio>
 
-#include "capture/record/capture.h"
-#include "cli/exporter_flags.h"
-#include "fs/fd_budget.h"
+#include "exporter/capture/record/capture.h"
+#include "exporter/cli/exporter_flags.h"
+#include "exporter/fs/fd_budget.h"
 
 namespace rocewatch::cli {
 

@@ -1,9 +1,9 @@
 // Capture: asks the live kernel and keeps every answer, failures included, so
 // a replay gets the same answer for the same call.
 
-#include "capture/files/capture_files.h"
-#include "kernel/answers.h"
-#include "util/log.h"
+#include "exporter/capture/files/capture_files.h"
+#include "exporter/kernel/answers.h"
+#include "exporter/log.h"
 
 namespace rocewatch::kernel {
 namespace {

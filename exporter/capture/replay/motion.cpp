@@ -1,4 +1,4 @@
-#include "capture/replay/motion.h"
+#include "exporter/capture/replay/motion.h"
 
 #include <cerrno>
 #include <cmath>
@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fs/beneath.h"
+#include "exporter/fs/beneath.h"
 #include "rocewatch/strings.h"
 
 namespace rocewatch::replay {

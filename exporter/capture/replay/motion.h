@@ -21,7 +21,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "fs/tree.h"
+#include "exporter/fs/tree.h"
 #include "rocewatch/result.h"
 
 namespace rocewatch::replay {

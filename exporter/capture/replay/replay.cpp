@@ -1,14 +1,14 @@
-#include "capture/replay/replay.h"
+#include "exporter/capture/replay/replay.h"
 
 #include <sys/stat.h>
 
 #include <cerrno>
 #include <cstring>
 
-#include "capture/files/capture_metadata.h"
-#include "capture/replay/motion.h"
-#include "capture/replay/replay_kernel.h"
-#include "fs/beneath.h"
+#include "exporter/capture/files/capture_metadata.h"
+#include "exporter/capture/replay/motion.h"
+#include "exporter/capture/replay/replay_kernel.h"
+#include "exporter/fs/beneath.h"
 
 namespace rocewatch::replay {
 namespace {

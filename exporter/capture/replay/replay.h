@@ -8,8 +8,8 @@
 #include <memory>
 #include <string>
 
-#include "fs/tree.h"
-#include "kernel/answers.h"
+#include "exporter/fs/tree.h"
+#include "exporter/kernel/answers.h"
 #include "rocewatch/result.h"
 
 namespace rocewatch::replay {

@@ -11,15 +11,15 @@
 // for only when it classifies a string set (220 KB a 64-channel mlx5 netdev: keeping them
 // would cost memory for nothing). Motion (motion.h) is added to a copy on every call.
 
-#include "capture/replay/replay_kernel.h"
+#include "exporter/capture/replay/replay_kernel.h"
 
 #include <mutex>
 #include <unordered_map>
 #include <variant>
 
-#include "capture/files/capture_files.h"
-#include "capture/replay/motion.h"
-#include "kernel/answers.h"
+#include "exporter/capture/files/capture_files.h"
+#include "exporter/capture/replay/motion.h"
+#include "exporter/kernel/answers.h"
 
 namespace rocewatch::kernel {
 namespace {

@@ -7,7 +7,7 @@
 #include <memory>
 #include <string>
 
-#include "kernel/answers.h"
+#include "exporter/kernel/answers.h"
 
 namespace rocewatch::replay {
 class Motion;

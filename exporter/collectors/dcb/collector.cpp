@@ -1,12 +1,12 @@
-#include "collectors/dcb/collector.h"
+#include "exporter/collectors/dcb/collector.h"
 
 #include <memory>
 #include <vector>
 
-#include "collectors/dcb/shown.h"
-#include "collectors/dcb/source.h"
-#include "model/snapshot.h"
-#include "sources/registry.h"
+#include "exporter/collectors/dcb/shown.h"
+#include "exporter/collectors/dcb/source.h"
+#include "exporter/collectors/registry.h"
+#include "exporter/model/snapshot.h"
 
 namespace rocewatch::collectors {
 namespace {
@@ -18,17 +18,17 @@ namespace {
 // use, PFC, the priorities that pause or a served counter does.
 struct KeptInput {
   std::vector<DcbSettings> settings;
-  std::vector<metrics::DcbShown> shown;
+  std::vector<DcbShown> shown;
 };
 
-sources::RenderInput DcbRenderInput() {
+RenderInput DcbRenderInput() {
   return {[](const NodeSnapshot& snap) -> std::shared_ptr<const void> {
             auto kept = std::make_shared<KeptInput>();
             kept->settings.reserve(snap.dcb.size());
             kept->shown.reserve(snap.dcb.size());
             for (const DcbSnapshot& d : snap.dcb) {
               kept->settings.push_back(static_cast<const DcbSettings&>(d));
-              kept->shown.push_back(metrics::DcbShownOf(snap, d));
+              kept->shown.push_back(DcbShownOf(snap, d));
             }
             return kept;
           },
@@ -38,7 +38,7 @@ sources::RenderInput DcbRenderInput() {
             for (std::size_t i = 0; i < snap.dcb.size(); ++i) {
               const DcbSnapshot& d = snap.dcb[i];
               if (!(static_cast<const DcbSettings&>(d) == kept.settings[i])) return false;
-              if (!(metrics::DcbShownOf(snap, d) == kept.shown[i])) return false;
+              if (!(DcbShownOf(snap, d) == kept.shown[i])) return false;
             }
             return true;
           }};
@@ -46,12 +46,12 @@ sources::RenderInput DcbRenderInput() {
 
 }  // namespace
 
-sources::SourceInfo Dcb::Info() {
+CollectorInfo Dcb::Info() {
   return {"dcb", "QoS as the kernel holds it via dcbnl: PFC, ETS, APP table (trust, DSCP map), buffers, DCBX",
           true,
           {{"full-tables", "false", "every DSCP map, APP, ETS, buffer and DCBX entry, and dcbnl pause counters beside ethtool's, as series (default: a digest per table)"},
            {"dscps", "26,48", "DSCPs whose priority is exported besides the rdma_cm ToS and CNP DSCPs"}},
-          &sources::MakeDcbSource, &metrics::RenderDcb, &metrics::DcbSpecs, DcbRenderInput()};
+          &MakeDcbSource, &RenderDcb, &DcbSpecs, DcbRenderInput()};
 }
 
 }  // namespace rocewatch::collectors

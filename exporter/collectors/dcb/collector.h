@@ -2,19 +2,17 @@
 
 // The dcb collector (collectors/declarations.h says what its files hold).
 
-#include "collectors/declarations.h"
-#include "collectors/dcb/section.h"
+#include "exporter/collectors/dcb/section.h"
+#include "exporter/collectors/declarations.h"
 
 namespace rocewatch {
-namespace metrics {
-void RenderDcb(const NodeSnapshot& snap, MetricSink& out);
-const SpecList& DcbSpecs();
-}  // namespace metrics
-
 namespace collectors {
+void RenderDcb(const NodeSnapshot& snap, metrics::MetricSink& out);
+const metrics::SpecList& DcbSpecs();
+
 struct Dcb {
   using Section = DcbSection;
-  static sources::SourceInfo Info();
+  static CollectorInfo Info();
 };
 }  // namespace collectors
 }  // namespace rocewatch

@@ -2,16 +2,18 @@
 #include <array>
 #include <string>
 
-#include "collectors/dcb/collector.h"
-#include "collectors/dcb/shown.h"
-#include "ethtool/classify.h"
-#include "metrics/metric_sink.h"
-#include "metrics/settings_digest.h"
-#include "collectors/dcb/used_dscps.h"
-#include "model/snapshot.h"
+#include "exporter/collectors/dcb/collector.h"
+#include "exporter/collectors/dcb/shown.h"
+#include "exporter/collectors/dcb/used_dscps.h"
+#include "exporter/ethtool/classify.h"
+#include "exporter/metrics/metric_sink.h"
+#include "exporter/metrics/settings_digest.h"
+#include "exporter/model/snapshot.h"
 #include "rocewatch/strings.h"
 
-namespace rocewatch::metrics {
+namespace rocewatch::collectors {
+
+using namespace metrics;  // the metric types a renderer is written in (exporter/metrics/)
 namespace {
 
 using T = MetricType;
@@ -302,4 +304,4 @@ void RenderDcb(const NodeSnapshot& snap, MetricSink& out) {
   for (const auto& d : snap.dcb) RenderNetdev(d, DcbShownOf(snap, d), out);
 }
 
-}  // namespace rocewatch::metrics
+}  // namespace rocewatch::collectors

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "model/section.h"
+#include "exporter/model/section.h"
 
 namespace rocewatch {
 

@@ -14,7 +14,7 @@
 namespace rocewatch {
 struct NodeSnapshot;
 struct DcbSnapshot;
-namespace metrics {
+namespace collectors {
 
 struct DcbShown {
   std::vector<std::uint32_t> used_dscps;  // UsedDscps: sorted, without duplicates
@@ -26,5 +26,5 @@ struct DcbShown {
 
 DcbShown DcbShownOf(const NodeSnapshot& snap, const DcbSnapshot& d);
 
-}  // namespace metrics
+}  // namespace collectors
 }  // namespace rocewatch

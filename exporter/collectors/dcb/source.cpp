@@ -1,15 +1,15 @@
-#include "collectors/dcb/source.h"
+#include "exporter/collectors/dcb/source.h"
 
 #include <cerrno>
 #include <algorithm>
 #include <cstdint>
 #include <vector>
 
-#include "netlink/dcbnl.h"
-#include "sources/detail_options.h"
-#include "sources/kernel_reader.h"
+#include "exporter/collectors/detail_options.h"
+#include "exporter/collectors/kernel_reader.h"
+#include "exporter/netlink/dcbnl.h"
 
-namespace rocewatch::sources {
+namespace rocewatch::collectors {
 namespace {
 
 using Outcome = KernelReader::Outcome;
@@ -181,4 +181,4 @@ Result<std::unique_ptr<Source>> MakeDcbSource(const SourceEnv& env) {
   return std::unique_ptr<Source>(std::make_unique<DcbSource>(env, *full, std::move(*dscps)));
 }
 
-}  // namespace rocewatch::sources
+}  // namespace rocewatch::collectors

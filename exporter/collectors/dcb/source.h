@@ -2,11 +2,11 @@
 
 #include <memory>
 
-#include "sources/source.h"
+#include "exporter/collectors/source.h"
 
-namespace rocewatch::sources {
+namespace rocewatch::collectors {
 
 // dcbnl IEEE QoS: PFC, ETS, APP table (trust, DSCP map), buffers, DCBX.
 Result<std::unique_ptr<Source>> MakeDcbSource(const SourceEnv& env);
 
-}  // namespace rocewatch::sources
+}  // namespace rocewatch::collectors

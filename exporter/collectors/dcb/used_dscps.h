@@ -11,10 +11,10 @@
 namespace rocewatch {
 struct NodeSnapshot;
 struct DcbSnapshot;
-namespace metrics {
+namespace collectors {
 
 // Sorted, without duplicates.
 std::vector<std::uint32_t> UsedDscps(const NodeSnapshot& snap, const DcbSnapshot& d);
 
-}  // namespace metrics
+}  // namespace collectors
 }  // namespace rocewatch

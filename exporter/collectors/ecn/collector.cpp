@@ -1,13 +1,13 @@
-#include "collectors/ecn/collector.h"
+#include "exporter/collectors/ecn/collector.h"
 
 #include <array>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "collectors/ecn/source.h"
-#include "model/snapshot.h"
-#include "sources/registry.h"
+#include "exporter/collectors/ecn/source.h"
+#include "exporter/collectors/registry.h"
+#include "exporter/model/snapshot.h"
 
 namespace rocewatch::collectors {
 namespace {
@@ -24,14 +24,14 @@ std::vector<std::pair<std::string, std::array<bool, 8>>> PfcOn(const NodeSnapsho
 
 }  // namespace
 
-sources::SourceInfo Ecn::Info() {
+CollectorInfo Ecn::Info() {
   return {"ecn", "ECN enable and DCQCN parameters from sysfs (MLNX_OFED) and debugfs (upstream mlx5)",
           true,
           {{"interval", "30s", "how long a clean read of the settings is served before they are read again (0s: every scrape)"},
            {"all-priorities", "false", "ECN enable of all 8 priorities (default: those with ECN or PFC on)"},
            {"all-sources", "false", "debugfs DCQCN parameters also where they repeat the sysfs value"}},
-          &sources::MakeEcnSource, &metrics::RenderEcn, &metrics::EcnSpecs,
-          sources::SectionAnd<EcnSection, &PfcOn>()};
+          &MakeEcnSource, &RenderEcn, &EcnSpecs,
+          SectionAnd<EcnSection, &PfcOn>()};
 }
 
 }  // namespace rocewatch::collectors

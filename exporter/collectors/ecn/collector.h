@@ -2,19 +2,17 @@
 
 // The ecn collector (collectors/declarations.h says what its files hold).
 
-#include "collectors/declarations.h"
-#include "collectors/ecn/section.h"
+#include "exporter/collectors/declarations.h"
+#include "exporter/collectors/ecn/section.h"
 
 namespace rocewatch {
-namespace metrics {
-void RenderEcn(const NodeSnapshot& snap, MetricSink& out);
-const SpecList& EcnSpecs();
-}  // namespace metrics
-
 namespace collectors {
+void RenderEcn(const NodeSnapshot& snap, metrics::MetricSink& out);
+const metrics::SpecList& EcnSpecs();
+
 struct Ecn {
   using Section = EcnSection;
-  static sources::SourceInfo Info();
+  static CollectorInfo Info();
 };
 }  // namespace collectors
 }  // namespace rocewatch

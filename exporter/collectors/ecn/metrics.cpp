@@ -2,11 +2,13 @@
 #include <optional>
 #include <string>
 
-#include "collectors/ecn/collector.h"
-#include "metrics/metric_sink.h"
-#include "model/snapshot.h"
+#include "exporter/collectors/ecn/collector.h"
+#include "exporter/metrics/metric_sink.h"
+#include "exporter/model/snapshot.h"
 
-namespace rocewatch::metrics {
+namespace rocewatch::collectors {
+
+using namespace metrics;  // the metric types a renderer is written in (exporter/metrics/)
 namespace {
 
 using T = MetricType;
@@ -91,4 +93,4 @@ void RenderEcn(const NodeSnapshot& snap, MetricSink& out) {
   }
 }
 
-}  // namespace rocewatch::metrics
+}  // namespace rocewatch::collectors

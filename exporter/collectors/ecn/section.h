@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "model/section.h"
+#include "exporter/model/section.h"
 
 namespace rocewatch {
 
@@ -37,7 +37,7 @@ struct EcnSnapshot {
 struct EcnSection {
   std::vector<EcnSnapshot> ecn;
   void Append(EcnSection&& part) { AppendSection(ecn, part.ecn); }
-  bool operator==(const EcnSection&) const = default;  // the render cache's key (sources/render_input.h)
+  bool operator==(const EcnSection&) const = default;  // the render cache's key (exporter/collectors/render_input.h)
 };
 
 }  // namespace rocewatch

@@ -1,17 +1,17 @@
-#include "collectors/ecn/source.h"
+#include "exporter/collectors/ecn/source.h"
 
-#include "sources/detail_options.h"
+#include "exporter/collectors/detail_options.h"
 
 #include <cerrno>
 #include <optional>
 #include <utility>
 
+#include "exporter/collectors/attribute_reader.h"
+#include "exporter/log.h"
 #include "rocewatch/duration.h"
 #include "rocewatch/strings.h"
-#include "sources/attribute_reader.h"
-#include "util/log.h"
 
-namespace rocewatch::sources {
+namespace rocewatch::collectors {
 namespace {
 
 using Outcome = AttributeReader::Outcome;
@@ -239,4 +239,4 @@ Result<std::unique_ptr<Source>> MakeEcnSource(const SourceEnv& env, SourceClock 
                                                                  interval, std::move(clock)));
 }
 
-}  // namespace rocewatch::sources
+}  // namespace rocewatch::collectors

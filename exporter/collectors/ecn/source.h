@@ -3,10 +3,10 @@
 #include <memory>
 #include <string_view>
 
-#include "sources/clock.h"
-#include "sources/source.h"
+#include "exporter/collectors/clock.h"
+#include "exporter/collectors/source.h"
 
-namespace rocewatch::sources {
+namespace rocewatch::collectors {
 
 // ECN/DCQCN settings: per-priority enable for the notification (np) and
 // reaction (rp) points and the DCQCN parameters, from MLNX_OFED's
@@ -23,4 +23,4 @@ Result<std::unique_ptr<Source>> MakeEcnSource(const SourceEnv& env, SourceClock 
 // plan names each parameter once. False for names without an rp_/np_ prefix.
 bool MapCcParamName(std::string_view file, std::string& point, std::string& name);
 
-}  // namespace rocewatch::sources
+}  // namespace rocewatch::collectors

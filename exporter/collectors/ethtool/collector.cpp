@@ -1,11 +1,11 @@
-#include "collectors/ethtool/collector.h"
+#include "exporter/collectors/ethtool/collector.h"
 
-#include "collectors/ethtool/source.h"
-#include "sources/registry.h"
+#include "exporter/collectors/ethtool/source.h"
+#include "exporter/collectors/registry.h"
 
 namespace rocewatch::collectors {
 
-sources::SourceInfo Ethtool::Info() {
+CollectorInfo Ethtool::Info() {
   return {"ethtool",
           "driver info, link settings and classified statistics (per-priority PFC, PHY) via "
           "SIOCETHTOOL",
@@ -21,9 +21,9 @@ sources::SourceInfo Ethtool::Info() {
             "port statistics that repeat another family (mlx5's vport RDMA counters, MAC "
             "control and pause control frames) or are detail (frame size classes, PCIe stall "
             "seconds, module events) as roce_ethtool_* too"}},
-          &sources::MakeEthtoolSource,
-          &metrics::RenderEthtool,
-          &metrics::EthtoolSpecs};
+          &MakeEthtoolSource,
+          &RenderEthtool,
+          &EthtoolSpecs};
 }
 
 }  // namespace rocewatch::collectors

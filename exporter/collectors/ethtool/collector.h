@@ -2,19 +2,17 @@
 
 // The ethtool collector (collectors/declarations.h says what its files hold).
 
-#include "collectors/declarations.h"
-#include "collectors/ethtool/section.h"
+#include "exporter/collectors/declarations.h"
+#include "exporter/collectors/ethtool/section.h"
 
 namespace rocewatch {
-namespace metrics {
-void RenderEthtool(const NodeSnapshot& snap, MetricSink& out);
-const SpecList& EthtoolSpecs();
-}  // namespace metrics
-
 namespace collectors {
+void RenderEthtool(const NodeSnapshot& snap, metrics::MetricSink& out);
+const metrics::SpecList& EthtoolSpecs();
+
 struct Ethtool {
   using Section = EthtoolSection;
-  static sources::SourceInfo Info();
+  static CollectorInfo Info();
 };
 }  // namespace collectors
 }  // namespace rocewatch

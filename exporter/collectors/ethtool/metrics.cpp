@@ -6,13 +6,15 @@
 #include <string>
 #include <vector>
 
-#include "collectors/dcb/used_dscps.h"
-#include "collectors/ethtool/collector.h"
-#include "ethtool/classify.h"
-#include "metrics/metric_sink.h"
-#include "model/snapshot.h"
+#include "exporter/collectors/dcb/used_dscps.h"
+#include "exporter/collectors/ethtool/collector.h"
+#include "exporter/ethtool/classify.h"
+#include "exporter/metrics/metric_sink.h"
+#include "exporter/model/snapshot.h"
 
-namespace rocewatch::metrics {
+namespace rocewatch::collectors {
+
+using namespace metrics;  // the metric types a renderer is written in (exporter/metrics/)
 namespace {
 
 using T = MetricType;
@@ -281,4 +283,4 @@ void RenderEthtool(const NodeSnapshot& snap, MetricSink& out) {
   }
 }
 
-}  // namespace rocewatch::metrics
+}  // namespace rocewatch::collectors

@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "ethtool/classify.h"
-#include "model/section.h"
+#include "exporter/ethtool/classify.h"
+#include "exporter/model/section.h"
 
 namespace rocewatch {
 

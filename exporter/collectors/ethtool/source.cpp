@@ -1,4 +1,4 @@
-#include "collectors/ethtool/source.h"
+#include "exporter/collectors/ethtool/source.h"
 
 #include <linux/ethtool.h>
 
@@ -10,14 +10,14 @@
 #include <tuple>
 #include <utility>
 
-#include "ethtool/classify.h"
-#include "ethtool/driver_info.h"
-#include "ethtool/link_settings.h"
-#include "ethtool/string_set.h"
-#include "sources/detail_options.h"
-#include "sources/kernel_reader.h"
+#include "exporter/collectors/detail_options.h"
+#include "exporter/collectors/kernel_reader.h"
+#include "exporter/ethtool/classify.h"
+#include "exporter/ethtool/driver_info.h"
+#include "exporter/ethtool/link_settings.h"
+#include "exporter/ethtool/string_set.h"
 
-namespace rocewatch::sources {
+namespace rocewatch::collectors {
 namespace {
 
 using Outcome = KernelReader::Outcome;
@@ -268,4 +268,4 @@ Result<std::unique_ptr<Source>> MakeEthtoolSource(const SourceEnv& env) {
       env, std::move(include), *all_priorities, *all_port_stats));
 }
 
-}  // namespace rocewatch::sources
+}  // namespace rocewatch::collectors

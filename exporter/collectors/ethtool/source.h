@@ -2,11 +2,11 @@
 
 #include <memory>
 
-#include "sources/source.h"
+#include "exporter/collectors/source.h"
 
-namespace rocewatch::sources {
+namespace rocewatch::collectors {
 
 // SIOCETHTOOL driver info, link settings and classified statistics (per-priority PFC, PHY counters).
 Result<std::unique_ptr<Source>> MakeEthtoolSource(const SourceEnv& env);
 
-}  // namespace rocewatch::sources
+}  // namespace rocewatch::collectors

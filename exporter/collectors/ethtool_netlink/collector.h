@@ -2,19 +2,17 @@
 
 // The ethtool_netlink collector (collectors/declarations.h says what its files hold).
 
-#include "collectors/declarations.h"
-#include "collectors/ethtool_netlink/section.h"
+#include "exporter/collectors/declarations.h"
+#include "exporter/collectors/ethtool_netlink/section.h"
 
 namespace rocewatch {
-namespace metrics {
-void RenderLinkState(const NodeSnapshot& snap, MetricSink& out);
-const SpecList& LinkStateSpecs();
-}  // namespace metrics
-
 namespace collectors {
+void RenderLinkState(const NodeSnapshot& snap, metrics::MetricSink& out);
+const metrics::SpecList& LinkStateSpecs();
+
 struct EthtoolNetlink {
   using Section = LinkStateSection;
-  static sources::SourceInfo Info();
+  static CollectorInfo Info();
 };
 }  // namespace collectors
 }  // namespace rocewatch

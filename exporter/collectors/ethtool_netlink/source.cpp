@@ -1,10 +1,10 @@
-#include "collectors/ethtool_netlink/source.h"
+#include "exporter/collectors/ethtool_netlink/source.h"
 
-#include "netlink/ethtool_genl.h"
-#include "sources/detail_options.h"
-#include "sources/kernel_reader.h"
+#include "exporter/collectors/detail_options.h"
+#include "exporter/collectors/kernel_reader.h"
+#include "exporter/netlink/ethtool_genl.h"
 
-namespace rocewatch::sources {
+namespace rocewatch::collectors {
 namespace {
 
 using Outcome = KernelReader::Outcome;
@@ -104,4 +104,4 @@ Result<std::unique_ptr<Source>> MakeEthtoolNetlinkSource(const SourceEnv& env) {
   return std::unique_ptr<Source>(std::make_unique<EthtoolNetlinkSource>(env, *repeats));
 }
 
-}  // namespace rocewatch::sources
+}  // namespace rocewatch::collectors

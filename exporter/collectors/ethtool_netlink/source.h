@@ -2,11 +2,11 @@
 
 #include <memory>
 
-#include "sources/source.h"
+#include "exporter/collectors/source.h"
 
-namespace rocewatch::sources {
+namespace rocewatch::collectors {
 
 // ethtool netlink link state (link-down reason) and 802.3x pause with statistics.
 Result<std::unique_ptr<Source>> MakeEthtoolNetlinkSource(const SourceEnv& env);
 
-}  // namespace rocewatch::sources
+}  // namespace rocewatch::collectors

@@ -1,19 +1,19 @@
-#include "collectors/fec/collector.h"
+#include "exporter/collectors/fec/collector.h"
 
-#include "collectors/fec/source.h"
-#include "sources/registry.h"
+#include "exporter/collectors/fec/source.h"
+#include "exporter/collectors/registry.h"
 
 namespace rocewatch::collectors {
 
-sources::SourceInfo Fec::Info() {
+CollectorInfo Fec::Info() {
   return {"fec",
           "FEC encoding (configured, active) and FEC counters, total and per lane, with the "
           "FEC histogram, via ethtool netlink",
           true,
           {},
-          &sources::MakeFecSource,
-          &metrics::RenderFec,
-          &metrics::FecSpecs};
+          &MakeFecSource,
+          &RenderFec,
+          &FecSpecs};
 }
 
 }  // namespace rocewatch::collectors

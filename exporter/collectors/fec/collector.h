@@ -2,19 +2,17 @@
 
 // The fec collector (collectors/declarations.h says what its files hold).
 
-#include "collectors/declarations.h"
-#include "collectors/fec/section.h"
+#include "exporter/collectors/declarations.h"
+#include "exporter/collectors/fec/section.h"
 
 namespace rocewatch {
-namespace metrics {
-void RenderFec(const NodeSnapshot& snap, MetricSink& out);
-const SpecList& FecSpecs();
-}  // namespace metrics
-
 namespace collectors {
+void RenderFec(const NodeSnapshot& snap, metrics::MetricSink& out);
+const metrics::SpecList& FecSpecs();
+
 struct Fec {
   using Section = FecSection;
-  static sources::SourceInfo Info();
+  static CollectorInfo Info();
 };
 }  // namespace collectors
 }  // namespace rocewatch

@@ -1,10 +1,12 @@
 #include <string>
 
-#include "collectors/fec/collector.h"
-#include "metrics/metric_sink.h"
-#include "model/snapshot.h"
+#include "exporter/collectors/fec/collector.h"
+#include "exporter/metrics/metric_sink.h"
+#include "exporter/model/snapshot.h"
 
-namespace rocewatch::metrics {
+namespace rocewatch::collectors {
+
+using namespace metrics;  // the metric types a renderer is written in (exporter/metrics/)
 namespace {
 
 using T = MetricType;
@@ -90,4 +92,4 @@ void RenderFec(const NodeSnapshot& snap, MetricSink& out) {
   }
 }
 
-}  // namespace rocewatch::metrics
+}  // namespace rocewatch::collectors

@@ -1,12 +1,12 @@
-#include "collectors/fec/source.h"
+#include "exporter/collectors/fec/source.h"
 
 #include <set>
 #include <string>
 
-#include "netlink/ethtool_fec.h"
-#include "sources/kernel_reader.h"
+#include "exporter/collectors/kernel_reader.h"
+#include "exporter/netlink/ethtool_fec.h"
 
-namespace rocewatch::sources {
+namespace rocewatch::collectors {
 namespace {
 
 using Outcome = KernelReader::Outcome;
@@ -85,4 +85,4 @@ Result<std::unique_ptr<Source>> MakeFecSource(const SourceEnv& env) {
   return std::unique_ptr<Source>(std::make_unique<FecSource>(env));
 }
 
-}  // namespace rocewatch::sources
+}  // namespace rocewatch::collectors

@@ -2,11 +2,11 @@
 
 #include <memory>
 
-#include "sources/source.h"
+#include "exporter/collectors/source.h"
 
-namespace rocewatch::sources {
+namespace rocewatch::collectors {
 
 // ethtool netlink FEC_GET with statistics, per netdev.
 Result<std::unique_ptr<Source>> MakeFecSource(const SourceEnv& env);
 
-}  // namespace rocewatch::sources
+}  // namespace rocewatch::collectors

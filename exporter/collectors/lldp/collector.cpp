@@ -1,11 +1,11 @@
-#include "collectors/lldp/collector.h"
+#include "exporter/collectors/lldp/collector.h"
 
-#include "collectors/lldp/source.h"
-#include "sources/registry.h"
+#include "exporter/collectors/lldp/source.h"
+#include "exporter/collectors/registry.h"
 
 namespace rocewatch::collectors {
 
-sources::SourceInfo Lldp::Info() {
+CollectorInfo Lldp::Info() {
   return {
       "lldp",
       "LLDP neighbours (the switch and port each netdev is cabled to) from lldpd via liblldpctl",
@@ -19,9 +19,9 @@ sources::SourceInfo Lldp::Info() {
         "--collector.dcb.dscps for the NIC's)"},
        {"socket", "",
         "lldpd's control socket (lldpd -u); empty: liblldpctl's default /run/lldpd.socket"}},
-      &sources::MakeLldpSource,
-      &metrics::RenderLldp,
-      &metrics::LldpSpecs};
+      &MakeLldpSource,
+      &RenderLldp,
+      &LldpSpecs};
 }
 
 }  // namespace rocewatch::collectors

@@ -2,19 +2,17 @@
 
 // The lldp collector (collectors/declarations.h says what its files hold).
 
-#include "collectors/declarations.h"
-#include "collectors/lldp/section.h"
+#include "exporter/collectors/declarations.h"
+#include "exporter/collectors/lldp/section.h"
 
 namespace rocewatch {
-namespace metrics {
-void RenderLldp(const NodeSnapshot& snap, MetricSink& out);
-const SpecList& LldpSpecs();
-}  // namespace metrics
-
 namespace collectors {
+void RenderLldp(const NodeSnapshot& snap, metrics::MetricSink& out);
+const metrics::SpecList& LldpSpecs();
+
 struct Lldp {
   using Section = LldpSection;
-  static sources::SourceInfo Info();
+  static CollectorInfo Info();
 };
 }  // namespace collectors
 }  // namespace rocewatch

@@ -4,14 +4,16 @@
 #include <set>
 #include <tuple>
 
-#include "collectors/lldp/collector.h"
-#include "metrics/label_value.h"
-#include "metrics/metric_sink.h"
-#include "metrics/settings_digest.h"
-#include "model/snapshot.h"
-#include "netlink/dcbnl.h"
+#include "exporter/collectors/lldp/collector.h"
+#include "exporter/metrics/label_value.h"
+#include "exporter/metrics/metric_sink.h"
+#include "exporter/metrics/settings_digest.h"
+#include "exporter/model/snapshot.h"
+#include "exporter/netlink/dcbnl.h"
 
-namespace rocewatch::metrics {
+namespace rocewatch::collectors {
+
+using namespace metrics;  // the metric types a renderer is written in (exporter/metrics/)
 namespace {
 
 using T = MetricType;
@@ -230,4 +232,4 @@ void RenderLldp(const NodeSnapshot& snap, MetricSink& out) {
   }
 }
 
-}  // namespace rocewatch::metrics
+}  // namespace rocewatch::collectors

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "lldp/dcbx.h"
-#include "model/section.h"
+#include "exporter/lldp/dcbx.h"
+#include "exporter/model/section.h"
 
 namespace rocewatch {
 

@@ -1,16 +1,16 @@
-#include "collectors/lldp/source.h"
+#include "exporter/collectors/lldp/source.h"
 
 #include <cerrno>
 #include <set>
 #include <tuple>
 
-#include "lldp/neighbors_json.h"
-#include "netlink/errno_name.h"
+#include "exporter/collectors/detail_options.h"
+#include "exporter/lldp/neighbors_json.h"
+#include "exporter/log.h"
+#include "exporter/netlink/errno_name.h"
 #include "rocewatch/duration.h"
-#include "sources/detail_options.h"
-#include "util/log.h"
 
-namespace rocewatch::sources {
+namespace rocewatch::collectors {
 namespace {
 
 constexpr double kDefaultIntervalSeconds = 30;
@@ -185,4 +185,4 @@ Result<std::unique_ptr<Source>> MakeLldpSource(const SourceEnv& env, SourceClock
       env.kernel, socket, interval, *full, std::move(*dscps), std::move(clock)));
 }
 
-}  // namespace rocewatch::sources
+}  // namespace rocewatch::collectors

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "sources/clock.h"
-#include "sources/source.h"
+#include "exporter/collectors/clock.h"
+#include "exporter/collectors/source.h"
 
-namespace rocewatch::sources {
+namespace rocewatch::collectors {
 
 // LLDP neighbours of the inventory netdevs, from lldpd through KernelAnswers::LldpNeighbors
 // (liblldpctl live, kernel/lldp/neighbors.json in a replay), decoded by
@@ -17,8 +17,8 @@ namespace rocewatch::sources {
 //   - EACCES/EPERM (the socket is root:_lldpd 0770): unavailable, logged once, not a failure;
 //   - ENODATA (a replay without LLDP answers): no section at all;
 //   - anything else: success 0 for the collection, served from nothing.
-// The clock is sources/clock.h's (Unix and monotonic seconds).
+// The clock is exporter/collectors/clock.h's (Unix and monotonic seconds).
 Result<std::unique_ptr<Source>> MakeLldpSource(const SourceEnv& env);
 Result<std::unique_ptr<Source>> MakeLldpSource(const SourceEnv& env, SourceClock clock);
 
-}  // namespace rocewatch::sources
+}  // namespace rocewatch::collectors

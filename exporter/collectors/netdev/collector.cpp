@@ -1,20 +1,20 @@
-#include "collectors/netdev/collector.h"
+#include "exporter/collectors/netdev/collector.h"
 
-#include "collectors/netdev/source.h"
-#include "sources/registry.h"
+#include "exporter/collectors/netdev/source.h"
+#include "exporter/collectors/registry.h"
 
 namespace rocewatch::collectors {
 
-sources::SourceInfo Netdev::Info() {
+CollectorInfo Netdev::Info() {
   return {"netdev",
           "MTU, operstate, carrier and speed of the RDMA netdevs from sysfs",
           true,
           {{"repeats", "false",
             "roce_netdev_up (= operstate up) and roce_netdev_speed_bytes_per_second (= the "
             "ethtool link speed, served while the ethtool collector has it) too"}},
-          &sources::MakeNetdevSource,
-          &metrics::RenderNetdev,
-          &metrics::NetdevSpecs};
+          &MakeNetdevSource,
+          &RenderNetdev,
+          &NetdevSpecs};
 }
 
 }  // namespace rocewatch::collectors

@@ -2,19 +2,17 @@
 
 // The netdev collector (collectors/declarations.h says what its files hold).
 
-#include "collectors/declarations.h"
-#include "collectors/netdev/section.h"
+#include "exporter/collectors/declarations.h"
+#include "exporter/collectors/netdev/section.h"
 
 namespace rocewatch {
-namespace metrics {
-void RenderNetdev(const NodeSnapshot& snap, MetricSink& out);
-const SpecList& NetdevSpecs();
-}  // namespace metrics
-
 namespace collectors {
+void RenderNetdev(const NodeSnapshot& snap, metrics::MetricSink& out);
+const metrics::SpecList& NetdevSpecs();
+
 struct Netdev {
   using Section = NetdevSection;
-  static sources::SourceInfo Info();
+  static CollectorInfo Info();
 };
 }  // namespace collectors
 }  // namespace rocewatch

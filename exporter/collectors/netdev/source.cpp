@@ -1,13 +1,13 @@
-#include "collectors/netdev/source.h"
+#include "exporter/collectors/netdev/source.h"
 
 #include <cerrno>
 
-#include "parse/sysfs_values.h"
+#include "exporter/collectors/attribute_reader.h"
+#include "exporter/collectors/detail_options.h"
+#include "exporter/collectors/sysfs_values.h"
 #include "rocewatch/strings.h"
-#include "sources/attribute_reader.h"
-#include "sources/detail_options.h"
 
-namespace rocewatch::sources {
+namespace rocewatch::collectors {
 namespace {
 
 using Outcome = AttributeReader::Outcome;
@@ -81,7 +81,7 @@ class NetdevSource final : public Source {
     Outcome o = reader_.Read(n.operstate, dir, text, status);
     if (o == Outcome::kGone) return false;
     if (o == Outcome::kOk) {
-      auto id = parse::ParseOperState(text);
+      auto id = ParseOperState(text);
       if (id) {
         snap.operstate = std::string(Trim(text));
         snap.operstate_id = *id;
@@ -104,7 +104,7 @@ class NetdevSource final : public Source {
     o = reader_.Read(n.speed, dir, text, status);
     if (o == Outcome::kGone) return false;
     if (o == Outcome::kOk) {
-      auto speed = parse::ParseNetdevSpeed(text);
+      auto speed = ParseNetdevSpeed(text);
       if (speed) {
         snap.speed_bytes_per_second = *speed;
       } else {
@@ -128,4 +128,4 @@ Result<std::unique_ptr<Source>> MakeNetdevSource(const SourceEnv& env) {
   return std::unique_ptr<Source>(std::make_unique<NetdevSource>(env, *repeats));
 }
 
-}  // namespace rocewatch::sources
+}  // namespace rocewatch::collectors

@@ -2,12 +2,12 @@
 
 #include <memory>
 
-#include "sources/source.h"
+#include "exporter/collectors/source.h"
 
-namespace rocewatch::sources {
+namespace rocewatch::collectors {
 
 // The netdevs of the RDMA ports (and those --netdev-include selects): MTU,
 // operstate, carrier, carrier changes, speed.
 Result<std::unique_ptr<Source>> MakeNetdevSource(const SourceEnv& env);
 
-}  // namespace rocewatch::sources
+}  // namespace rocewatch::collectors

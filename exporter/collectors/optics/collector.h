@@ -2,19 +2,17 @@
 
 // The optics collector (collectors/declarations.h says what its files hold).
 
-#include "collectors/declarations.h"
-#include "collectors/optics/section.h"
+#include "exporter/collectors/declarations.h"
+#include "exporter/collectors/optics/section.h"
 
 namespace rocewatch {
-namespace metrics {
-void RenderOptics(const NodeSnapshot& snap, MetricSink& out);
-const SpecList& OpticsSpecs();
-}  // namespace metrics
-
 namespace collectors {
+void RenderOptics(const NodeSnapshot& snap, metrics::MetricSink& out);
+const metrics::SpecList& OpticsSpecs();
+
 struct Optics {
   using Section = OpticsSection;
-  static sources::SourceInfo Info();
+  static CollectorInfo Info();
 };
 }  // namespace collectors
 }  // namespace rocewatch

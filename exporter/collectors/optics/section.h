@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "model/section.h"
+#include "exporter/model/section.h"
 
 namespace rocewatch {
 
@@ -74,7 +74,7 @@ struct OpticsSnapshot {
 // The collector's part of the NodeSnapshot (model/section.h).
 struct OpticsSection {
   std::vector<OpticsSnapshot> optics;
-  bool operator==(const OpticsSection&) const = default;  // the render cache's key (sources/render_input.h)
+  bool operator==(const OpticsSection&) const = default;  // the render cache's key (exporter/collectors/render_input.h)
   void Append(OpticsSection&& part) { AppendSection(optics, part.optics); }
 };
 

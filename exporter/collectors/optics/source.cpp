@@ -22,9 +22,9 @@
 //     successful reply whose ETHTOOL_A_MODULE_EEPROM_DATA is empty, newer ones with EIO.
 //     bnxt_en answers EINVAL with the extack "Transceiver module not inserted".
 
-#include "collectors/optics/source.h"
+#include "exporter/collectors/optics/source.h"
 
-#include "sources/detail_options.h"
+#include "exporter/collectors/detail_options.h"
 
 #include <linux/ethtool.h>
 #include <linux/ethtool_netlink.h>
@@ -36,15 +36,15 @@
 #include <set>
 #include <tuple>
 
-#include "netlink/errno_name.h"
-#include "netlink/ethtool_genl.h"
-#include "netlink/messages.h"
-#include "optics/decode.h"
-#include "optics/pages_to_read.h"
+#include "exporter/log.h"
+#include "exporter/netlink/errno_name.h"
+#include "exporter/netlink/ethtool_genl.h"
+#include "exporter/netlink/messages.h"
+#include "exporter/optics/decode.h"
+#include "exporter/optics/pages_to_read.h"
 #include "rocewatch/duration.h"
-#include "util/log.h"
 
-namespace rocewatch::sources {
+namespace rocewatch::collectors {
 namespace {
 
 using State = OpticsSnapshot::State;
@@ -579,4 +579,4 @@ Result<std::unique_ptr<Source>> MakeOpticsSource(const SourceEnv& env, SourceClo
       env.kernel, env.sysfs, interval, std::move(clock), *all_flags, *all_thresholds));
 }
 
-}  // namespace rocewatch::sources
+}  // namespace rocewatch::collectors

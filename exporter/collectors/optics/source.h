@@ -2,10 +2,10 @@
 
 #include <memory>
 
-#include "sources/clock.h"
-#include "sources/source.h"
+#include "exporter/collectors/clock.h"
+#include "exporter/collectors/source.h"
 
-namespace rocewatch::sources {
+namespace rocewatch::collectors {
 
 // Transceiver module EEPROM (SFF-8472, SFF-8636, CMIS) of every inventory netdev: identity,
 // DOM, thresholds, flags. Each module is read at most once per --collector.optics.interval
@@ -24,4 +24,4 @@ namespace rocewatch::sources {
 Result<std::unique_ptr<Source>> MakeOpticsSource(const SourceEnv& env);
 Result<std::unique_ptr<Source>> MakeOpticsSource(const SourceEnv& env, SourceClock clock);
 
-}  // namespace rocewatch::sources
+}  // namespace rocewatch::collectors

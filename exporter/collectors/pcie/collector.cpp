@@ -1,19 +1,19 @@
-#include "collectors/pcie/collector.h"
+#include "exporter/collectors/pcie/collector.h"
 
-#include "collectors/pcie/source.h"
-#include "sources/registry.h"
+#include "exporter/collectors/pcie/source.h"
+#include "exporter/collectors/registry.h"
 
 namespace rocewatch::collectors {
 
-sources::SourceInfo Pcie::Info() {
+CollectorInfo Pcie::Info() {
   return {"pcie",
           "PCIe link speed and width of the RDMA devices from sysfs",
           true,
           {},
-          &sources::MakePcieSource,
-          &metrics::RenderPcie,
-          &metrics::PcieSpecs,
-          sources::OwnSection<PcieSection>()};
+          &MakePcieSource,
+          &RenderPcie,
+          &PcieSpecs,
+          OwnSection<PcieSection>()};
 }
 
 }  // namespace rocewatch::collectors

@@ -2,19 +2,17 @@
 
 // The pcie collector (collectors/declarations.h says what its files hold).
 
-#include "collectors/declarations.h"
-#include "collectors/pcie/section.h"
+#include "exporter/collectors/declarations.h"
+#include "exporter/collectors/pcie/section.h"
 
 namespace rocewatch {
-namespace metrics {
-void RenderPcie(const NodeSnapshot& snap, MetricSink& out);
-const SpecList& PcieSpecs();
-}  // namespace metrics
-
 namespace collectors {
+void RenderPcie(const NodeSnapshot& snap, metrics::MetricSink& out);
+const metrics::SpecList& PcieSpecs();
+
 struct Pcie {
   using Section = PcieSection;
-  static sources::SourceInfo Info();
+  static CollectorInfo Info();
 };
 }  // namespace collectors
 }  // namespace rocewatch

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "model/section.h"
+#include "exporter/model/section.h"
 
 namespace rocewatch {
 
@@ -25,7 +25,7 @@ struct PcieSnapshot {
 // The collector's part of the NodeSnapshot (model/section.h).
 struct PcieSection {
   std::vector<PcieSnapshot> pcie;
-  bool operator==(const PcieSection&) const = default;  // the render cache's key (sources/render_input.h)
+  bool operator==(const PcieSection&) const = default;  // the render cache's key (exporter/collectors/render_input.h)
   void Append(PcieSection&& part) { AppendSection(pcie, part.pcie); }
 };
 

@@ -1,10 +1,10 @@
-#include "collectors/pcie/source.h"
+#include "exporter/collectors/pcie/source.h"
 
-#include "parse/sysfs_values.h"
+#include "exporter/collectors/attribute_reader.h"
+#include "exporter/collectors/sysfs_values.h"
 #include "rocewatch/strings.h"
-#include "sources/attribute_reader.h"
 
-namespace rocewatch::sources {
+namespace rocewatch::collectors {
 namespace {
 
 using Outcome = AttributeReader::Outcome;
@@ -29,13 +29,13 @@ class PcieSource final : public Source {
       s.fixed.pci_address = dev.pci_address;
       auto text = sysfs_.ReadText(dev.pci_dir + "/max_link_speed");
       if (text) {
-        auto v = parse::ParsePcieSpeed(*text);
+        auto v = ParsePcieSpeed(*text);
         if (v) s.fixed.max_speed_transfers = *v;
         else reader_.ParseError(sysfs_.Abs(dev.pci_dir + "/max_link_speed"), v.error().message);
       }
       text = sysfs_.ReadText(dev.pci_dir + "/max_link_width");
       if (text) {
-        auto v = parse::ParsePcieWidth(*text);
+        auto v = ParsePcieWidth(*text);
         if (v) s.fixed.max_width = *v;
         else reader_.ParseError(sysfs_.Abs(dev.pci_dir + "/max_link_width"), v.error().message);
       }
@@ -62,7 +62,7 @@ class PcieSource final : public Source {
         continue;
       }
       if (o == Outcome::kOk) {
-        auto v = parse::ParsePcieSpeed(text);
+        auto v = ParsePcieSpeed(text);
         if (v) snap.current_speed_transfers = *v;
         else reader_.ParseError(sysfs_.Abs(f.current_speed.rel()), v.error().message);
       }
@@ -72,7 +72,7 @@ class PcieSource final : public Source {
         continue;
       }
       if (o == Outcome::kOk) {
-        auto v = parse::ParsePcieWidth(text);
+        auto v = ParsePcieWidth(text);
         if (v) snap.current_width = *v;
         else reader_.ParseError(sysfs_.Abs(f.current_width.rel()), v.error().message);
       }
@@ -93,4 +93,4 @@ Result<std::unique_ptr<Source>> MakePcieSource(const SourceEnv& env) {
   return std::unique_ptr<Source>(std::make_unique<PcieSource>(env));
 }
 
-}  // namespace rocewatch::sources
+}  // namespace rocewatch::collectors

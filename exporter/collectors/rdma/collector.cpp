@@ -1,11 +1,11 @@
-#include "collectors/rdma/collector.h"
+#include "exporter/collectors/rdma/collector.h"
 
-#include "collectors/rdma/source.h"
-#include "sources/registry.h"
+#include "exporter/collectors/rdma/source.h"
+#include "exporter/collectors/registry.h"
 
 namespace rocewatch::collectors {
 
-sources::SourceInfo Rdma::Info() {
+CollectorInfo Rdma::Info() {
   return {"rdma",
           "RDMA devices, ports, counters, hw_counters and GID table from sysfs",
           true,
@@ -21,9 +21,9 @@ sources::SourceInfo Rdma::Info() {
             "true"},
            {"all-gids", "false",
             "RoCE v1 GID entries that repeat a RoCE v2 entry's GID (default: left out)"}},
-          &sources::MakeRdmaSource,
-          &metrics::RenderRdma,
-          &metrics::RdmaSpecs};
+          &MakeRdmaSource,
+          &RenderRdma,
+          &RdmaSpecs};
 }
 
 }  // namespace rocewatch::collectors

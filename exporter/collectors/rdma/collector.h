@@ -2,19 +2,17 @@
 
 // The rdma collector (collectors/declarations.h says what its files hold).
 
-#include "collectors/declarations.h"
-#include "collectors/rdma/section.h"
+#include "exporter/collectors/declarations.h"
+#include "exporter/collectors/rdma/section.h"
 
 namespace rocewatch {
-namespace metrics {
-void RenderRdma(const NodeSnapshot& snap, MetricSink& out);
-const SpecList& RdmaSpecs();
-}  // namespace metrics
-
 namespace collectors {
+void RenderRdma(const NodeSnapshot& snap, metrics::MetricSink& out);
+const metrics::SpecList& RdmaSpecs();
+
 struct Rdma {
   using Section = RdmaSection;
-  static sources::SourceInfo Info();
+  static CollectorInfo Info();
 };
 }  // namespace collectors
 }  // namespace rocewatch

@@ -1,4 +1,4 @@
-#include "collectors/rdma/default_counters.h"
+#include "exporter/collectors/rdma/default_counters.h"
 
 #include <algorithm>
 #include <iterator>

@@ -5,11 +5,11 @@
 // --collector.rdma.all-hw-counters / all-port-counters bring back. A file left out is
 // not read at all (each is a pread a scrape, and on mlx5 a firmware query when the
 // driver's cache has expired), so the source and the renderer agree by construction.
-// A capture reads with both options on (their SourceOption::capture_value).
+// A capture reads with both options on (their CollectorOption::capture_value).
 
 #include <string_view>
 
-#include "collectors/rdma/section.h"
+#include "exporter/collectors/rdma/section.h"
 
 namespace rocewatch {
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "model/counter_set.h"
-#include "model/section.h"
+#include "exporter/model/counter_set.h"
+#include "exporter/model/section.h"
 
 namespace rocewatch {
 

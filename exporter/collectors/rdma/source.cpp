@@ -1,17 +1,17 @@
-#include "collectors/rdma/source.h"
+#include "exporter/collectors/rdma/source.h"
 
 #include <chrono>
 #include <limits>
 #include <utility>
 
-#include "collectors/rdma/default_counters.h"
-#include "parse/sysfs_values.h"
+#include "exporter/collectors/attribute_reader.h"
+#include "exporter/collectors/detail_options.h"
+#include "exporter/collectors/rdma/default_counters.h"
+#include "exporter/collectors/sysfs_values.h"
 #include "rocewatch/duration.h"
 #include "rocewatch/strings.h"
-#include "sources/attribute_reader.h"
-#include "sources/detail_options.h"
 
-namespace rocewatch::sources {
+namespace rocewatch::collectors {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -160,7 +160,7 @@ class RdmaSource final : public Source {
     Outcome o = reader_.Read(attr, dir, text, status);
     if (o == Outcome::kGone) return false;
     if (o != Outcome::kOk) return true;
-    auto v = parse::ParseCounterValue(text);
+    auto v = ParseCounterValue(text);
     if (!v) {
       reader_.ParseError(sysfs_.Abs(attr.rel()), v.error().message);
     } else if (v->unavailable()) {
@@ -217,7 +217,7 @@ class RdmaSource final : public Source {
     Outcome o = reader_.Read(attr, dir, text, status);
     if (o == Outcome::kGone) return false;
     if (o != Outcome::kOk) return true;
-    auto s = parse::ParseNumberedState(text);
+    auto s = ParseNumberedState(text);
     if (!s) {
       reader_.ParseError(sysfs_.Abs(attr.rel()), s.error().message);
       return true;
@@ -238,7 +238,7 @@ class RdmaSource final : public Source {
     Outcome o = reader_.Read(port.rate, dir, text, status);
     if (o == Outcome::kGone) return false;
     if (o == Outcome::kOk) {
-      auto rate = parse::ParseRateBytesPerSecond(text);
+      auto rate = ParseRateBytesPerSecond(text);
       if (rate) {
         p.rate_bytes_per_second = *rate;
       } else {
@@ -250,7 +250,7 @@ class RdmaSource final : public Source {
         o = reader_.Read(*attr, dir, text, status);
         if (o == Outcome::kGone) return false;
         if (o != Outcome::kOk) continue;
-        auto lid = parse::ParseLid(text);
+        auto lid = ParseLid(text);
         if (lid) {
           *out = *lid;
         } else {
@@ -290,18 +290,18 @@ class RdmaSource final : public Source {
     for (const auto& idx : port.gid_indices) {
       auto text = sysfs_.ReadText(port.ref.dir + "/gids/" + idx);
       if (!text) continue;
-      auto gid = parse::ParseGid(*text);
+      auto gid = ParseGid(*text);
       if (!gid) {
         reader_.ParseError(sysfs_.Abs(port.ref.dir + "/gids/" + idx), gid.error().message);
         continue;
       }
-      if (parse::IsZeroGid(*gid)) continue;
+      if (collectors::IsZeroGid(*gid)) continue;
       GidEntry e;
       e.index = static_cast<std::uint32_t>(ParseU64(idx).value_or(0));
-      e.gid = parse::FormatGid(*gid);
-      e.ip = parse::GidToIp(*gid);
+      e.gid = FormatGid(*gid);
+      e.ip = collectors::GidToIp(*gid);
       auto type = sysfs_.ReadText(port.ref.dir + "/gid_attrs/types/" + idx);
-      if (type) e.type = std::string(parse::ParseGidType(*type));
+      if (type) e.type = std::string(ParseGidType(*type));
       auto ndev = sysfs_.ReadText(port.ref.dir + "/gid_attrs/ndevs/" + idx);
       if (ndev) e.netdev = std::string(Trim(*ndev));
       port.gids.push_back(std::move(e));
@@ -331,4 +331,4 @@ Result<std::unique_ptr<Source>> MakeRdmaSource(const SourceEnv& env) {
   return std::unique_ptr<Source>(std::make_unique<RdmaSource>(env, *interval, detail));
 }
 
-}  // namespace rocewatch::sources
+}  // namespace rocewatch::collectors

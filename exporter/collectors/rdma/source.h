@@ -2,13 +2,13 @@
 
 #include <memory>
 
-#include "sources/source.h"
+#include "exporter/collectors/source.h"
 
-namespace rocewatch::sources {
+namespace rocewatch::collectors {
 
 // RDMA devices from class/infiniband: identity, port state and rate, the
 // counters/ and hw_counters/ files default_counters.h reads, and the GID table (re-read every
 // --collector.rdma.gid-interval, since it changes only when addresses do).
 Result<std::unique_ptr<Source>> MakeRdmaSource(const SourceEnv& env);
 
-}  // namespace rocewatch::sources
+}  // namespace rocewatch::collectors

@@ -1,20 +1,20 @@
-#include "collectors/rdma_cm/collector.h"
+#include "exporter/collectors/rdma_cm/collector.h"
 
-#include "collectors/rdma_cm/source.h"
-#include "sources/registry.h"
+#include "exporter/collectors/rdma_cm/source.h"
+#include "exporter/collectors/registry.h"
 
 namespace rocewatch::collectors {
 
-sources::SourceInfo RdmaCm::Info() {
+CollectorInfo RdmaCm::Info() {
   return {"rdma_cm",
           "rdma_cm default RoCE mode and ToS from configfs",
           true,
           {{"create-groups", "false",
             "create rdma_cm/<dev> in configfs so the kernel shows the defaults (needs root)"}},
-          &sources::MakeRdmaCmSource,
-          &metrics::RenderRdmaCm,
-          &metrics::RdmaCmSpecs,
-          sources::OwnSection<RdmaCmSection>()};
+          &MakeRdmaCmSource,
+          &RenderRdmaCm,
+          &RdmaCmSpecs,
+          OwnSection<RdmaCmSection>()};
 }
 
 }  // namespace rocewatch::collectors

@@ -2,19 +2,17 @@
 
 // The rdma_cm collector (collectors/declarations.h says what its files hold).
 
-#include "collectors/declarations.h"
-#include "collectors/rdma_cm/section.h"
+#include "exporter/collectors/declarations.h"
+#include "exporter/collectors/rdma_cm/section.h"
 
 namespace rocewatch {
-namespace metrics {
-void RenderRdmaCm(const NodeSnapshot& snap, MetricSink& out);
-const SpecList& RdmaCmSpecs();
-}  // namespace metrics
-
 namespace collectors {
+void RenderRdmaCm(const NodeSnapshot& snap, metrics::MetricSink& out);
+const metrics::SpecList& RdmaCmSpecs();
+
 struct RdmaCm {
   using Section = RdmaCmSection;
-  static sources::SourceInfo Info();
+  static CollectorInfo Info();
 };
 }  // namespace collectors
 }  // namespace rocewatch

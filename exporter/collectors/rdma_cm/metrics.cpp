@@ -1,11 +1,13 @@
 #include <cmath>
 #include <string>
 
-#include "collectors/rdma_cm/collector.h"
-#include "metrics/metric_sink.h"
-#include "model/snapshot.h"
+#include "exporter/collectors/rdma_cm/collector.h"
+#include "exporter/metrics/metric_sink.h"
+#include "exporter/model/snapshot.h"
 
-namespace rocewatch::metrics {
+namespace rocewatch::collectors {
+
+using namespace metrics;  // the metric types a renderer is written in (exporter/metrics/)
 namespace {
 
 using T = MetricType;
@@ -38,4 +40,4 @@ void RenderRdmaCm(const NodeSnapshot& snap, MetricSink& out) {
   }
 }
 
-}  // namespace rocewatch::metrics
+}  // namespace rocewatch::collectors

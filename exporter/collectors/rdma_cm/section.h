@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "model/section.h"
+#include "exporter/model/section.h"
 
 namespace rocewatch {
 
@@ -23,7 +23,7 @@ struct RdmaCmSnapshot {
 // The collector's part of the NodeSnapshot (model/section.h).
 struct RdmaCmSection {
   std::vector<RdmaCmSnapshot> rdma_cm;
-  bool operator==(const RdmaCmSection&) const = default;  // the render cache's key (sources/render_input.h)
+  bool operator==(const RdmaCmSection&) const = default;  // the render cache's key (exporter/collectors/render_input.h)
   void Append(RdmaCmSection&& part) { AppendSection(rdma_cm, part.rdma_cm); }
 };
 

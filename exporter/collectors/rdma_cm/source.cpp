@@ -1,16 +1,16 @@
-#include "collectors/rdma_cm/source.h"
+#include "exporter/collectors/rdma_cm/source.h"
 
 #include <sys/stat.h>
 
 #include <cerrno>
 #include <cstring>
 
-#include "parse/sysfs_values.h"
+#include "exporter/collectors/attribute_reader.h"
+#include "exporter/collectors/sysfs_values.h"
+#include "exporter/log.h"
 #include "rocewatch/strings.h"
-#include "sources/attribute_reader.h"
-#include "util/log.h"
 
-namespace rocewatch::sources {
+namespace rocewatch::collectors {
 namespace {
 
 using Outcome = AttributeReader::Outcome;
@@ -59,7 +59,7 @@ class RdmaCmSource final : public Source {
         continue;
       }
       if (o == Outcome::kOk) {
-        auto mode = parse::ParseRoceMode(text);
+        auto mode = ParseRoceMode(text);
         if (mode) snap.roce_mode = *mode;
         else reader_.ParseError(configfs_.Abs(p.mode.rel()), mode.error().message);
       }
@@ -94,4 +94,4 @@ Result<std::unique_ptr<Source>> MakeRdmaCmSource(const SourceEnv& env) {
   return std::unique_ptr<Source>(std::make_unique<RdmaCmSource>(env, create == "true"));
 }
 
-}  // namespace rocewatch::sources
+}  // namespace rocewatch::collectors

@@ -2,9 +2,9 @@
 
 #include <memory>
 
-#include "sources/source.h"
+#include "exporter/collectors/source.h"
 
-namespace rocewatch::sources {
+namespace rocewatch::collectors {
 
 // rdma_cm defaults from configfs: rdma_cm/<dev>/ports/<n>/default_roce_mode and
 // default_roce_tos. The kernel only shows them once rdma_cm/<dev> was created
@@ -12,4 +12,4 @@ namespace rocewatch::sources {
 // --collector.rdma_cm.create-groups asks for it.
 Result<std::unique_ptr<Source>> MakeRdmaCmSource(const SourceEnv& env);
 
-}  // namespace rocewatch::sources
+}  // namespace rocewatch::collectors

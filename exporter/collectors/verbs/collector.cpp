@@ -1,19 +1,19 @@
-#include "collectors/verbs/collector.h"
+#include "exporter/collectors/verbs/collector.h"
 
-#include "collectors/verbs/source.h"
-#include "sources/registry.h"
+#include "exporter/collectors/registry.h"
+#include "exporter/collectors/verbs/source.h"
 
 namespace rocewatch::collectors {
 
-sources::SourceInfo Verbs::Info() {
+CollectorInfo Verbs::Info() {
   return {"verbs",
           "active MTU and speed of each port via libibverbs",
           true,
           {},
-          &sources::MakeVerbsSource,
-          &metrics::RenderVerbs,
-          &metrics::VerbsSpecs,
-          sources::OwnSection<VerbsSection>()};
+          &MakeVerbsSource,
+          &RenderVerbs,
+          &VerbsSpecs,
+          OwnSection<VerbsSection>()};
 }
 
 }  // namespace rocewatch::collectors

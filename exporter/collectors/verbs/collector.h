@@ -2,19 +2,17 @@
 
 // The verbs collector (collectors/declarations.h says what its files hold).
 
-#include "collectors/declarations.h"
-#include "collectors/verbs/section.h"
+#include "exporter/collectors/declarations.h"
+#include "exporter/collectors/verbs/section.h"
 
 namespace rocewatch {
-namespace metrics {
-void RenderVerbs(const NodeSnapshot& snap, MetricSink& out);
-const SpecList& VerbsSpecs();
-}  // namespace metrics
-
 namespace collectors {
+void RenderVerbs(const NodeSnapshot& snap, metrics::MetricSink& out);
+const metrics::SpecList& VerbsSpecs();
+
 struct Verbs {
   using Section = VerbsSection;
-  static sources::SourceInfo Info();
+  static CollectorInfo Info();
 };
 }  // namespace collectors
 }  // namespace rocewatch

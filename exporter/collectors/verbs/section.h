@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "model/section.h"
+#include "exporter/model/section.h"
 
 namespace rocewatch {
 
@@ -25,7 +25,7 @@ struct VerbsPortSnapshot {
 // The collector's part of the NodeSnapshot (model/section.h).
 struct VerbsSection {
   std::vector<VerbsPortSnapshot> verbs;
-  bool operator==(const VerbsSection&) const = default;  // the render cache's key (sources/render_input.h)
+  bool operator==(const VerbsSection&) const = default;  // the render cache's key (exporter/collectors/render_input.h)
   void Append(VerbsSection&& part) { AppendSection(verbs, part.verbs); }
 };
 

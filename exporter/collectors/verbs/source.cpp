@@ -1,4 +1,4 @@
-#include "collectors/verbs/source.h"
+#include "exporter/collectors/verbs/source.h"
 
 #include <infiniband/verbs.h>
 
@@ -6,9 +6,9 @@
 #include <cstddef>
 #include <cstring>
 
-#include "sources/kernel_reader.h"
+#include "exporter/collectors/kernel_reader.h"
 
-namespace rocewatch::sources {
+namespace rocewatch::collectors {
 namespace {
 
 using Outcome = KernelReader::Outcome;
@@ -142,4 +142,4 @@ Result<std::unique_ptr<Source>> MakeVerbsSource(const SourceEnv& env) {
   return std::unique_ptr<Source>(std::make_unique<VerbsSource>(env));
 }
 
-}  // namespace rocewatch::sources
+}  // namespace rocewatch::collectors

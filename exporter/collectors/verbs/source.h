@@ -2,11 +2,11 @@
 
 #include <memory>
 
-#include "sources/source.h"
+#include "exporter/collectors/source.h"
 
-namespace rocewatch::sources {
+namespace rocewatch::collectors {
 
 // libibverbs ibv_query_port: active MTU and speed.
 Result<std::unique_ptr<Source>> MakeVerbsSource(const SourceEnv& env);
 
-}  // namespace rocewatch::sources
+}  // namespace rocewatch::collectors

@@ -1,0 +1,80 @@
+// The ecn collector over the fixtures: per-priority enables and DCQCN parameters from sysfs
+// and debugfs (--collector.ecn.interval: ecn_interval_test.cpp).
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <vector>
+
+#include "common/fixture_pass.h"
+#include "common/fixture_paths.h"
+#include "common/test_dir.h"
+#include "exporter/model/snapshot.h"
+
+namespace rocewatch {
+namespace {
+
+using testing::FixtureDir;
+using testing::MakeFixturePass;
+using testing::StatusOf;
+using testing::TestDir;
+
+TEST(EcnCollector, EnablesAndParametersFromSysfsAndDebugfs) {
+  auto pass = MakeFixturePass(FixtureDir("mlx5-roce"));
+  NodeSnapshot s = pass->Collect();
+  ASSERT_EQ(s.ecn.size(), 4u);
+  for (int p = 0; p < 8; ++p) {
+    EXPECT_EQ(s.ecn[0].np_enabled[p], p == 3) << p;
+    EXPECT_EQ(s.ecn[0].rp_enabled[p], p == 3) << p;
+  }
+  int debugfs_params = 0;
+  for (const auto& param : s.ecn[0].parameters) {
+    if (param.source == "debugfs") ++debugfs_params;
+    if (param.source == "sysfs" && param.name == "cnp_dscp") {
+      EXPECT_EQ(param.value, 48);
+    }
+    if (param.source == "debugfs" && param.name == "rpg_ai_rate") {
+      EXPECT_EQ(param.value, 5);
+    }
+  }
+  EXPECT_GT(debugfs_params, 0);  // only mlx5_0 has cc_params in the fixture
+  for (std::size_t i = 1; i < s.ecn.size(); ++i)
+    for (const auto& param : s.ecn[i].parameters) EXPECT_EQ(param.source, "sysfs");
+}
+
+TEST(EcnCollector, InfinibandNodeHasNone) {
+  auto pass = MakeFixturePass(FixtureDir("mlx5-ib"));
+  NodeSnapshot s = pass->Collect();
+  EXPECT_FALSE(s.devices.empty());
+  EXPECT_TRUE(s.ecn.empty());
+}
+
+// Unprivileged, debugfs (mounted 0700) does not list: the DCQCN parameters there
+// are counted unavailable, the sysfs ones are still served, the source succeeds.
+TEST(EcnCollector, UnreadableDebugfsCountsUnavailable) {
+  TestDir dir;
+  testing::CopyFixture("mlx5-roce", dir.path());
+  std::vector<std::filesystem::path> cc_params;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(dir / "debugfs"))
+    if (e.is_directory() && e.path().filename() == "cc_params") cc_params.push_back(e.path());
+  ASSERT_EQ(cc_params.size(), 1u);  // mlx5_0's function
+  std::filesystem::remove_all(cc_params[0]);
+  std::ofstream(cc_params[0].string() + ".errno") << "13 EACCES\n";
+
+  auto pass = MakeFixturePass(dir.path());
+  NodeSnapshot s = pass->Collect();
+  const SourceStatus& ecn = StatusOf(s, "ecn");
+  EXPECT_TRUE(ecn.success);
+  EXPECT_EQ(ecn.unavailable_values, 1);
+  ASSERT_EQ(s.ecn.size(), 4u);
+  bool sysfs_cnp_dscp = false;
+  for (const auto& param : s.ecn[0].parameters) {
+    EXPECT_EQ(param.source, "sysfs") << param.name;
+    sysfs_cnp_dscp = sysfs_cnp_dscp || (param.name == "cnp_dscp" && param.value == 48);
+  }
+  EXPECT_TRUE(sysfs_cnp_dscp);
+}
+
+}  // namespace
+}  // namespace rocewatch
