@@ -426,5 +426,29 @@ TEST(LldpRender, PeerDcbxDigestsByDefaultAndFullTablesOptIn) {
             full.end());
 }
 
+// By default the switch's priority of the DSCPs the node uses (--collector.lldp.dscps) is a
+// series, so roce-lint compares them DSCP by DSCP with the NIC's roce_dscp_priority: a DSCP the
+// table maps and the option names is served, one it does not name is not, one the option names
+// and the table lacks is absent.
+TEST(LldpRender, PeerPriorityOfTheExportedDscpsByDefault) {
+  NodeSnapshot snap;
+  snap.lldp.emplace();
+  snap.lldp->daemon_reachable = true;
+  snap.lldp->exported_dscps = {26, 10};
+  LldpNeighbor a;
+  a.netdev = "lldpn0";
+  a.dcbx = lldp::DecodeDcbx(  // APP: DSCP 26 -> 5, DSCP 48 -> 6
+      {{lldp::kIeee8021Oui, 12, {0x00, 0xA5, 0x00, 0x1A, 0xC5, 0x00, 0x30}}});
+  snap.lldp->neighbors = {a};
+  CapturingSink sink;
+  collectors::RenderLldp(snap, sink);
+  std::vector<std::string> dscps;
+  for (const auto& sample : sink.samples) {
+    if (sample.first != "roce_lldp_peer_dscp_priority") continue;
+    dscps.push_back(sample.second.at(1) + "=" + std::to_string(static_cast<int>(sample.value)));
+  }
+  EXPECT_EQ(dscps, std::vector<std::string>{"26=5"});
+}
+
 }  // namespace
 }  // namespace rocewatch
