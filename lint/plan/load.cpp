@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lint/plan/json_reader.h"
+#include "rocewatch/json_depth.h"
 #include "rocewatch/read_file.h"
 #include "rocewatch/strings.h"
 
@@ -248,29 +249,6 @@ Node LoadNode(JsonReader& l, const json& v, const std::string& pointer, std::siz
   return node;
 }
 
-// Nesting deeper than any plan needs is refused before nlohmann-json builds a DOM of it.
-bool TooDeep(std::string_view text) {
-  std::size_t depth = 0;
-  bool in_string = false;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if (in_string) {
-      if (c == '\\') {
-        ++i;
-      } else if (c == '"') {
-        in_string = false;
-      }
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '{' || c == '[') {
-      if (++depth > kMaxJsonDepth) return true;
-    } else if ((c == '}' || c == ']') && depth > 0) {
-      --depth;
-    }
-  }
-  return false;
-}
-
 }  // namespace
 
 Result<LoadedPlan> LoadPlanText(std::string_view text, std::string_view source_name) {
@@ -279,7 +257,7 @@ Result<LoadedPlan> LoadPlanText(std::string_view text, std::string_view source_n
     return Error{name + ": plan is " + std::to_string(text.size()) + " bytes, above the limit of " +
                  std::to_string(kMaxPlanBytes) + " bytes"};
   }
-  if (TooDeep(text)) {
+  if (JsonNestsDeeperThan(text, kMaxJsonDepth)) {
     return Error{name + ": invalid plan: JSON nested deeper than " + std::to_string(kMaxJsonDepth) +
                  " levels"};
   }

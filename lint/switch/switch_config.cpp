@@ -5,6 +5,7 @@
 #include "lint/switch/json_walk.h"
 #include "lint/switch/nvue_config.h"
 #include "lint/switch/sonic_config_db.h"
+#include "rocewatch/json_depth.h"
 #include "rocewatch/read_file.h"
 
 namespace rocewatch::lint::switch_config {
@@ -17,29 +18,6 @@ bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
     if (lower(a[i]) != lower(b[i])) return false;
   }
   return true;
-}
-
-// Nesting deeper than either format has is refused before nlohmann-json builds a DOM of it.
-bool TooDeep(std::string_view text) {
-  std::size_t depth = 0;
-  bool in_string = false;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (in_string) {
-      if (c == '\\') {
-        ++i;
-      } else if (c == '"') {
-        in_string = false;
-      }
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '{' || c == '[') {
-      if (++depth > kMaxSwitchConfigDepth) return true;
-    } else if ((c == '}' || c == ']') && depth > 0) {
-      --depth;
-    }
-  }
-  return false;
 }
 
 }  // namespace
@@ -65,7 +43,7 @@ Result<SwitchConfig> ParseSwitchConfig(std::string_view text, const std::string&
   if (text.size() > kMaxSwitchConfigBytes)
     return Error{source + ": " + std::to_string(text.size()) + " bytes, above the limit of " +
                  std::to_string(kMaxSwitchConfigBytes) + " bytes for a switch configuration"};
-  if (TooDeep(text))
+  if (JsonNestsDeeperThan(text, kMaxSwitchConfigDepth))
     return Error{source + ": JSON nested deeper than " + std::to_string(kMaxSwitchConfigDepth) +
                  " levels; neither SONiC's config_db.json nor NVUE's JSON nests that deep"};
   json root;
