@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "lint/cli/args.h"
-#include "lint/finding.h"
+#include "lint/core/finding.h"
 #include "rocewatch/result.h"
 
 namespace rocewatch::lint::cli {

@@ -5,15 +5,15 @@
 #include <string>
 #include <string_view>
 
-#include "lint/checks/spec.h"
-#include "lint/finding.h"
-#include "lint/finding_sink.h"
+#include "lint/core/check_spec.h"
+#include "lint/core/finding.h"
+#include "lint/core/finding_sink.h"
 #include "lint/plan/model.h"
 
 namespace rocewatch::lint::plan::internal {
 
 // A finding of plan check `spec` (lint/plan/plan_checks.h), with its ID and severity.
-Finding MakeFinding(const checks::CheckSpec& spec, std::string message, std::string expected = {},
+Finding MakeFinding(const lint::CheckSpec& spec, std::string message, std::string expected = {},
                     std::string found = {}, std::string fix = {});
 
 void CheckNodes(const Plan& plan, FindingSink& sink);

@@ -40,7 +40,7 @@ class ProfileChecker {
   }
 
  private:
-  void Add(const checks::CheckSpec& id, std::string_view key, std::string message, std::string expected,
+  void Add(const lint::CheckSpec& id, std::string_view key, std::string message, std::string expected,
            std::string found, std::string fix) {
     sink_.Add(
         MakeFinding(id, std::move(message), std::move(expected), std::move(found), std::move(fix)),

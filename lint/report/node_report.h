@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "lint/finding.h"
+#include "lint/core/finding.h"
 #include "lint/observe/node_view.h"
 #include "lint/plan/model.h"
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "lint/finding.h"
+#include "lint/core/finding.h"
 
 namespace rocewatch::lint::report {
 
