@@ -269,7 +269,7 @@ TEST_F(Rollback, InstalledFilesAreRemovedOrPutBack) {
 
 // `roce-lint apply` then `roce-lint apply --rollback` across every node of the demo cluster,
 // over real ssh to an sshd on loopback: each node's script runs on a writable copy of that
-// node's capture (examples/demo/nodes/NODE), with its own stand-in tools' state. Afterwards every
+// node's capture (under examples/demo/nodes/), with its own stand-in tools' state. Afterwards every
 // node's tree and state are as they were, byte for byte.
 TEST(RollbackAcrossTheDemo, ApplyThenRollBackOverSshLeavesEveryNodeAsItWas) {
   if (!IsRoot()) GTEST_SKIP() << "applying needs root (the script's precheck asks for it)";
