@@ -67,6 +67,13 @@ SWITCH_FAULTS: Dict[str, tuple] = {
     "gpu-08": ("mlx5_1", "switch-pfc-priority-4", "peer.roce-priority-pfc"),
 }
 
+# Faults of a link's quality, which neither end's settings cause: node -> (ibdev, kind, what the
+# report must name). "fec-uncorrectable": RS-FEC corrects far more blocks than on the other links
+# and some it cannot correct rise every second (a dirty connector, a failing transceiver).
+LINK_FAULTS: Dict[str, tuple] = {
+    "gpu-03": ("mlx5_1", "fec-uncorrectable", "counters.fec-uncorrectable"),
+}
+
 # Healthy traffic per NIC, per second (raw units: 4-byte words, µs, frames).
 TRAFFIC = {
     "port_xmit_data": 2.8e9, "port_rcv_data": 2.7e9,        # ~90 Gb/s each way
@@ -137,6 +144,7 @@ def build_node(index: int) -> tuple:
     host = f"gpu-{index:02d}"
     fault = FAULTS.get(host)
     switch_fault = SWITCH_FAULTS.get(host)
+    link_fault = LINK_FAULTS.get(host)
     devices, answers, optics = [], {}, []
     motion: Dict[str, dict] = {"version": 1, "sysfs": {}, "ethtool": {}}
     hw_names = nt.mlx5_hw_counter_names()
@@ -237,12 +245,15 @@ def build_node(index: int) -> tuple:
             eth.update({"tx_prio3_pause": 25_000, "tx_prio3_pause_duration": 700_000,
                         "tx_pause_storm_warning_events": 0.1})
         motion["ethtool"][netdev] = eth
+        if link_fault and link_fault[0] == ib and link_fault[1] == "fec-uncorrectable":
+            motion.setdefault("fec", {})[netdev] = {"corrected": 20_000, "uncorrectable": 2}
     answers["lldp/neighbors.json"] = (json.dumps({"lldp": [{"interface": neighbors}]}, indent=2)
                                       + "\n").encode()
     return (nt.NodeSpec(hostname=host, kernel=KERNEL,
                         description=f"demo node {host}" + "".join(
-                            f"; seeded fault: {f[1]} on {f[0]}" for f in (fault, switch_fault) if f)
-                        + ("" if fault or switch_fault else "; healthy"),
+                            f"; seeded fault: {f[1]} on {f[0]}"
+                            for f in (fault, switch_fault, link_fault) if f)
+                        + ("" if fault or switch_fault or link_fault else "; healthy"),
                         devices=devices, extra_netdevs=[], kernel_answers=answers),
             motion, optics)
 
@@ -274,7 +285,7 @@ def write(dest: Path, writer: Path) -> None:
     dest.mkdir(parents=True, exist_ok=True)
     (dest / "plan.json").write_text(json.dumps(plan(), indent=2) + "\n")
     faults: Dict[str, list] = {}
-    for table in (FAULTS, SWITCH_FAULTS):
+    for table in (FAULTS, SWITCH_FAULTS, LINK_FAULTS):
         for n, (d, k, c) in table.items():
             faults.setdefault(n, []).append({"device": d, "fault": k, "check": c})
     (dest / "faults.json").write_text(json.dumps(faults, indent=2, sort_keys=True) + "\n")

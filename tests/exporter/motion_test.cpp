@@ -6,6 +6,8 @@
 
 #include "common/test_dir.h"
 #include "exporter/fs/attribute.h"
+#include "exporter/netlink/ethtool_fec.h"
+#include "netlink/fec_reply.h"
 
 namespace rocewatch::replay {
 namespace {
@@ -20,6 +22,58 @@ class MotionTest : public ::testing::Test {
   }
   TestDir dir_;
 };
+
+// FEC counters move in a FEC_GET answer built as the kernel builds it: total and lane 0 of the
+// counters motion names, nothing else; the answer still decodes.
+TEST_F(MotionTest, FecCountersGrowInTheFecAnswer) {
+  fs::Tree sysfs("sysfs", dir_ / "sys");
+  auto m = Motion::Parse(R"({"version": 1, "fec": {"ens1f0np0": {"uncorrectable": 0.5, "corrected": 400}}})",
+                         "motion.json", sysfs);
+  ASSERT_TRUE(m.ok()) << m.error().message;
+  double now = 0;
+  (*m)->set_clock([&] { return now; });
+  rocewatch::testing::FecReplySpec spec;
+  spec.modes = {ETHTOOL_LINK_MODE_FEC_RS_BIT};
+  spec.active = ETHTOOL_LINK_MODE_FEC_RS_BIT;
+  spec.corrected = {4000, 1000, 1000, 1000, 1000};
+  spec.uncorrectable = {2, 1, 0, 1, 0};
+  spec.corrected_bits = {16000, 4000, 4000, 4000, 4000};
+  const std::vector<std::uint8_t> captured = rocewatch::testing::BuildFecReply(spec);
+  std::vector<std::uint8_t> answer = captured;
+  (*m)->ApplyToFec("ens1f0np0", answer);
+  EXPECT_EQ(answer, captured);  // no time has passed
+  now = 60;                     // 30 uncorrectable and 24,000 corrected blocks more
+  (*m)->ApplyToFec("ens1f0np0", answer);
+  auto fec = ethtool_nl::DecodeFecReply(answer);
+  ASSERT_TRUE(fec.ok()) << fec.error().message;
+  EXPECT_EQ(fec->uncorrectable_blocks->total, 32u);
+  EXPECT_EQ(fec->uncorrectable_blocks->lanes, (std::vector<std::uint64_t>{31, 0, 1, 0}));
+  EXPECT_EQ(fec->corrected_blocks->total, 28000u);
+  EXPECT_EQ(fec->corrected_blocks->lanes, (std::vector<std::uint64_t>{25000, 1000, 1000, 1000}));
+  EXPECT_EQ(fec->corrected_bits->total, 16000u);
+  // Another netdev, and answers of another shape, are left as they are.
+  std::vector<std::uint8_t> other = captured;
+  (*m)->ApplyToFec("ens2f0np0", other);
+  EXPECT_EQ(other, captured);
+  for (std::size_t cut : {std::size_t{0}, std::size_t{10}, std::size_t{21}, captured.size() / 2}) {
+    std::vector<std::uint8_t> truncated(captured.begin(), captured.begin() + cut);
+    const auto kept = truncated;
+    (*m)->ApplyToFec("ens1f0np0", truncated);
+    EXPECT_EQ(truncated, kept) << cut;
+  }
+}
+
+TEST_F(MotionTest, AFecCounterMotionDoesNotKnowIsAnError) {
+  fs::Tree sysfs("sysfs", dir_ / "sys");
+  auto m = Motion::Parse(R"({"version": 1, "fec": {"ens1f0np0": {"uncorrected": 1}}})", "motion.json", sysfs);
+  ASSERT_FALSE(m.ok());
+  EXPECT_EQ(m.error().message,
+            "motion.json: fec/ens1f0np0/uncorrected: not a FEC counter (corrected, uncorrectable, "
+            "corrected_bits)");
+  auto negative = Motion::Parse(R"({"version": 1, "fec": {"ens1f0np0": {"corrected": -1}}})", "motion.json", sysfs);
+  ASSERT_FALSE(negative.ok());
+  EXPECT_EQ(negative.error().message, "motion.json: fec/ens1f0np0/corrected: rate must be a non-negative number");
+}
 
 TEST_F(MotionTest, SysfsCountersGrowWithTime) {
   fs::Tree sysfs("sysfs", dir_ / "sys");

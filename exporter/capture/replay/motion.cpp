@@ -6,9 +6,14 @@
 #include <fstream>
 #include <sstream>
 
+#include <linux/ethtool_netlink.h>
+#include <linux/genetlink.h>
+#include <linux/netlink.h>
+
 #include <nlohmann/json.hpp>
 
 #include "exporter/fs/beneath.h"
+#include "exporter/netlink/attributes.h"
 #include "rocewatch/strings.h"
 
 namespace rocewatch::replay {
@@ -63,6 +68,25 @@ Result<std::shared_ptr<Motion>> Motion::Parse(const std::string& text, const std
         auto rate = rate_of(st.value(), "ethtool/" + nd.key() + "/" + st.key());
         if (!rate) return rate.error();
         m->ethtool_[nd.key()][st.key()] = *rate;
+      }
+    }
+  }
+  if (doc.contains("fec")) {
+    if (!doc["fec"].is_object()) return Error{where + ": \"fec\" must be an object"};
+    const std::map<std::string, std::uint16_t> counters = {
+        {"corrected", ETHTOOL_A_FEC_STAT_CORRECTED},
+        {"uncorrectable", ETHTOOL_A_FEC_STAT_UNCORR},
+        {"corrected_bits", ETHTOOL_A_FEC_STAT_CORR_BITS}};
+    for (auto nd = doc["fec"].begin(); nd != doc["fec"].end(); ++nd) {
+      if (!nd.value().is_object()) return Error{where + ": fec/" + nd.key() + " must be an object"};
+      for (auto st = nd.value().begin(); st != nd.value().end(); ++st) {
+        auto counter = counters.find(st.key());
+        if (counter == counters.end())
+          return Error{where + ": fec/" + nd.key() + "/" + st.key() +
+                       ": not a FEC counter (corrected, uncorrectable, corrected_bits)"};
+        auto rate = rate_of(st.value(), "fec/" + nd.key() + "/" + st.key());
+        if (!rate) return rate.error();
+        m->fec_[nd.key()][counter->second] = *rate;
       }
     }
   }
@@ -124,6 +148,32 @@ void Motion::ApplyRates(const std::vector<StatRate>& rates, std::vector<std::uin
     std::memcpy(&v, stats.data() + value_at, 8);
     v += Delta(r.rate);
     std::memcpy(stats.data() + value_at, &v, 8);
+  }
+}
+
+void Motion::ApplyToFec(const std::string& netdev, std::vector<std::uint8_t>& answer) const {
+  auto nd = fec_.find(netdev);
+  constexpr std::size_t kHeaders = NLMSG_HDRLEN + GENL_HDRLEN;
+  if (nd == fec_.end() || answer.size() < kHeaders) return;
+  const netlink::Bytes whole(answer.data(), answer.size());
+  auto top = netlink::ParseAttributes(whole.subspan(kHeaders), "FEC_GET");
+  if (!top) return;
+  const netlink::Attribute* stats = netlink::FindAttribute(*top, ETHTOOL_A_FEC_STATS);
+  if (stats == nullptr) return;
+  auto counters = netlink::ParseAttributes(stats->payload, "ETHTOOL_A_FEC_STATS");
+  if (!counters) return;
+  for (const netlink::Attribute& a : *counters) {
+    auto rate = nd->second.find(a.type);
+    if (rate == nd->second.end()) continue;
+    // The total, then lane 0: each a u64 of the array, patched where it lies in the answer.
+    const std::size_t at = static_cast<std::size_t>(a.payload.data() - answer.data());
+    const std::uint64_t delta = Delta(rate->second);
+    for (std::size_t i = 0; i < 2 && 8 * (i + 1) <= a.payload.size(); ++i) {
+      std::uint64_t v = 0;
+      std::memcpy(&v, answer.data() + at + 8 * i, 8);
+      v += delta;
+      std::memcpy(answer.data() + at + 8 * i, &v, 8);
+    }
   }
 }
 
