@@ -131,8 +131,8 @@ int RunCheckCommand(const std::vector<std::string>& args, CommandIo io) {
     }
     switches.SetPauses(std::move(*pauses));
   } else if (!added.empty()) {
-    io.err << "roce-lint check: --switch-counters needs --prometheus and --counter-window (the switches' "
-              "counters are read from the store)\n";
+    io.err << "roce-lint check: --switch-counters needs --prometheus (the switches' counters are read "
+              "from the store)\n";
     return kExitUnusable;
   }
   const std::string& plan_path = parsed->positional.front();

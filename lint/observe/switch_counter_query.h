@@ -2,7 +2,7 @@
 
 // The switch ports' pause counters over the counter window, read from a Prometheus-compatible
 // API through the counter profiles (lint/switch/counter_profiles.h) for `roce-lint check
-// --prometheus --counter-window`: per profile and metric, every series' growth between the
+// --prometheus` (its --window, default 5m): per profile and metric, every series' growth between the
 // window's ends (BothEndsQuery, lint/observe/counter_queries.h: the same meaning on PromQL and
 // MetricsQL engines, never the store's increase()), and for the switches whose series went down
 // (a reset) the raw samples, read as IncreaseOver does.

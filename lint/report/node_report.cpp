@@ -111,10 +111,10 @@ std::string SwitchCountersUncheckedNote(const CheckRun& run, Language lang) {
                                                       : " NICs whose switch ports have no pause counters in the store: ",
                                " 块网卡的交换机端口在存储中没有 pause 计数器：")
                         : Text(lang, nics.size() == 1 ? " NIC: no switch counters were read (they need --prometheus "
-                                                        "and --counter-window): "
+                                                        "with a --window): "
                                                       : " NICs: no switch counters were read (they need --prometheus "
-                                                        "and --counter-window): ",
-                               " 块网卡：未读取交换机计数器（需要 --prometheus 和 --counter-window）：");
+                                                        "with a --window): ",
+                               " 块网卡：未读取交换机计数器（需要 --prometheus 及其 --window）：");
   return Text(lang, "Switch-counter checks (", "未检查交换机计数器（") + ids +
          Text(lang, ") could not run on ", "）：") + std::to_string(nics.size()) + why + names + Text(lang, ".", "。");
 }

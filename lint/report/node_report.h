@@ -29,7 +29,7 @@ struct CheckRun {
   std::vector<std::string> switch_side_unchecked;
   // "node netdev" of the NICs with an LLDP neighbour whose switch port has no pause counters
   // (peer.switch-pause-non-pfc, peer.pause-mismatch could not run there); `switch_counters_read`:
-  // the run read switch counters at all (--prometheus with --counter-window). Said once.
+  // the run read switch counters at all (--prometheus with a --window). Said once.
   std::vector<std::string> switch_counters_unchecked;
   bool switch_counters_read = false;
 };

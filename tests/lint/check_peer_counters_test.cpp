@@ -134,7 +134,7 @@ TEST(CheckPeerCounters, WithoutCountersTheNicsAreNamedOnce) {
   run.switch_counters_unchecked = {"gpu-01 ens1f0np0", "gpu-01 ens2f0np0"};
   EXPECT_EQ(report::SwitchCountersUncheckedNote(run, report::Language::kEnglish),
             "Switch-counter checks (peer.switch-pause-non-pfc, peer.pause-mismatch) could not run on 2 NICs: no "
-            "switch counters were read (they need --prometheus and --counter-window): gpu-01 ens1f0np0, gpu-01 "
+            "switch counters were read (they need --prometheus with a --window): gpu-01 ens1f0np0, gpu-01 "
             "ens2f0np0.");
   // The settings note does not name the counter checks.
   run.switch_side_unchecked = {"gpu-01 ens1f0np0"};
