@@ -124,6 +124,10 @@ def check_engine(name, url, lint, at, plan):
     for k, found in want_found.items():
         if k in by and by[k]["found"] != found:
             failures.append(f"{name}: {k}: found {by[k]['found']!r}, expected {found!r}")
+    if [n for n in report["notes"] if n.startswith("Switch-counter checks")] != [
+            "Switch-counter checks (peer.switch-pause-non-pfc, peer.pause-mismatch) could not run on 1 NIC whose "
+            "switch port has no pause counters in the store: gpu-6 ens1f0np0."]:
+        failures.append(f"{name}: the JSON report's notes: {report['notes']}")
     text = run_lint(lint, url, at, plan, "text")
     note = ("Switch-counter checks (peer.switch-pause-non-pfc, peer.pause-mismatch) could not run on 1 NIC whose "
             "switch port has no pause counters in the store: gpu-6 ens1f0np0.")
