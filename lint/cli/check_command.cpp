@@ -122,13 +122,18 @@ int RunCheckCommand(const std::vector<std::string>& args, CommandIo io) {
     if (!settings->prometheus.at)
       settings->prometheus.at =
           std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+    observe::SwitchQueryStats switch_stats;
     auto pauses = observe::QuerySwitchPauses(
         switch_config::MergeProfiles(switch_config::BuiltinCounterProfiles(), added), settings->prometheus,
-        settings->scrape);
+        settings->scrape, &switch_stats);
     if (!pauses) {
       io.err << "roce-lint check: " << escape::TerminalText(pauses.error().message) << "\n";
       return kExitUnusable;
     }
+    if (settings->print_stats)
+      io.err << "roce-lint check: switch counters: " << switch_stats.queries << " queries, " << switch_stats.series
+             << " series of " << pauses->size() << " switch ports, " << switch_stats.skipped
+             << " skipped (no port label or no priority 0-7)\n";
     switches.SetPauses(std::move(*pauses));
   } else if (!added.empty()) {
     io.err << "roce-lint check: --switch-counters needs --prometheus (the switches' counters are read "
