@@ -5,7 +5,10 @@
 // Port ID); its settings come from the 802.1Qaz DCBX TLVs it sends (roce_lldp_peer_*) and from
 // a --switch-config file of that switch (lint/switch/switch_config.h), DCBX first. One file per
 // check; each is registered in lint/checks/specs.h. A NIC whose switch port has no source runs
-// none of them: `roce-lint check` says so once for the run (NicsWithoutSwitchSide).
+// none of them: `roce-lint check` says so once for the run (NicsWithoutSwitchSide). Two checks
+// read the port's pause counters instead (switch-pause-non-pfc, pause-mismatch: the switch's
+// Prometheus series through lint/switch/counter_profiles.h), and have their own note
+// (NicsWithoutSwitchCounters).
 
 #include <array>
 #include <cstdint>
