@@ -145,5 +145,9 @@ inline const CheckSpec& kPeerAppPriority = RegisterCheck(peer::AppPriority, {"pe
     "switch port maps RoCE traffic to another priority than the NIC", "交换机端口与网卡对 RoCE 流量的优先级映射不一致", kWhySwitch});
 inline const CheckSpec& kPeerEcn = RegisterCheck(peer::Ecn, {"peer.ecn", S::kWarning,
     "switch queue of the RoCE priority does not mark ECN", "交换机 RoCE 优先级队列未启用 ECN 标记", kWhySwitch});
+inline const CheckSpec& kPeerSwitchPauseNonPfc = RegisterCheck(peer::SwitchPauseNonPfc, {"peer.switch-pause-non-pfc", S::kError,
+    "switch port sends pause frames on a priority the NIC has no PFC on", "交换机端口在网卡未启用 PFC 的优先级上发送 pause 帧", kWhySwitch});
+inline const CheckSpec& kPeerPauseMismatch = RegisterCheck(peer::PauseMismatch, {"peer.pause-mismatch", S::kWarning,
+    "the NIC's and the switch port's pause counts disagree", "网卡与交换机端口的 pause 帧计数不一致", kWhyCounters});
 
 }  // namespace rocewatch::lint::checks

@@ -69,7 +69,8 @@ const std::vector<CheckFamilies>& CheckFamilyTable() {
         metric::roce_lldp_peer_dcbx_info, metric::roce_lldp_peer_pfc_enabled, metric::roce_lldp_peer_app_info,
         metric::roce_lldp_peer_dscp_priority, metric::roce_lldp_peer_table_entries, metric::roce_dcb_supported,
         metric::roce_pfc_enabled, metric::roce_dscp_priority, metric::roce_dcb_table_entries},
-       {}},
+       // peer/link_pauses.cpp: the NIC's side of peer.pause-mismatch
+       {metric::roce_pfc_pause_frames_total, metric::roce_dcb_pfc_pause_frames_total}},
   };
   return kTable;
 }

@@ -227,6 +227,7 @@ void WriteHtmlReport(std::ostream& out, const CheckRun& run, Language lang) {
       << HtmlEscape(Text(lang, " findings", " 个问题"));
   if (auto note = CountersUnobservedNote(run, lang); !note.empty()) out << "<br>" << HtmlEscape(note);
   if (auto note = SwitchSideUncheckedNote(run, lang); !note.empty()) out << "<br>" << HtmlEscape(note);
+  if (auto note = SwitchCountersUncheckedNote(run, lang); !note.empty()) out << "<br>" << HtmlEscape(note);
   if (!run.counters_checked)
     out << "<br>"
         << HtmlEscape(Text(lang, "Counter checks skipped: no observation window.",

@@ -26,6 +26,11 @@ const char* Text(Language lang, const char* en, const char* zh) {
   return lang == Language::kChinese ? zh : en;
 }
 
+// The peer.* checks that read the switch's counters, not its settings: their own note.
+bool IsSwitchCounterCheck(const lint::CheckSpec& spec) {
+  return &spec == &checks::kPeerSwitchPauseNonPfc || &spec == &checks::kPeerPauseMismatch;
+}
+
 }  // namespace
 
 std::string SeverityText(Severity s, Language lang) {
@@ -76,7 +81,7 @@ std::string SwitchSideUncheckedNote(const CheckRun& run, Language lang) {
   if (nics.empty()) return "";
   std::string ids;
   for (const lint::CheckSpec* spec : lint::AllCheckSpecs())
-    if (spec->group() == "peer") ids += (ids.empty() ? "" : ", ") + std::string(spec->id);
+    if (spec->group() == "peer" && !IsSwitchCounterCheck(*spec)) ids += (ids.empty() ? "" : ", ") + std::string(spec->id);
   constexpr std::size_t kNamed = 10;
   std::string names;
   for (std::size_t i = 0; i < nics.size() && i < kNamed; ++i) names += (i ? ", " : "") + nics[i];
@@ -88,6 +93,30 @@ std::string SwitchSideUncheckedNote(const CheckRun& run, Language lang) {
                                      : " NICs whose switch ports send no DCBX and no --switch-config names: ",
               " 块网卡的交换机端口未发送 DCBX，且没有 --switch-config 描述它们：") +
          names + Text(lang, ".", "。");
+}
+
+std::string SwitchCountersUncheckedNote(const CheckRun& run, Language lang) {
+  const auto& nics = run.switch_counters_unchecked;
+  if (nics.empty()) return "";
+  std::string ids;
+  for (const lint::CheckSpec* spec : lint::AllCheckSpecs())
+    if (IsSwitchCounterCheck(*spec)) ids += (ids.empty() ? "" : ", ") + std::string(spec->id);
+  constexpr std::size_t kNamed = 10;
+  std::string names;
+  for (std::size_t i = 0; i < nics.size() && i < kNamed; ++i) names += (i ? ", " : "") + nics[i];
+  if (nics.size() > kNamed)
+    names += Text(lang, " and ", " 等另外 ") + std::to_string(nics.size() - kNamed) + Text(lang, " more", " 个");
+  const char* why = run.switch_counters_read
+                        ? Text(lang, nics.size() == 1 ? " NIC whose switch port has no pause counters in the store: "
+                                                      : " NICs whose switch ports have no pause counters in the store: ",
+                               " 块网卡的交换机端口在存储中没有 pause 计数器：")
+                        : Text(lang, nics.size() == 1 ? " NIC: no switch counters were read (they need --prometheus "
+                                                        "with a --window): "
+                                                      : " NICs: no switch counters were read (they need --prometheus "
+                                                        "with a --window): ",
+                               " 块网卡：未读取交换机计数器（需要 --prometheus 及其 --window）：");
+  return Text(lang, "Switch-counter checks (", "未检查交换机计数器（") + ids +
+         Text(lang, ") could not run on ", "）：") + std::to_string(nics.size()) + why + names + Text(lang, ".", "。");
 }
 
 void WriteNodeReport(std::ostream& out, const CheckRun& run, Language lang) {
@@ -147,6 +176,7 @@ void WriteNodeReport(std::ostream& out, const CheckRun& run, Language lang) {
       << "; " << SeverityCounts(run.findings) << "\n";
   if (auto note = CountersUnobservedNote(run, lang); !note.empty()) out << T(note) << "\n";
   if (auto note = SwitchSideUncheckedNote(run, lang); !note.empty()) out << T(note) << "\n";
+  if (auto note = SwitchCountersUncheckedNote(run, lang); !note.empty()) out << T(note) << "\n";
   if (!run.counters_checked)
     out << Text(lang,
                 "Counter checks skipped: no observation window (use --counter-window, "

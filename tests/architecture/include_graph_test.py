@@ -23,7 +23,7 @@ LINT_LAYERS = {
     "plan": {"core"},
     "targets": {"core", "plan"},
     "switch": {"core"},
-    "observe": {"core", "plan"},
+    "observe": {"core", "plan", "switch"},
     "fix": {"core", "plan"},
     # The checks still render their fix hints with lint/fix/commands.h (a one-way arrow; fix
     # does not include the checks).
