@@ -118,6 +118,10 @@ def key_fec(netdev: str) -> str:
     return f"ethtool-netlink/{netdev}/fec"
 
 
+def key_rdma_stat(device: str, port: int) -> str:
+    return f"rdma-netlink/{device}/{port}/stat"
+
+
 def key_verbs_port(device: str, port: int) -> str:
     return f"verbs/{device}/port{port}"
 

@@ -48,8 +48,10 @@ const MetricSpec kPortCounter{"roce_port_stat_total", T::kCounter,
     S::kTrimmed, "--collector.rdma.all-port-counters (Ethernet ports: unicast/multicast split, "
     "InfiniBand-fabric counters)"};
 const MetricSpec kHwCounter{"roce_hw_stat_total", T::kCounter,
-    "Every hw_counters/ file of the port (driver-specific, e.g. np_cnp_sent, rp_cnp_handled, "
-    "out_of_sequence), named as in sysfs; mlx5's operation counts, flush errors, "
+    "Every hw counter of the port (driver-specific, e.g. np_cnp_sent, rp_cnp_handled, "
+    "out_of_sequence), named as in sysfs: from one RDMA netlink STAT_GET where the kernel "
+    "answers it (with the optional counters the driver has enabled, e.g. mlx5's cc_rx_ce_pkts), "
+    "else one hw_counters/ file each; mlx5's operation counts, flush errors, "
     "application-error breakdown and congestion-control internals only with "
     "--collector.rdma.all-hw-counters.",
     {"device", "port", "counter"},
