@@ -145,6 +145,17 @@ struct RdmaStat {
   }
 };
 
+// RDMA_NLDEV_CMD_STAT_GET_STATUS for one port (kernels 6.0 and later): the optional counters
+// the driver has and whether each is enabled (`rdma statistic mode [supported]`).
+struct RdmaStatStatus {
+  static constexpr std::string_view kAsks = "rdma netlink RDMA_NLDEV_CMD_STAT_GET_STATUS";
+  std::string device;
+  std::uint32_t port = 0;
+  std::string Key() const {
+    return "rdma-netlink/" + device + "/" + std::to_string(port) + "/stat_status";
+  }
+};
+
 // --- libibverbs ibv_query_port: the struct ibv_port_attr it filled, as bytes.
 // ENODEV when there is no such verbs device (no RDMA stack: not an error).
 
@@ -170,7 +181,8 @@ struct LldpNeighbors {
 using Request = std::variant<call::DriverInfo, call::StringSetInfo, call::Strings, call::Stats,
                              call::LinkSettings, call::ModuleInfo, call::ModuleEeprom,
                              call::DcbIeee, call::DcbDcbx, call::LinkState, call::Pause,
-                             call::Fec, call::ModuleEepromPage, call::RdmaStat, call::VerbsPortAttr,
+                             call::Fec, call::ModuleEepromPage, call::RdmaStat, call::RdmaStatStatus,
+                             call::VerbsPortAttr,
                              call::LldpNeighbors>;
 
 // Where the answer to `request` lives under a capture's kernel/ folder.

@@ -306,9 +306,22 @@ class LiveKernel final : public KernelAnswers {
 
   Answer Do(const call::RdmaStat& c) {
     std::lock_guard<std::mutex> lock(rdma_mu_);
-    // nldev addresses devices by index: look the name up (again when a device was renamed
-    // or re-registered since the last lookup).
-    auto index = rdma_indexes_.find(c.device);
+    return AskRdmaPort(c.device, [&](std::uint32_t index, std::uint32_t seq) {
+      return rdma_nl::BuildStatRequest(index, c.port, seq);
+    });
+  }
+  Answer Do(const call::RdmaStatStatus& c) {
+    std::lock_guard<std::mutex> lock(rdma_mu_);
+    return AskRdmaPort(c.device, [&](std::uint32_t index, std::uint32_t seq) {
+      return rdma_nl::BuildStatStatusRequest(index, c.port, seq);
+    });
+  }
+
+  // An nldev request about `device`, which nldev addresses by index: the name is looked up
+  // first (a RDMA_NLDEV_CMD_GET dump), and again when the device was renamed or re-registered.
+  template <class Build>
+  Answer AskRdmaPort(const std::string& device, Build build) {
+    auto index = rdma_indexes_.find(device);
     if (index == rdma_indexes_.end()) {
       std::uint32_t seq = rdma_.NextSeq();
       Answer dump = rdma_.AskDump(rdma_nl::BuildDeviceDumpRequest(seq), seq,
@@ -318,14 +331,13 @@ class LiveKernel final : public KernelAnswers {
       if (!devices) return devices.error().code != 0 ? Fail(devices.error().code) : Fail(EPROTO);
       rdma_indexes_.clear();
       for (const auto& d : *devices) rdma_indexes_[d.name] = d.index;
-      index = rdma_indexes_.find(c.device);
+      index = rdma_indexes_.find(device);
       if (index == rdma_indexes_.end()) return Fail(ENODEV);
     }
     std::uint32_t seq = rdma_.NextSeq();
-    Answer a = rdma_.Ask(rdma_nl::BuildStatRequest(index->second, c.port, seq), seq,
-                         options_.netlink_timeout_ms);
+    Answer a = rdma_.Ask(build(index->second, seq), seq, options_.netlink_timeout_ms);
     // A stale index (the device re-registered): look it up afresh next time.
-    if (!a.ok() || ReplyErrno(a.bytes) == ENODEV) rdma_indexes_.erase(c.device);
+    if (!a.ok() || ReplyErrno(a.bytes) == ENODEV) rdma_indexes_.erase(device);
     return a;
   }
 

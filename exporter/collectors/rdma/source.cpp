@@ -55,6 +55,8 @@ struct PortState {
   // names of the last answer, shared with the snapshots while they stay the same.
   bool netlink = true;
   std::shared_ptr<const std::vector<std::string>> netlink_names;
+  // STAT_GET_STATUS the same way (kernels before 6.0 answer EOPNOTSUPP).
+  bool netlink_status = true;
 };
 
 struct DeviceState {
@@ -278,6 +280,27 @@ class RdmaSource final : public Source {
     return true;
   }
 
+  // Which optional counters the port has and which are enabled (STAT_GET_STATUS), asked only
+  // where STAT_GET answered; any failure leaves them out until the inventory changes.
+  void NetlinkOptionalCounters(const DeviceRef& dev, PortState& port,
+                               std::vector<OptionalCounterState>& out) {
+    if (!port.netlink_status) return;
+    const kernel::Answer answer =
+        kernel_->Ask(kernel::call::RdmaStatStatus{dev.name, port.ref.number});
+    std::optional<rdma_nl::OptionalCounters> decoded;
+    if (answer.ok()) {
+      auto d = rdma_nl::DecodeStatStatusReply(answer.bytes);
+      if (d && d->device.name == dev.name && d->port == port.ref.number) decoded = std::move(*d);
+    }
+    if (!decoded) {
+      port.netlink_status = false;
+      return;
+    }
+    for (auto& c : decoded->counters) out.push_back({std::move(c.name), c.enabled});
+    std::sort(out.begin(), out.end(),
+              [](const OptionalCounterState& a, const OptionalCounterState& b) { return a.name < b.name; });
+  }
+
   bool CollectPort(const DeviceRef& dev, PortState& port, PortSnapshot& p, std::string& text,
                    SourceStatus& status) {
     p.number = port.ref.number;
@@ -317,9 +340,11 @@ class RdmaSource final : public Source {
         !ReadOne(port.rcv_packets, dir, 1, text, status, p.received_packets) ||
         !ReadCounters(port.counters, dir, p.counters, text, status))
       return false;
-    if (!NetlinkHwCounters(dev, port, p.hw_counters) &&
-        !ReadCounters(port.hw_counters, dir, p.hw_counters, text, status))
+    if (NetlinkHwCounters(dev, port, p.hw_counters)) {
+      NetlinkOptionalCounters(dev, port, p.optional_counters);
+    } else if (!ReadCounters(port.hw_counters, dir, p.hw_counters, text, status)) {
       return false;
+    }
     if (port.lifespan) {
       o = reader_.Read(*port.lifespan, dir, text, status);
       if (o == Outcome::kGone) return false;

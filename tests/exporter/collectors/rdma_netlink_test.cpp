@@ -19,7 +19,9 @@
 #include "exporter/collectors/sysfs_values.h"
 #include "exporter/metrics/text_renderer.h"
 #include "exporter/netlink/messages.h"
+#include "exporter/netlink/rdma_nldev.h"
 #include "exporter/netlink/rdma_stat.h"
+#include "netlink/kernel_skb.h"
 #include "netlink/rdma_reply.h"
 
 namespace rocewatch {
@@ -55,8 +57,19 @@ class NetlinkKernel final : public kernel::KernelAnswers {
  public:
   explicit NetlinkKernel(std::string dir) : dir_(std::move(dir)), replay_(kernel::MakeReplayKernel(dir_)) {}
   std::vector<testing::NldevCounter> extra;
+  std::vector<testing::NldevOptional> optional;  // STAT_GET_STATUS; empty: EOPNOTSUPP
   int stat_calls = 0;
+  int status_calls = 0;
   kernel::Answer Ask(const kernel::Request& r) override {
+    if (const auto* s = std::get_if<kernel::call::RdmaStatStatus>(&r)) {
+      ++status_calls;
+      if (optional.empty()) {
+        testing::KernelSkb skb;
+        skb.Ack(rdma_nl::BuildStatStatusRequest(7, s->port, 3), EOPNOTSUPP);
+        return {skb.bytes(), 0};
+      }
+      return {testing::BuildStatStatusReply(7, s->device, s->port, optional), 0};
+    }
     const auto* stat = std::get_if<kernel::call::RdmaStat>(&r);
     if (stat == nullptr) return replay_->Ask(r);
     ++stat_calls;
@@ -169,6 +182,28 @@ TEST(RdmaNetlink, OptionalCountersAreServedLikeTheOthers) {
             std::string::npos);
   EXPECT_NE(page.text.find("roce_hw_stat_total{device=\"mlx5_1\",port=\"1\",counter=\"cc_tx_cnp_pkts\"} 17\n"),
             std::string::npos);
+}
+
+// Which optional counters a port has and which are enabled: roce_hw_optional_counter_enabled.
+// A kernel without STAT_GET_STATUS (before 6.0, EOPNOTSUPP) has none, and is not asked again.
+TEST(RdmaNetlink, OptionalCounterStatus) {
+  auto netlink = std::make_shared<NetlinkKernel>(FixtureDir("mlx5-roce"));
+  netlink->extra = {{"cc_rx_ce_pkts", 4411}};
+  netlink->optional = {{"cc_rx_ce_pkts", 40, true}, {"cc_rx_cnp_pkts", 41, false}, {"cc_tx_cnp_pkts", 42, false}};
+  const Page page = Collect(netlink);
+  const std::string p = "{device=\"mlx5_0\",port=\"1\",counter=";
+  EXPECT_NE(page.text.find("roce_hw_optional_counter_enabled" + p + "\"cc_rx_ce_pkts\"} 1\n"), std::string::npos);
+  EXPECT_NE(page.text.find("roce_hw_optional_counter_enabled" + p + "\"cc_rx_cnp_pkts\"} 0\n"), std::string::npos);
+  EXPECT_NE(page.text.find("roce_hw_optional_counter_enabled" + p + "\"cc_tx_cnp_pkts\"} 0\n"), std::string::npos);
+  EXPECT_NE(page.text.find("roce_hw_stat_total" + p + "\"cc_rx_ce_pkts\"} 4411\n"), std::string::npos);
+
+  auto old = std::make_shared<NetlinkKernel>(FixtureDir("mlx5-roce"));
+  const Page before_6_0 = Collect(old, {}, /*passes=*/2);
+  EXPECT_EQ(Count(before_6_0.text, "roce_hw_optional_counter_enabled{"), 0u);
+  std::size_t ports = 0;
+  for (const auto& d : before_6_0.snap.devices) ports += d.ports.size();
+  EXPECT_EQ(static_cast<std::size_t>(old->status_calls), ports);  // once, not once a scrape
+  EXPECT_EQ(static_cast<std::size_t>(old->stat_calls), 2 * ports);
 }
 
 // No RDMA netlink here (ib_core is not loaded): the live call fails cleanly, the files serve
