@@ -120,6 +120,8 @@ inline const CheckSpec& kFecUncorrectable = RegisterCheck(counters::FecUncorrect
     "uncorrectable FEC blocks rising", "出现 FEC 不可纠正块", kWhyCounters});
 inline const CheckSpec& kFecBer = RegisterCheck(counters::FecBer, {"counters.fec-ber", S::kWarning,
     "pre-FEC bit error ratio above the profile", "FEC 前误码率超过规划上限", kWhyCounters});
+inline const CheckSpec& kOptionalCountersDisabled = RegisterCheck(counters::OptionalDisabled, {"counters.optional-disabled", S::kWarning,
+    "planned optional RDMA counters not enabled", "规划的 RDMA 可选计数器未启用", kWhyNoStep});
 
 inline const CheckSpec& kDrift = RegisterCheck(drift::Setting, {"drift.setting", S::kWarning,
     "setting differs from the NIC's profile peers", "配置与同规划的其他网卡不一致", 

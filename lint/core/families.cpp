@@ -42,7 +42,7 @@ const std::vector<CheckFamilies>& CheckFamilyTable() {
         metric::roce_module_lane_rx_power_watts, metric::roce_module_threshold, metric::roce_module_flag},
        {}},
       {"counters",
-       {metric::roce_pfc_enabled, metric::roce_ethtool_link_speed_bytes_per_second, metric::roce_port_rate_bytes_per_second},
+       {metric::roce_pfc_enabled, metric::roce_hw_optional_counter_enabled, metric::roce_ethtool_link_speed_bytes_per_second, metric::roce_port_rate_bytes_per_second},
        {metric::roce_pfc_pause_frames_total, metric::roce_dcb_pfc_pause_frames_total,
         metric::roce_ethtool_tx_pause_storm_warning_events_total, metric::roce_ethtool_tx_pause_storm_error_events_total,
         metric::roce_pfc_pause_duration_seconds_total, metric::roce_ethtool_tx_discarded_packets_total,
