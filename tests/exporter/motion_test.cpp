@@ -7,7 +7,9 @@
 #include "common/test_dir.h"
 #include "exporter/fs/attribute.h"
 #include "exporter/netlink/ethtool_fec.h"
+#include "exporter/netlink/rdma_stat.h"
 #include "netlink/fec_reply.h"
+#include "netlink/rdma_reply.h"
 
 namespace rocewatch::replay {
 namespace {
@@ -60,6 +62,36 @@ TEST_F(MotionTest, FecCountersGrowInTheFecAnswer) {
     const auto kept = truncated;
     (*m)->ApplyToFec("ens1f0np0", truncated);
     EXPECT_EQ(truncated, kept) << cut;
+  }
+}
+
+// A hw counter's sysfs motion moves the same counter in the port's RDMA netlink STAT_GET
+// answer (built as nldev.c builds it, with and without the 64-bit pad), nothing else.
+TEST_F(MotionTest, HwCounterMotionMovesTheStatGetAnswer) {
+  fs::Tree sysfs("sysfs", dir_ / "sys");
+  auto m = Motion::Parse(R"({"version": 1, "sysfs": {"class/infiniband/mlx5_0/ports/1/hw_counters/np_cnp_sent": 250.5}})",
+                         "motion.json", sysfs);
+  ASSERT_TRUE(m.ok()) << m.error().message;
+  double now = 0;
+  (*m)->set_clock([&] { return now; });
+  for (bool pad : {false, true}) {
+    const auto captured = rocewatch::testing::BuildStatReply(
+        1, "mlx5_0", 1, {{"np_cnp_sent", 1000}, {"rp_cnp_handled", 7}}, pad);
+    auto answer = captured;
+    now = 10;
+    (*m)->ApplyToRdmaStat("mlx5_0", 1, answer);
+    auto stat = rdma_nl::DecodeStatReply(answer);
+    ASSERT_TRUE(stat.ok()) << stat.error().message;
+    ASSERT_EQ(stat->counters.size(), 2u);
+    EXPECT_EQ(stat->counters[0].value, 3505u) << pad;
+    EXPECT_EQ(stat->counters[1].value, 7u) << pad;
+    auto other_port = captured;
+    (*m)->ApplyToRdmaStat("mlx5_0", 2, other_port);
+    EXPECT_EQ(other_port, captured);
+    std::vector<std::uint8_t> truncated(captured.begin(), captured.begin() + captured.size() / 2);
+    const auto kept = truncated;
+    (*m)->ApplyToRdmaStat("mlx5_0", 1, truncated);
+    EXPECT_EQ(truncated, kept);
   }
 }
 

@@ -9,6 +9,7 @@
 #include <linux/ethtool_netlink.h>
 #include <linux/genetlink.h>
 #include <linux/netlink.h>
+#include <rdma/rdma_netlink.h>
 
 #include <nlohmann/json.hpp>
 
@@ -58,6 +59,11 @@ Result<std::shared_ptr<Motion>> Motion::Parse(const std::string& text, const std
       auto dir = sysfs.Resolve(std::string(fs::DirName(key)));
       if (!dir) return Error{where + ": sysfs/" + key + ": " + dir.error().message};
       m->sysfs_[fs::Join(*dir, fs::BaseName(key))] = *rate;
+      // class/infiniband/DEV/ports/N/hw_counters/NAME: the same counter in STAT_GET.
+      auto parts = Split(key, '/');
+      if (parts.size() == 7 && parts[0] == "class" && parts[1] == "infiniband" &&
+          parts[3] == "ports" && parts[5] == "hw_counters")
+        m->rdma_[std::string(parts[2]) + "/" + std::string(parts[4])][std::string(parts[6])] = *rate;
     }
   }
   if (doc.contains("ethtool")) {
@@ -174,6 +180,37 @@ void Motion::ApplyToFec(const std::string& netdev, std::vector<std::uint8_t>& an
       v += delta;
       std::memcpy(answer.data() + at + 8 * i, &v, 8);
     }
+  }
+}
+
+void Motion::ApplyToRdmaStat(const std::string& device, std::uint32_t port,
+                             std::vector<std::uint8_t>& answer) const {
+  auto it = rdma_.find(device + "/" + std::to_string(port));
+  if (it == rdma_.end() || answer.size() < NLMSG_HDRLEN) return;
+  const netlink::Bytes whole(answer.data(), answer.size());
+  auto top = netlink::ParseAttributes(whole.subspan(NLMSG_HDRLEN), "STAT_GET");
+  if (!top) return;
+  const netlink::Attribute* table = netlink::FindAttribute(*top, RDMA_NLDEV_ATTR_STAT_HWCOUNTERS);
+  if (table == nullptr) return;
+  auto entries = netlink::ParseAttributes(table->payload, "RDMA_NLDEV_ATTR_STAT_HWCOUNTERS");
+  if (!entries) return;
+  for (const netlink::Attribute& entry : *entries) {
+    auto fields = netlink::ParseAttributes(entry.payload, "RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY");
+    if (!fields) continue;
+    const netlink::Attribute* name =
+        netlink::FindAttribute(*fields, RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY_NAME);
+    const netlink::Attribute* value =
+        netlink::FindAttribute(*fields, RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY_VALUE);
+    if (name == nullptr || value == nullptr || value->payload.size() != 8) continue;
+    auto text = netlink::GetString(*name, "ENTRY_NAME");
+    if (!text) continue;
+    auto rate = it->second.find(*text);
+    if (rate == it->second.end()) continue;
+    const std::size_t at = static_cast<std::size_t>(value->payload.data() - answer.data());
+    std::uint64_t v = 0;
+    std::memcpy(&v, answer.data() + at, 8);
+    v += Delta(rate->second);
+    std::memcpy(answer.data() + at, &v, 8);
   }
 }
 
