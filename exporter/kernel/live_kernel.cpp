@@ -59,35 +59,7 @@ class NetlinkChannel {
     if (err != 0) return Fail(err);
     if (nl_sendto(sock_, const_cast<std::uint8_t*>(request.data()), request.size()) < 0)
       return Fail(EIO);
-    auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
-    int fd = nl_socket_get_fd(sock_);
-    while (true) {
-      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-                      deadline - std::chrono::steady_clock::now())
-                      .count();
-      if (left <= 0) return Fail(ETIMEDOUT);
-      pollfd pfd{fd, POLLIN, 0};
-      int rc = ::poll(&pfd, 1, static_cast<int>(left));
-      if (rc < 0 && errno == EINTR) continue;
-      if (rc < 0) return Fail(errno);
-      if (rc == 0) return Fail(ETIMEDOUT);
-      sockaddr_nl from{};
-      unsigned char* buf = nullptr;
-      int n = nl_recv(sock_, &from, &buf, nullptr);
-      if (n <= 0) {
-        std::free(buf);
-        return Fail(n == 0 ? ECONNRESET : EIO);
-      }
-      std::vector<std::uint8_t> bytes(buf, buf + n);
-      std::free(buf);
-      // Skip stale replies to an earlier request that timed out.
-      if (bytes.size() >= sizeof(nlmsghdr)) {
-        nlmsghdr hdr;
-        std::memcpy(&hdr, bytes.data(), sizeof hdr);
-        if (hdr.nlmsg_seq != seq) continue;
-      }
-      return Answer{std::move(bytes), 0};
-    }
+    return Receive(seq, timeout_ms);
   }
 
   // A dump: every datagram answering `seq` until one holds NLMSG_DONE or an NLMSG_ERROR,
@@ -114,7 +86,8 @@ class NetlinkChannel {
     return type == NLMSG_DONE || type == NLMSG_ERROR;
   }
 
-  // The next datagram carrying `seq`, without sending anything.
+  // The next datagram carrying `seq`, without sending anything (skipping stale replies to an
+  // earlier request that timed out).
   Answer Receive(std::uint32_t seq, int timeout_ms) {
     int fd = nl_socket_get_fd(sock_);
     auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);

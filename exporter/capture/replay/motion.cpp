@@ -157,6 +157,19 @@ void Motion::ApplyRates(const std::vector<StatRate>& rates, std::vector<std::uin
   }
 }
 
+namespace {
+
+// Adds `delta` to the u64 that the attribute parser saw at `where`, inside `answer`.
+void AddToU64(std::vector<std::uint8_t>& answer, const std::uint8_t* where, std::uint64_t delta) {
+  const std::size_t at = static_cast<std::size_t>(where - answer.data());
+  std::uint64_t v = 0;
+  std::memcpy(&v, answer.data() + at, 8);
+  v += delta;
+  std::memcpy(answer.data() + at, &v, 8);
+}
+
+}  // namespace
+
 void Motion::ApplyToFec(const std::string& netdev, std::vector<std::uint8_t>& answer) const {
   auto nd = fec_.find(netdev);
   constexpr std::size_t kHeaders = NLMSG_HDRLEN + GENL_HDRLEN;
@@ -172,14 +185,9 @@ void Motion::ApplyToFec(const std::string& netdev, std::vector<std::uint8_t>& an
     auto rate = nd->second.find(a.type);
     if (rate == nd->second.end()) continue;
     // The total, then lane 0: each a u64 of the array, patched where it lies in the answer.
-    const std::size_t at = static_cast<std::size_t>(a.payload.data() - answer.data());
     const std::uint64_t delta = Delta(rate->second);
-    for (std::size_t i = 0; i < 2 && 8 * (i + 1) <= a.payload.size(); ++i) {
-      std::uint64_t v = 0;
-      std::memcpy(&v, answer.data() + at + 8 * i, 8);
-      v += delta;
-      std::memcpy(answer.data() + at + 8 * i, &v, 8);
-    }
+    for (std::size_t i = 0; i < 2 && 8 * (i + 1) <= a.payload.size(); ++i)
+      AddToU64(answer, a.payload.data() + 8 * i, delta);
   }
 }
 
@@ -206,11 +214,7 @@ void Motion::ApplyToRdmaStat(const std::string& device, std::uint32_t port,
     if (!text) continue;
     auto rate = it->second.find(*text);
     if (rate == it->second.end()) continue;
-    const std::size_t at = static_cast<std::size_t>(value->payload.data() - answer.data());
-    std::uint64_t v = 0;
-    std::memcpy(&v, answer.data() + at, 8);
-    v += Delta(rate->second);
-    std::memcpy(answer.data() + at, &v, 8);
+    AddToU64(answer, value->payload.data(), Delta(rate->second));
   }
 }
 
