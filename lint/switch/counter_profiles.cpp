@@ -6,7 +6,6 @@
 #include <set>
 
 #include "lint/switch/json_walk.h"
-#include "rocewatch/json_depth.h"
 #include "rocewatch/read_file.h"
 #include "rocewatch/strings.h"
 
@@ -132,20 +131,10 @@ CounterProfile ReadProfile(const json& v, const std::string& path, const std::ve
 std::string_view DirectionName(PauseDirection d) { return d == PauseDirection::kRx ? "rx" : "tx"; }
 
 Result<std::vector<CounterProfile>> ParseCounterProfiles(std::string_view text, const std::string& source) {
-  if (text.size() > kMaxCounterProfilesBytes)
-    return Error{source + ": " + std::to_string(text.size()) + " bytes, above the limit of " +
-                 std::to_string(kMaxCounterProfilesBytes) + " bytes for counter profiles"};
-  if (JsonNestsDeeperThan(text, kMaxCounterProfilesDepth))
-    return Error{source + ": JSON nested deeper than " + std::to_string(kMaxCounterProfilesDepth) +
-                 " levels; counter profiles nest 4"};
-  json root;
-  try {
-    root = json::parse(text.begin(), text.end());
-  } catch (const json::exception& e) {
-    std::string detail = e.what();
-    if (auto colon = detail.find(": "); colon != std::string::npos) detail = detail.substr(colon + 2);
-    return Error{source + ": invalid JSON: " + detail};
-  }
+  auto parsed = ParseBoundedJson(text, source, kMaxCounterProfilesBytes, kMaxCounterProfilesDepth,
+                                 "counter profiles", "counter profiles nest 4");
+  if (!parsed) return parsed.error();
+  const json& root = *parsed;
   try {
     const json& o = Object(root, "");
     for (const auto& [key, value] : o.items())
