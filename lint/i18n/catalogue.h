@@ -1,0 +1,68 @@
+#pragma once
+
+// roce-lint's message catalogue: every human sentence a report writes is one entry of a
+// language's table (en.h, zh.h), found by a stable ID and rendered by Render() with named
+// arguments. A third language is a third table (and one line in catalogue.cpp's list).
+//
+//   Render(lang, "report.fix", {{"fix", command}})   →  "fix: …" or "修复：…"
+//
+// An ID written in the code must be in the English table or the code does not compile
+// (MessageId is consteval); every table has the English table's IDs and placeholders or
+// catalogue.cpp does not compile. Argument values are inserted as they are, never re-read
+// for placeholders (a metric's "{direction=\"rx\"}" stays as written).
+
+#include <initializer_list>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "lint/i18n/en.h"
+#include "lint/i18n/language.h"
+#include "lint/i18n/message.h"
+
+namespace rocewatch::lint::i18n {
+
+constexpr bool IsMessageId(std::string_view id) {
+  for (const Message& m : kEnglishMessages)
+    if (m.id == id) return true;
+  return false;
+}
+
+// A message ID in the code. Implicit from a string literal, checked when it compiles.
+class MessageId {
+ public:
+  consteval MessageId(const char* id) : id_(id) {  // NOLINT(google-explicit-constructor)
+    if (!IsMessageId(id_)) throw "no such message ID in lint/i18n/en.h";
+  }
+  constexpr std::string_view view() const { return id_; }
+
+ private:
+  std::string_view id_;
+};
+
+struct Arg {
+  std::string_view name;
+  std::string value;
+};
+// Arguments kept with a message rendered later (a finding's): name → value.
+using StoredArgs = std::vector<std::pair<std::string, std::string>>;
+
+// The table of a language.
+std::span<const Message> Messages(Language lang);
+
+std::string Render(Language lang, MessageId id, std::initializer_list<Arg> args = {});
+// A message whose ID was chosen at run time; nullopt when no table has `id`.
+std::optional<std::string> RenderStored(Language lang, std::string_view id, const StoredArgs& args);
+
+// The placeholder names of a text, in order: "{a} of {b}" → {"a", "b"}.
+std::vector<std::string_view> Placeholders(std::string_view text);
+
+// Where a translation departs from the English table (an ID missing, out of order, or a
+// placeholder not the same), as "zh: entry 12 ("report.fix"): …"; empty when it does not.
+std::string TableMismatch(std::span<const Message> english, std::span<const Message> other,
+                          std::string_view code);
+
+}  // namespace rocewatch::lint::i18n
