@@ -109,6 +109,15 @@ std::optional<std::string> RenderStored(Language lang, std::string_view id, cons
   });
 }
 
+StoredMessage Store(MessageId id, StoredArgs args) {
+  return StoredMessage{std::string(id.view()), std::move(args)};
+}
+
+std::string RenderOr(Language lang, const StoredMessage& message, const std::string& fallback) {
+  if (message.id.empty()) return fallback;
+  return RenderStored(lang, message.id, message.args).value_or(fallback);
+}
+
 std::vector<std::string_view> Placeholders(std::string_view text) {
   std::vector<std::string_view> out;
   for (std::size_t i = text.find('{'); i != std::string_view::npos; i = text.find('{', i + 1)) {

@@ -50,6 +50,19 @@ struct Arg {
 // Arguments kept with a message rendered later (a finding's): name → value.
 using StoredArgs = std::vector<std::pair<std::string, std::string>>;
 
+// A message rendered later, in the report's language: a catalogue ID and its arguments, kept
+// with a finding or a verdict next to its English text. An empty ID: no catalogue form.
+struct StoredMessage {
+  std::string id;
+  StoredArgs args;
+
+  bool operator==(const StoredMessage&) const = default;
+};
+// `id` with `args`, as kept; MessageId checks the ID when it compiles.
+StoredMessage Store(MessageId id, StoredArgs args);
+// `message` in `lang`; `fallback` (the English as it was written) when it has no ID.
+std::string RenderOr(Language lang, const StoredMessage& message, const std::string& fallback);
+
 // The table of a language.
 std::span<const Message> Messages(Language lang);
 

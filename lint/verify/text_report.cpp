@@ -48,11 +48,12 @@ std::string DiscardsCell(const PairResult& r) {
   return sum < 0 ? "-" : FormatSignificant(sum, 6);
 }
 
-std::string WhyCell(const PairResult& r) {
-  if (r.status == PairStatus::kError || r.status == PairStatus::kUnreachable) return r.detail;
+std::string WhyCell(const PairResult& r, report::Language lang) {
+  if (r.status == PairStatus::kError || r.status == PairStatus::kUnreachable)
+    return i18n::RenderOr(lang, r.detail_text, r.detail);
   std::string why;
   for (const auto& v : r.verdicts)
-    if (!v.passed) why += (why.empty() ? "" : "; ") + v.check + " " + v.found;
+    if (!v.passed) why += (why.empty() ? "" : "; ") + v.check + " " + i18n::RenderOr(lang, v.found_text, v.found);
   return why;
 }
 
@@ -74,7 +75,7 @@ void WriteVerifyText(std::ostream& out, const std::vector<PairResult>& results, 
                   i18n::Render(lang, "verify.column.discards"), i18n::Render(lang, "verify.column.why")});
   for (const auto& r : results)
     rows.push_back({escape::TerminalText(r.name), std::to_string(r.round), StatusWord(r.status, lang), BandwidthCell(r),
-                    PausedCell(r), RetransCell(r), DiscardsCell(r), escape::TerminalText(WhyCell(r))});
+                    PausedCell(r), RetransCell(r), DiscardsCell(r), escape::TerminalText(WhyCell(r, lang))});
   std::vector<std::size_t> widths(rows.front().size(), 0);
   for (const auto& row : rows)
     for (std::size_t i = 0; i + 1 < row.size(); ++i) widths[i] = std::max(widths[i], i18n::DisplayWidth(row[i]));
@@ -104,10 +105,12 @@ void WriteVerifyText(std::ostream& out, const std::vector<PairResult>& results, 
     out << "  " << escape::TerminalText(r.name) << "\n";
     for (const auto& v : r.verdicts)
       if (!v.passed)
-        out << "    [" << v.check << "] " << escape::TerminalText(v.message) << "\n      "
+        out << "    [" << v.check << "] " << escape::TerminalText(i18n::RenderOr(lang, v.message_text, v.message)) << "\n      "
             << escape::TerminalText(i18n::Render(
                    lang, "verify.verdict_detail",
-                   {{"counter", v.counter}, {"expected", v.expected}, {"found", v.found}}))
+                   {{"counter", v.counter},
+                    {"expected", i18n::RenderOr(lang, v.expected_text, v.expected)},
+                    {"found", i18n::RenderOr(lang, v.found_text, v.found)}}))
             << "\n";
   }
   if (!info.unpaired.empty()) {

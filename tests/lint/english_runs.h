@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-namespace rocewatch::lint::testing {
+namespace rocewatch::testing {
 
 inline bool IsEnglishWord(std::string_view token, const std::set<std::string>& allowed) {
   if (token.size() < 2 || allowed.count(std::string(token))) return false;
@@ -88,4 +88,4 @@ inline std::vector<std::string> EnglishRuns(std::string_view text,
   return runs;
 }
 
-}  // namespace rocewatch::lint::testing
+}  // namespace rocewatch::testing

@@ -25,6 +25,7 @@ namespace {
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using i18n::Language;
+using rocewatch::testing::EnglishRuns;
 
 // `text` without every occurrence of each of `values` (what stays as written in every language:
 // names, values, commands and what a node printed).
