@@ -102,11 +102,37 @@ std::string Render(Language lang, MessageId id, std::initializer_list<Arg> args)
 std::optional<std::string> RenderStored(Language lang, std::string_view id, const StoredArgs& args) {
   std::size_t index = IndexOf(id);
   if (index == std::size(kEnglishMessages)) return std::nullopt;
+  const std::string_view code = LanguageCode(lang);
   return Substitute(Messages(lang)[index].text, [&](std::string_view name) -> const std::string* {
-    for (const auto& [key, value] : args)
-      if (key == name) return &value;
-    return nullptr;
+    const std::string* plain = nullptr;
+    for (const auto& [key, value] : args) {
+      if (key == name) plain = &value;
+      if (key.size() == name.size() + 1 + code.size() && key.compare(0, name.size(), name) == 0 &&
+          key[name.size()] == ':' && key.compare(name.size() + 1, code.size(), code) == 0)
+        return &value;
+    }
+    return plain;
   });
+}
+
+Phrase Phrase::Of(MessageId id, StoredArgs args) {
+  Phrase p("");
+  p.message = Store(id, std::move(args));
+  p.english = RenderOr(Language::kEnglish, p.message, "");
+  return p;
+}
+
+void AddMessageArg(StoredArgs& args, std::string name, MessageId id, const StoredArgs& inner) {
+  for (const Table& t : kTables) {
+    std::string value = *RenderStored(t.lang, id.view(), inner);
+    args.emplace_back(t.lang == Language::kEnglish ? name : name + ":" + std::string(t.code), std::move(value));
+  }
+}
+
+std::string_view LanguageCode(Language lang) {
+  for (const Table& t : kTables)
+    if (t.lang == lang) return t.code;
+  return "en";
 }
 
 StoredMessage Store(MessageId id, StoredArgs args) {

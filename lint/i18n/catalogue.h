@@ -47,7 +47,9 @@ struct Arg {
   std::string_view name;
   std::string value;
 };
-// Arguments kept with a message rendered later (a finding's): name → value.
+// Arguments kept with a message rendered later (a finding's): name → value. A value that has
+// words of its own gives each language's form as "name:code" ("node:zh"), used before "name"
+// when rendering in that language.
 using StoredArgs = std::vector<std::pair<std::string, std::string>>;
 
 // A message rendered later, in the report's language: a catalogue ID and its arguments, kept
@@ -62,6 +64,25 @@ struct StoredMessage {
 StoredMessage Store(MessageId id, StoredArgs args);
 // `message` in `lang`; `fallback` (the English as it was written) when it has no ID.
 std::string RenderOr(Language lang, const StoredMessage& message, const std::string& fallback);
+
+// A text of a finding: its English as written and, when roce-lint wrote it from the catalogue,
+// that message. A value (an address, a command, a name) converts implicitly and has no message:
+// it is the same in every language.
+struct Phrase {
+  std::string english;
+  StoredMessage message;
+
+  Phrase(std::string value) : english(std::move(value)) {}  // NOLINT(google-explicit-constructor)
+  Phrase(const char* value) : english(value) {}             // NOLINT(google-explicit-constructor)
+  static Phrase Of(MessageId id, StoredArgs args);
+};
+
+// Adds argument `name` whose value is itself a message: "name" in English and "name:code" in
+// every other language ("node" = node "gpu-01", "node:zh" = 节点 "gpu-01").
+void AddMessageArg(StoredArgs& args, std::string name, MessageId id, const StoredArgs& inner);
+
+// The code of a language: "en", "zh".
+std::string_view LanguageCode(Language lang);
 
 // The table of a language.
 std::span<const Message> Messages(Language lang);
