@@ -1,7 +1,7 @@
 #pragma once
 
 // The checks of the nodes against the plan and against each other: what each kind of check
-// (lint/checks/spec.h) is given, and the runner. Each check is one file,
+// (lint/core/check_spec.h) is given, and the runner. Each check is one file,
 // lint/checks/<group>/<check>.cpp, and one registration line in lint/checks/specs.h; it has a
 // stable ID documented in docs/checks.md and adds Findings that name node, device, port and
 // netdev, expected and found, and the command that fixes it.
@@ -13,9 +13,9 @@
 
 #include "lint/checks/cabling/cluster.h"
 #include "lint/checks/settings.h"
-#include "lint/checks/spec.h"
-#include "lint/finding.h"
-#include "lint/finding_sink.h"
+#include "lint/core/check_spec.h"
+#include "lint/core/finding.h"
+#include "lint/core/finding_sink.h"
 #include "lint/observe/node_view.h"
 #include "lint/plan/model.h"
 
@@ -40,7 +40,15 @@ struct NicContext {
   bool device_present;  // roce_device_info has the planned ib_dev
   // The --switch-config files (peer.*: the switch port's side); nullptr when none.
   const switch_config::SwitchConfigs* switches = nullptr;
+
+  // What the NIC's findings are about (FindingSink::Nic).
+  operator FindingSubject() const { return {node.name, nic.ib_dev, port, nic.netdev}; }
 };
+
+// What a finding about a planned NIC's `port` (empty: not one port) is about.
+inline FindingSubject Subject(const plan::Node& node, const plan::Nic& nic, std::string_view port) {
+  return {node.name, nic.ib_dev, port, nic.netdev};
+}
 
 // An observed node (kNode checks). Its exporter may not have answered (view.reachable()).
 struct NodeContext {

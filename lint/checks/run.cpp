@@ -1,4 +1,4 @@
-// CheckRunner: every registered node check, by kind (lint/checks/spec.h), node by node, then
+// CheckRunner: every registered node check, by kind (lint/core/check_spec.h), node by node, then
 // the fleet checks once every node is in.
 
 #include <algorithm>

@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include "lint/finding.h"
+#include "lint/core/finding.h"
 #include "lint/observe/name_table.h"
 #include "lint/observe/node_view.h"
 

@@ -1,10 +1,10 @@
 #pragma once
 
 // The registry of node checks: one registration line per check, carrying the function that runs
-// it (lint/checks/<group>/<check>.cpp; its type gives the check's kind, lint/checks/spec.h), its
-// ID (its group is the part before the dot), severity, titles (English and Chinese), why
-// `roce-lint fix` cannot repair it, and the repair that `roce-lint fix --only-findings` applies
-// (lint/fix/repairs.h). Registration order is the order in which the checks run, of
+// it (lint/checks/<group>/<check>.cpp; its type gives the check's kind, lint/core/check_spec.h),
+// its ID (its group is the part before the dot), severity, titles (English and Chinese) and why
+// `roce-lint fix` cannot repair it (which checks `roce-lint fix --only-findings` repairs, and
+// how, is lint/fix/repairs.h's table). Registration order is the order in which the checks run, of
 // docs/checks.md and of the SARIF rules; docs/checks.md documents each check at the anchor
 // CheckSpec::DocsUrl names (tests/lint/check_docs_test.cpp keeps them in step). Reports, fixes
 // and the daemon name a check through these constants, never by its ID's text.
@@ -20,14 +20,12 @@
 #include "lint/checks/peer/group.h"
 #include "lint/checks/qos/group.h"
 #include "lint/checks/versions/group.h"
-#include "lint/fix/repairs.h"
 
 namespace rocewatch::lint::checks {
 
 using S = Severity;
 
 // Why `roce-lint fix` leaves a finding to the operator, shared by a group's checks.
-inline constexpr std::string_view kWhyNoStep = "no script step sets it";
 inline constexpr std::string_view kWhyInventory = "the device, its netdev or the exporter must be fixed first";
 inline constexpr std::string_view kWhyVersions = "install the firmware or driver the profile accepts";
 inline constexpr std::string_view kWhyOptics = "a transceiver or cable problem, not a setting";
@@ -55,10 +53,10 @@ inline const CheckSpec& kPortDown = RegisterCheck(link::PortDown, {"link.port-do
 inline const CheckSpec& kLinkRate = RegisterCheck(link::Rate, {"link.rate", S::kError,
     "port rate differs from the profile", "端口速率与规划不符", kWhyLink});
 inline const CheckSpec& kNetdevMtu = RegisterCheck(link::NetdevMtu, {"link.netdev-mtu", S::kError,
-    "netdev MTU differs from the profile", "网口 MTU 与规划不符", kWhyNoStep, fix::RepairMtu});
+    "netdev MTU differs from the profile", "网口 MTU 与规划不符", kWhyNoStep, "netdev_mtu"});
 inline const CheckSpec& kRoceMtu = RegisterCheck(link::RoceMtu, {"link.roce-mtu", S::kError,
-    "active RoCE MTU differs from the profile", "RoCE 活动 MTU 与规划不符", kWhyNoStep, fix::RepairMtu,
-    "the profile states no netdev_mtu to set"});
+    "active RoCE MTU differs from the profile", "RoCE 活动 MTU 与规划不符", 
+    "the profile states no netdev_mtu to set", "netdev_mtu"});
 inline const CheckSpec& kPcieDegraded = RegisterCheck(link::PcieDegraded, {"link.pcie-degraded", S::kError,
     "PCIe link below its maximum speed or width", "PCIe 链路降速或降宽", kWhyPcie});
 inline const CheckSpec& kPcieProfile = RegisterCheck(link::PcieProfile, {"link.pcie-profile", S::kError,
@@ -69,26 +67,26 @@ inline const CheckSpec& kFecMode = RegisterCheck(link::FecMode, {"link.fec-mode"
 inline const CheckSpec& kDcbUnsupported = RegisterCheck(qos::DcbUnsupported, {"qos.dcb-unsupported", S::kCritical,
     "netdev has no DCB support but the profile needs PFC", "网口不支持 DCB，无法启用 PFC", kWhyNoDcb});
 inline const CheckSpec& kTrust = RegisterCheck(qos::Trust, {"qos.trust", S::kCritical,
-    "trust mode differs from the profile", "信任模式与规划不符", kWhyNoStep, fix::RepairTrust});
+    "trust mode differs from the profile", "信任模式与规划不符", kWhyNoStep, "trust"});
 inline const CheckSpec& kPfcPriorities = RegisterCheck(qos::PfcPriorities, {"qos.pfc-priorities", S::kCritical,
-    "PFC enabled on other priorities than planned", "PFC 使能的优先级与规划不符", kWhyNoStep, fix::RepairPfc});
+    "PFC enabled on other priorities than planned", "PFC 使能的优先级与规划不符", kWhyNoStep, "pfc"});
 inline const CheckSpec& kDscpPriority = RegisterCheck(qos::DscpPriority, {"qos.dscp-priority", S::kError,
-    "DSCP mapped to another priority than planned", "DSCP 到优先级的映射与规划不符", kWhyNoStep, fix::RepairDscpPriority});
+    "DSCP mapped to another priority than planned", "DSCP 到优先级的映射与规划不符", kWhyNoStep, "dscp"});
 inline const CheckSpec& kGlobalPause = RegisterCheck(qos::GlobalPause, {"qos.global-pause", S::kWarning,
-    "802.3x global pause enabled on a PFC netdev", "启用 PFC 的网口上开启了全局流控（802.3x）", kWhyNoStep, fix::RepairGlobalPause});
+    "802.3x global pause enabled on a PFC netdev", "启用 PFC 的网口上开启了全局流控（802.3x）", kWhyNoStep, "global_pause"});
 inline const CheckSpec& kCmRoceMode = RegisterCheck(qos::CmRoceMode, {"qos.cm-roce-mode", S::kError,
-    "rdma_cm default RoCE mode is not RoCE v2", "rdma_cm 默认 RoCE 模式不是 v2", kWhyNoStep, fix::RepairCmRoceMode});
+    "rdma_cm default RoCE mode is not RoCE v2", "rdma_cm 默认 RoCE 模式不是 v2", kWhyNoStep, "cm.roce_mode"});
 inline const CheckSpec& kCmTos = RegisterCheck(qos::CmTos, {"qos.cm-tos", S::kWarning,
-    "rdma_cm default ToS does not carry the RoCE DSCP", "rdma_cm 默认 ToS 未携带规划的 RoCE DSCP", kWhyNoStep, fix::RepairCmTos});
+    "rdma_cm default ToS does not carry the RoCE DSCP", "rdma_cm 默认 ToS 未携带规划的 RoCE DSCP", kWhyNoStep, "cm.tos"});
 
 inline const CheckSpec& kEcnNp = RegisterCheck(ecn::NpPriorities, {"ecn.np-priorities", S::kError,
     "ECN notification point enabled on other priorities than planned",
-    "ECN 通知点（NP）使能的优先级与规划不符", kWhyNoStep, fix::RepairEcnNp});
+    "ECN 通知点（NP）使能的优先级与规划不符", kWhyNoStep, "ecn.np"});
 inline const CheckSpec& kEcnRp = RegisterCheck(ecn::RpPriorities, {"ecn.rp-priorities", S::kError,
     "ECN reaction point enabled on other priorities than planned",
-    "ECN 反应点（RP）使能的优先级与规划不符", kWhyNoStep, fix::RepairEcnRp});
+    "ECN 反应点（RP）使能的优先级与规划不符", kWhyNoStep, "ecn.rp"});
 inline const CheckSpec& kDcqcnParameter = RegisterCheck(ecn::Dcqcn, {"ecn.dcqcn-parameter", S::kWarning,
-    "DCQCN parameter differs from the profile", "DCQCN 参数与规划不符", kWhyNoStep, fix::RepairDcqcnParameter});
+    "DCQCN parameter differs from the profile", "DCQCN 参数与规划不符", kWhyNoStep, "dcqcn"});
 
 inline const CheckSpec& kFirmware = RegisterCheck(versions::Firmware, {"versions.firmware", S::kWarning,
     "firmware version not one the profile accepts", "固件版本与规划不符", kWhyVersions});
@@ -124,8 +122,8 @@ inline const CheckSpec& kFecBer = RegisterCheck(counters::FecBer, {"counters.fec
     "pre-FEC bit error ratio above the profile", "FEC 前误码率超过规划上限", kWhyCounters});
 
 inline const CheckSpec& kDrift = RegisterCheck(drift::Setting, {"drift.setting", S::kWarning,
-    "setting differs from the NIC's profile peers", "配置与同规划的其他网卡不一致", kWhyNoStep, fix::RepairDrift,
-    "the script sets no such setting; align it by hand or state it in the profile"});
+    "setting differs from the NIC's profile peers", "配置与同规划的其他网卡不一致", 
+    "the script sets no such setting; align it by hand or state it in the profile", kSettingOfFinding});
 
 inline const CheckSpec& kCablingSwitchPort = RegisterCheck(cabling::SwitchPort, {"cabling.switch-port", S::kError,
     "NIC cabled to another switch port than planned", "网卡连接的交换机端口与规划不符", kWhyNoStep});

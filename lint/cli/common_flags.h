@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "lint/cli/args.h"
-#include "lint/finding.h"
+#include "lint/core/finding.h"
 #include "lint/i18n/language.h"
 #include "rocewatch/result.h"
 

@@ -2,11 +2,13 @@
 // (docs/fix.md), optionally with the systemd unit and udev rule that re-apply it (--persist), or
 // limited to what the checks found wrong (--only-findings).
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
 
 #include "lint/checks/check.h"
+#include "lint/checks/specs.h"
 #include "lint/cli/commands.h"
 #include "lint/cli/common_flags.h"
 #include "lint/cli/exit_codes.h"
@@ -200,7 +202,10 @@ int RunFixCommand(const std::vector<std::string>& args, CommandIo io) {
       auto restricted = fix::RestrictToFindings(targets, findings_by_node[node->name]);
       targets = std::move(restricted.nics);
       unfixable = std::move(restricted.unfixable);
-      observed = restricted.observed;
+      const auto& found = findings_by_node[node->name];
+      observed = std::none_of(found.begin(), found.end(), [](const Finding& f) {
+        return f.check == checks::kExporterUnreachable.id;
+      });
     }
     const fs::path dir = output_dir ? fs::path(*output_dir) / node->name : fs::path();
     if (targets.empty()) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string_view>
 
+#include "lint/core/check_spec.h"
 #include "rocewatch/strings.h"
 
 namespace rocewatch::lint::fix {
@@ -23,8 +24,6 @@ bool SplitDcqcnKey(const std::string& key, std::string& point, std::string& name
   name = key.substr(9);
   return point == "np" || point == "rp";
 }
-
-}  // namespace
 
 bool RepairTrust(const Finding&, const NicTarget& all, NicTarget& t) {
   if (!all.trust) return false;
@@ -140,6 +139,31 @@ bool RepairDrift(const Finding& finding, const NicTarget& full, NicTarget& out) 
     return true;
   }
   return false;
+}
+
+}  // namespace
+
+const std::vector<RepairEntry>& Repairs() {
+  static const std::vector<RepairEntry> table = {
+      {"netdev_mtu", RepairMtu},
+      {"trust", RepairTrust},
+      {"pfc", RepairPfc},
+      {"dscp", RepairDscpPriority},
+      {"global_pause", RepairGlobalPause},
+      {"cm.roce_mode", RepairCmRoceMode},
+      {"cm.tos", RepairCmTos},
+      {"ecn.np", RepairEcnNp},
+      {"ecn.rp", RepairEcnRp},
+      {"dcqcn", RepairDcqcnParameter},
+      {kSettingOfFinding, RepairDrift},
+  };
+  return table;
+}
+
+const RepairEntry* RepairFor(std::string_view setting) {
+  for (const auto& entry : Repairs())
+    if (!setting.empty() && entry.setting == setting) return &entry;
+  return nullptr;
 }
 
 }  // namespace rocewatch::lint::fix

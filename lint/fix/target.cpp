@@ -3,7 +3,8 @@
 #include <algorithm>
 #include <string_view>
 
-#include "lint/checks/specs.h"
+#include "lint/core/check_spec.h"
+#include "lint/fix/repairs.h"
 
 namespace rocewatch::lint::fix {
 
@@ -73,11 +74,12 @@ FindingsTarget RestrictToFindings(const std::vector<NicTarget>& full,
     out.push_back(std::move(t));
   }
   for (const auto& finding : findings) {
-    // The check's registration says how to repair it (lint/checks/specs.h); a finding of no
-    // registered check (none reaches here today) is left to the operator.
-    const checks::CheckSpec* spec = checks::FindCheckSpec(finding.check);
-    if (spec == &checks::kExporterUnreachable) result.observed = false;
-    const std::string_view unfixable = spec != nullptr ? spec->unfixable : checks::kWhyNoStep;
+    // The check's registration names the setting it compares, the repairs' table how to set
+    // it (lint/fix/repairs.h); a finding of no registered check (none reaches here today) is
+    // left to the operator.
+    const CheckSpec* spec = FindCheckSpec(finding.check);
+    const std::string_view unfixable = spec != nullptr ? spec->unfixable : kWhyNoStep;
+    const RepairEntry* repair = spec != nullptr ? RepairFor(spec->setting) : nullptr;
     std::size_t i = 0;
     while (i < full.size() && !(finding.device == full[i].ib_dev ||
                                 (finding.device.empty() && finding.netdev == full[i].netdev)))
@@ -88,11 +90,8 @@ FindingsTarget RestrictToFindings(const std::vector<NicTarget>& full,
     }
     NicTarget& t = out[i];
     if (!finding.port.empty()) t.port = finding.port;
-    if (spec != nullptr && spec->repair != nullptr && spec->repair(finding, full[i], t)) continue;
-    std::string_view why =
-        spec != nullptr && spec->repair != nullptr && !spec->not_repaired.empty() ? spec->not_repaired
-                                                                                 : unfixable;
-    result.unfixable.push_back({&finding, std::string(why)});
+    if (repair != nullptr && repair->repair(finding, full[i], t)) continue;
+    result.unfixable.push_back({&finding, std::string(unfixable)});
   }
   for (auto& t : out)
     if (t.SettingCount() > 0) result.nics.push_back(std::move(t));

@@ -8,9 +8,10 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
-#include "lint/finding.h"
+#include "lint/core/finding.h"
 #include "lint/plan/model.h"
 
 namespace rocewatch::lint::fix {
@@ -56,7 +57,6 @@ struct Unfixable {
 struct FindingsTarget {
   std::vector<NicTarget> nics;  // only NICs with at least one setting to repair
   std::vector<Unfixable> unfixable;
-  bool observed = true;  // false: the node could not be observed at all
 };
 
 // Keeps of `full` (one target per planned NIC of `node`, from TargetFromProfile) only the

@@ -91,7 +91,7 @@ struct QueryStats {
   std::string Describe() const;
 };
 
-// Asks the store for the families the checks read (lint/checks/families.h) at `at`, batch by
+// Asks the store for the families the checks read (lint/core/families.h) at `at`, batch by
 // batch of plan nodes (`{__name__=~"…",instance=~"a|b|…"}`, an exact set the store looks up in
 // its index), each batch sized from the answers seen to fit half of transport.max_bytes,
 // `concurrency` queries at a time,

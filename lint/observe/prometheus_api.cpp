@@ -1,5 +1,5 @@
 // roce-lint through a Prometheus-compatible HTTP API (Prometheus, Thanos, Mimir,
-// VictoriaMetrics): the families the checks read (lint/checks/families.h), node batch by node
+// VictoriaMetrics): the families the checks read (lint/core/families.h), node batch by node
 // batch, each answer bounded by --max-bytes and read as a stream, each node handed to the
 // sink as soon as its batch is in. Counter windows are read as raw values at the window's ends
 // (lint/observe/counter_queries.h), never as the store's increase().
@@ -14,7 +14,7 @@
 #include <thread>
 #include <unordered_map>
 
-#include "lint/checks/families.h"
+#include "lint/core/families.h"
 #include "lint/metric_contract.h"
 #include "lint/observe/counter_queries.h"
 #include "lint/observe/observe.h"
@@ -212,7 +212,7 @@ Result<QueryStats> QueryPrometheus(const plan::Plan& plan, const PrometheusOptio
   auto key_of = [&](std::size_t i) { return by_instance ? plan.nodes[i].exporter : plan.nodes[i].name; };
   std::string latest_names;
   std::vector<ValueFilter> filtered;  // asked on their own, with their comparison
-  for (auto f : checks::LatestFamilies()) {
+  for (auto f : lint::LatestFamilies()) {
     auto filter = std::find_if(std::begin(kValueFilters), std::end(kValueFilters),
                                [&](const ValueFilter& v) { return v.family == f; });
     if (filter != std::end(kValueFilters)) {
@@ -222,7 +222,7 @@ Result<QueryStats> QueryPrometheus(const plan::Plan& plan, const PrometheusOptio
     latest_names += (latest_names.empty() ? "" : "|") + std::string(f);
   }
   const std::vector<std::string_view> counters =
-      options.window_seconds > 0 ? checks::IncreaseFamilies() : std::vector<std::string_view>();
+      options.window_seconds > 0 ? lint::IncreaseFamilies() : std::vector<std::string_view>();
   const CounterWindow window{.end = at, .length = options.window_seconds};
 
   // Batches of node indices, carved from the plan as workers ask, each sized so that its

@@ -5,9 +5,9 @@
 #include <string>
 #include <string_view>
 
-#include "lint/checks/spec.h"
-#include "lint/finding.h"
-#include "lint/finding_sink.h"
+#include "lint/core/check_spec.h"
+#include "lint/core/finding.h"
+#include "lint/core/finding_sink.h"
 #include "lint/i18n/catalogue.h"
 #include "lint/plan/model.h"
 
@@ -15,7 +15,7 @@ namespace rocewatch::lint::plan::internal {
 
 // A finding of plan check `spec` (lint/plan/plan_checks.h), with its ID and severity. Each text
 // is English as written, or a catalogue message (lint/i18n/) kept for the report's language.
-Finding MakeFinding(const checks::CheckSpec& spec, i18n::Phrase message, i18n::Phrase expected = "",
+Finding MakeFinding(const lint::CheckSpec& spec, i18n::Phrase message, i18n::Phrase expected = "",
                     i18n::Phrase found = "", i18n::Phrase fix = "");
 
 void CheckNodes(const Plan& plan, FindingSink& sink);

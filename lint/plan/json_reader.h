@@ -13,9 +13,10 @@
 #include <string_view>
 #include <vector>
 
-#include "lint/finding.h"
-#include "lint/finding_sink.h"
+#include "lint/core/finding.h"
+#include "lint/core/finding_sink.h"
 #include "lint/plan/model.h"
+#include "lint/plan/plan_locator.h"
 
 namespace rocewatch::lint::plan {
 
@@ -35,7 +36,10 @@ class JsonReader {
 
   // `example_for(key)` gives an example value for the "add …" fix of a missing key.
   JsonReader(const PlanSource& source, std::function<std::string(std::string_view)> example_for)
-      : sink_(source), example_for_(std::move(example_for)) {}
+      : locator_(source), sink_(locator_), example_for_(std::move(example_for)) {}
+  // The sink points at the locator it holds.
+  JsonReader(const JsonReader&) = delete;
+  JsonReader& operator=(const JsonReader&) = delete;
 
   // The findings in document order.
   std::vector<Finding> Finish() { return sink_.Finish(); }
@@ -77,7 +81,8 @@ class JsonReader {
                                            const std::string& key);
 
  private:
-  FindingSink sink_;
+  PlanLocator locator_;
+  FindingSink sink_;  // after locator_, which it points at
   std::function<std::string(std::string_view)> example_for_;
   std::string node_;
 };

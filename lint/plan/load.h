@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "lint/finding.h"
+#include "lint/core/finding.h"
 #include "lint/plan/model.h"
 #include "rocewatch/result.h"
 

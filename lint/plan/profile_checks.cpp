@@ -53,7 +53,7 @@ class ProfileChecker {
     return args;
   }
 
-  void Add(const checks::CheckSpec& id, std::string_view key, Phrase message, Phrase expected,
+  void Add(const lint::CheckSpec& id, std::string_view key, Phrase message, Phrase expected,
            Phrase found, Phrase fix) {
     sink_.Add(
         MakeFinding(id, std::move(message), std::move(expected), std::move(found), std::move(fix)),

@@ -1,12 +1,13 @@
 #include "lint/plan/validate.h"
 
 #include "lint/plan/checks_internal.h"
+#include "lint/plan/plan_locator.h"
 
 namespace rocewatch::lint::plan {
 
 namespace internal {
 
-Finding MakeFinding(const checks::CheckSpec& spec, i18n::Phrase message, i18n::Phrase expected,
+Finding MakeFinding(const lint::CheckSpec& spec, i18n::Phrase message, i18n::Phrase expected,
                     i18n::Phrase found, i18n::Phrase fix) {
   Finding f;
   f.check = std::string(spec.id);
@@ -39,7 +40,8 @@ bool IsRdmaMtu(std::int64_t mtu) {
 }
 
 std::vector<Finding> ValidatePlan(const Plan& plan) {
-  FindingSink sink(plan.source);
+  PlanLocator locator(plan.source);
+  FindingSink sink(locator);
   internal::CheckNames(plan, sink);
   internal::CheckNodes(plan, sink);
   internal::CheckProfiles(plan, sink);

@@ -3,13 +3,13 @@
 // Semantic checks of a loaded plan ("plan.*" findings, documented in docs/plan.md, section
 // "Plan checks"): duplicates, invalid addresses, values out of range and internal contradictions
 // of the RoCE profiles. Shape problems are found by LoadPlan, not here. The checks are in the
-// one registry (lint/plan/plan_checks.h, checks::PlanCheckSpecs()).
+// one registry (lint/plan/plan_checks.h, lint::PlanCheckSpecs()).
 
 #include <cstdint>
 #include <string_view>
 #include <vector>
 
-#include "lint/finding.h"
+#include "lint/core/finding.h"
 #include "lint/plan/model.h"
 
 namespace rocewatch::lint::plan {

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "lint/finding.h"
+#include "lint/core/finding.h"
 #include "lint/report/node_report.h"
 
 namespace rocewatch::lint::report {

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "lint/finding.h"
+#include "lint/core/finding.h"
 
 namespace rocewatch::lint::report {
 

@@ -52,9 +52,9 @@ NodeState StateOf(const CheckRun& run, const plan::Node& node) {
 }
 
 std::string CheckTitle(const std::string& check_id, Language lang) {
-  const checks::CheckSpec* spec = checks::FindCheckSpec(check_id);
+  const lint::CheckSpec* spec = lint::FindCheckSpec(check_id);
   // A plan check's title is its one-line summary, in English only: the report names it by ID.
-  if (spec == nullptr || spec->kind == checks::CheckKind::kPlan) return check_id;
+  if (spec == nullptr || spec->kind == lint::CheckKind::kPlan) return check_id;
   return std::string(lang == Language::kChinese ? spec->title_zh : spec->title);
 }
 
@@ -71,7 +71,7 @@ std::string SwitchSideUncheckedNote(const CheckRun& run, Language lang) {
   const auto& nics = run.switch_side_unchecked;
   if (nics.empty()) return "";
   std::string ids;
-  for (const checks::CheckSpec* spec : checks::AllCheckSpecs())
+  for (const lint::CheckSpec* spec : lint::AllCheckSpecs())
     if (spec->group() == "peer") ids += (ids.empty() ? "" : ", ") + std::string(spec->id);
   const std::initializer_list<i18n::Arg> args = {
       {"checks", ids}, {"count", std::to_string(nics.size())}, {"names", NamedList(nics, lang)}};

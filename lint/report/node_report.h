@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "lint/finding.h"
+#include "lint/core/finding.h"
 #include "lint/i18n/catalogue.h"
 #include "lint/i18n/language.h"
 #include "lint/observe/node_view.h"

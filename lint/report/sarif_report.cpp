@@ -37,7 +37,7 @@ std::string PointerOf(const plan::Plan& plan, const Finding& f) {
 
 void WriteSarifReport(std::ostream& out, const CheckRun& run, const std::string& plan_path) {
   nlohmann::ordered_json rules = nlohmann::ordered_json::array();
-  for (const auto* spec : checks::AllCheckSpecs()) {
+  for (const auto* spec : lint::AllCheckSpecs()) {
     rules.push_back({{"id", spec->id},
                      {"shortDescription", {{"text", spec->title}}},
                      {"helpUri", spec->DocsUrl()},

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "lint/finding.h"
+#include "lint/core/finding.h"
 #include "lint/i18n/language.h"
 
 namespace rocewatch::lint::report {

@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lint/checks/spec.h"
+#include "lint/core/check_spec.h"
 #include "rocewatch/time_format.h"
 
 namespace rocewatch::lint::serve {
@@ -13,8 +13,8 @@ namespace rocewatch::lint::serve {
 std::string AlertmanagerPusher::RunbookUrl(const Finding& f) {
   // Where the check's registration says it is documented; a finding of no registered check
   // (none reaches here today) points at the list of checks.
-  const checks::CheckSpec* spec = checks::FindCheckSpec(f.check);
-  return spec != nullptr ? spec->DocsUrl() : std::string(checks::kChecksDoc);
+  const lint::CheckSpec* spec = lint::FindCheckSpec(f.check);
+  return spec != nullptr ? spec->DocsUrl() : std::string(lint::kChecksDoc);
 }
 
 std::string AlertmanagerPusher::Key(const Finding& f) {

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "lint/finding.h"
+#include "lint/core/finding.h"
 #include "lint/observe/http_client.h"
 
 namespace rocewatch::lint::serve {

@@ -18,7 +18,7 @@
 #include <prometheus/metric_family.h>
 
 #include "lint/observe/orchestrate.h"
-#include "lint/finding.h"
+#include "lint/core/finding.h"
 #include "lint/plan/model.h"
 #include "lint/serve/alertmanager.h"
 

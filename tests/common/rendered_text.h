@@ -3,7 +3,7 @@
 // What a collector's renderer makes of a snapshot, the way it is served and read: written
 // by the exporter's TextRenderer (what /metrics answers) and parsed by roce-lint's
 // exposition parser (lint/observe/exposition.h, what the checks read). Tests that link it
-// need rocewatch::lint_core beside rocewatch::exporter_core.
+// need rocewatch::lint beside rocewatch::exporter_core.
 
 #include <gtest/gtest.h>
 

@@ -27,7 +27,7 @@ std::map<std::string, std::string> RunbookUrls(const std::vector<Finding>& findi
   return urls;
 }
 
-Finding Of(const checks::CheckSpec& spec) {
+Finding Of(const lint::CheckSpec& spec) {
   Finding f;
   f.check = std::string(spec.id);
   f.severity = spec.severity;
@@ -37,13 +37,13 @@ Finding Of(const checks::CheckSpec& spec) {
 
 TEST(AlertmanagerRunbook, EveryRegisteredCheckLinksToItsDocsAnchor) {
   std::vector<Finding> findings;
-  for (const auto* spec : checks::AllCheckSpecs()) findings.push_back(Of(*spec));
-  for (const auto* spec : checks::PlanCheckSpecs()) findings.push_back(Of(*spec));
+  for (const auto* spec : lint::AllCheckSpecs()) findings.push_back(Of(*spec));
+  for (const auto* spec : lint::PlanCheckSpecs()) findings.push_back(Of(*spec));
   const auto urls = RunbookUrls(findings);
   ASSERT_EQ(urls.size(), findings.size());
-  for (const auto* spec : checks::AllCheckSpecs())
+  for (const auto* spec : lint::AllCheckSpecs())
     EXPECT_EQ(urls.at(std::string(spec->id)), spec->DocsUrl());
-  for (const auto* spec : checks::PlanCheckSpecs())
+  for (const auto* spec : lint::PlanCheckSpecs())
     EXPECT_EQ(urls.at(std::string(spec->id)), spec->DocsUrl());
 }
 

@@ -1,4 +1,4 @@
-// The families table (lint/checks/families.h) names every family the checks read: while the
+// The families table (lint/core/families.h) names every family the checks read: while the
 // other tests of this binary run (the check tests, each fault of each check group; ctest runs
 // each in its own process, and each process checks its own reads), a hook on NodeView records
 // each family read; at the end every one must be in the table, as a latest or as an increase
@@ -16,7 +16,7 @@
 #include <string>
 
 #include "check_test_util.h"
-#include "lint/checks/families.h"
+#include "lint/core/families.h"
 #include "lint/metric_contract.h"
 #include "lint/observe/node_view.h"
 
@@ -42,14 +42,14 @@ class FamiliesRead : public ::testing::Environment {
   void SetUp() override { observe::SetMetricReadHook(&Record); }
   void TearDown() override {
     observe::SetMetricReadHook(nullptr);
-    const auto latest = checks::LatestFamilies();
-    const auto increase = checks::IncreaseFamilies();
+    const auto latest = lint::LatestFamilies();
+    const auto increase = lint::IncreaseFamilies();
     for (const auto& m : g_latest)
       EXPECT_TRUE(Contains(latest, m)) << m << " is read at its latest value by a check but is not in "
-                                       << "lint/checks/families.cpp";
+                                       << "lint/core/families.cpp";
     for (const auto& m : g_increase)
       EXPECT_TRUE(Contains(increase, m)) << m << " is read as an increase by a check but is not an increase "
-                                         << "family in lint/checks/families.cpp";
+                                         << "family in lint/core/families.cpp";
     for (const auto& [metric, key] : g_labels) {
       const contract::Family* family = contract::FindFamily(metric);
       if (family == nullptr) continue;  // not the exporter's: the families test above names it
@@ -85,9 +85,9 @@ TEST(CheckFamilies, TheLabelCheckFailsOnALabelTheFamilyLacks) {
 }
 
 TEST(CheckFamilies, TableHasNoRepeatsAndCountersEndInTotal) {
-  for (auto m : checks::IncreaseFamilies()) EXPECT_TRUE(m.ends_with("_total")) << m;
-  for (auto m : checks::LatestFamilies()) EXPECT_TRUE(m.starts_with("roce_")) << m;
-  EXPECT_FALSE(checks::LatestFamilies().empty());
+  for (auto m : lint::IncreaseFamilies()) EXPECT_TRUE(m.ends_with("_total")) << m;
+  for (auto m : lint::LatestFamilies()) EXPECT_TRUE(m.starts_with("roce_")) << m;
+  EXPECT_FALSE(lint::LatestFamilies().empty());
 }
 
 }  // namespace

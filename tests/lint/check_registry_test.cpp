@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "lint/checks/specs.h"
+#include "lint/fix/repairs.h"
 #include "lint/plan/plan_checks.h"
 
 namespace rocewatch::lint::checks {
@@ -43,6 +44,21 @@ TEST(CheckRegistry, NoCheckIdIsWrittenOutsideTheRegistry) {
     }
   }
   EXPECT_GT(files, 50u);
+}
+
+// A check names the setting it compares (CheckSpec::setting) and lint/fix repairs settings
+// (lint/fix/repairs.h): each side's names must be the other's.
+TEST(CheckRegistry, EverySettingAChecksNamesHasARepairAndEveryRepairAChecker) {
+  std::set<std::string_view> named;
+  for (const CheckSpec* spec : AllCheckSpecs())
+    if (!spec->setting.empty()) {
+      named.insert(spec->setting);
+      EXPECT_NE(fix::RepairFor(spec->setting), nullptr) << spec->id << " names " << spec->setting;
+    }
+  EXPECT_GE(named.size(), 10u);
+  for (const fix::RepairEntry& entry : fix::Repairs())
+    EXPECT_TRUE(named.count(entry.setting)) << entry.setting << " is repaired but no check names it";
+  EXPECT_EQ(fix::RepairFor(""), nullptr);
 }
 
 TEST(CheckRegistry, EveryCheckHasItsGroupAndAReasonWhenUnrepaired) {

@@ -21,7 +21,7 @@
 
 #include "lint/checks/check.h"
 #include "lint/checks/specs.h"
-#include "lint/finding.h"
+#include "lint/core/finding.h"
 #include "lint/metric_contract.h"
 #include "lint/observe/exposition.h"
 #include "lint/observe/node_view.h"
@@ -476,7 +476,7 @@ inline std::string Describe(const std::vector<Finding>& findings) {
 }
 
 // The only finding of the run, which must be the spec's, on node/device/netdev.
-inline Finding ExpectOnly(const std::vector<Finding>& findings, const checks::CheckSpec& spec,
+inline Finding ExpectOnly(const std::vector<Finding>& findings, const lint::CheckSpec& spec,
                           const std::string& node, const std::string& device,
                           const std::string& netdev) {
   EXPECT_EQ(findings.size(), 1u) << Describe(findings);

@@ -16,7 +16,7 @@
 #include <sstream>
 #include <string>
 
-#include "lint/checks/families.h"
+#include "lint/core/families.h"
 #include "lint/metric_contract.h"
 
 namespace rocewatch::lint {
@@ -155,7 +155,7 @@ TEST(MetricNames, EveryMatcherInLintIsALabelOfItsFamily) {
 }
 
 TEST(MetricNames, EveryFamilyTheChecksQueryIsInTheContract) {
-  for (const auto& group : checks::CheckFamilyTable()) {
+  for (const auto& group : lint::CheckFamilyTable()) {
     for (const auto* list : {&group.latest, &group.increase})
       for (auto name : *list) EXPECT_NE(contract::FindFamily(name), nullptr) << group.group << ": " << name;
   }

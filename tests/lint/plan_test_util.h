@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "lint/finding.h"
+#include "lint/core/finding.h"
 #include "lint/plan/load.h"
 #include "lint/plan/validate.h"
 

@@ -419,8 +419,8 @@ TEST(PlanChecks, EveryCheckIsDocumented) {
   ss << doc.rdbuf();
   const std::string text = ss.str();
   ASSERT_FALSE(text.empty());
-  ASSERT_FALSE(checks::PlanCheckSpecs().empty());
-  for (const checks::CheckSpec* check : checks::PlanCheckSpecs()) {
+  ASSERT_FALSE(lint::PlanCheckSpecs().empty());
+  for (const lint::CheckSpec* check : lint::PlanCheckSpecs()) {
     EXPECT_NE(text.find("`" + std::string(check->id) + "`"), std::string::npos)
         << check->id << " is not in docs/plan.md";
   }

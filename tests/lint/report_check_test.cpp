@@ -163,7 +163,7 @@ TEST_F(CheckReport, ChineseReportUsesTheChineseTitles) {
   EXPECT_THAT(lines[14], StartsWith("gpu-03: 严重: 无法获取节点指标（导出器不可达）。"));
   EXPECT_THAT(lines[18], StartsWith("3 个节点，6 块网卡：1 通过，1 未通过，1 不可达"));
   EXPECT_THAT(lines[19], StartsWith("未检查计数器"));
-  for (const auto* spec : checks::AllCheckSpecs())
+  for (const auto* spec : lint::AllCheckSpecs())
     EXPECT_EQ(report::CheckTitle(std::string(spec->id), report::Language::kChinese),
               spec->title_zh);
   EXPECT_EQ(report::CheckTitle("plan.no-nodes", report::Language::kChinese), "plan.no-nodes");
@@ -241,9 +241,9 @@ TEST_F(CheckReport, SarifParsesBackWithRulesAndPlanLocations) {
   const auto& run = doc["runs"][0];
   EXPECT_EQ(run["tool"]["driver"]["name"], "roce-lint");
   const auto& rules = run["tool"]["driver"]["rules"];
-  ASSERT_EQ(rules.size(), checks::AllCheckSpecs().size());
+  ASSERT_EQ(rules.size(), lint::AllCheckSpecs().size());
   for (std::size_t i = 0; i < rules.size(); ++i) {
-    const auto* spec = checks::AllCheckSpecs()[i];
+    const auto* spec = lint::AllCheckSpecs()[i];
     EXPECT_EQ(rules[i]["id"], spec->id);
     EXPECT_EQ(rules[i]["shortDescription"]["text"], spec->title);
     EXPECT_EQ(rules[i]["helpUri"], "docs/checks.md#" + std::string(spec->id));

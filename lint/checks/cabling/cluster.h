@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "lint/finding_sink.h"
+#include "lint/core/finding_sink.h"
 #include "lint/observe/node_view.h"
 #include "lint/plan/model.h"
 

@@ -22,7 +22,7 @@ void DuplicatePortOf(const Cluster& c, FindingSink& sink) {
     for (const auto* r : recs) {
       if (MatchesPlan(c, *r)) continue;  // the one planned there is where it belongs
       const plan::Nic& nic = c.Nic(*r);
-      sink.Nic(kCablingDuplicatePort, c.Node(*r), nic, "", "one NIC on " + port, all,
+      sink.Nic(kCablingDuplicatePort, Subject(c.Node(*r), nic, ""), "one NIC on " + port, all,
                port + " is reported by " + std::to_string(recs.size()) + " NICs (" + all +
                    "): a switch port has one cable.",
                "trace the cable of " + c.Where(*r) + (nic.switch_port ? " to " + *nic.switch_port

@@ -9,7 +9,7 @@ void NoNeighborOf(const Cluster& c, const CablingRecord& r, FindingSink& sink) {
   if (!r.lldp_reachable || !r.link_up || !r.neighbors.empty()) return;
   const plan::Nic& nic = c.Nic(r);
   const std::string planned = nic.switch_port ? *nic.switch_port : std::string("a neighbour");
-  sink.Nic(kCablingNoNeighbor, c.Node(r), nic, "", planned, "no LLDP neighbour",
+  sink.Nic(kCablingNoNeighbor, Subject(c.Node(r), nic, ""), planned, "no LLDP neighbour",
            c.Where(r) + " has link but lldpd holds no LLDP neighbour for it, so its cabling "
                         "cannot be checked.",
            "enable LLDP on the switch port" + (nic.switch_port ? " " + *nic.switch_port : "") +

@@ -30,7 +30,7 @@ void RailDuplicateOf(const Cluster& c, FindingSink& sink) {
       for (const auto* r : recs)
         if (!c.Nic(*r).rail || *c.Nic(*r).rail != rail)
           move += (move.empty() ? "" : ", ") + c.Nic(*r).netdev;
-      sink.Node(kCablingRailDuplicate, c.plan.nodes[node], "", nics, "one NIC on " + RailText(rail),
+      sink.Node(kCablingRailDuplicate, c.plan.nodes[node].name, "", nics, "one NIC on " + RailText(rail),
                 seen,
                 c.plan.nodes[node].name + " has " + std::to_string(recs.size()) + " NICs on " +
                     RailText(rail) + " (" + seen + "): another rail has none of its NICs.",

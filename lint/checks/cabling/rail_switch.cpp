@@ -21,7 +21,7 @@ void RailSwitchOf(const Cluster& c, const CablingRecord& r, FindingSink& sink) {
   for (const auto& [sw, rail] : c.rail_of_switch)
     if (rail == *nic.rail) want.insert(sw);
   const std::string target = want.empty() ? "a switch of " + RailText(*nic.rail) : Join(want);
-  sink.Nic(kCablingRailSwitch, c.Node(r), nic, "", RailText(*nic.rail) + " (" + target + ")",
+  sink.Nic(kCablingRailSwitch, Subject(c.Node(r), nic, ""), RailText(*nic.rail) + " (" + target + ")",
            seen.Text() + " (" + RailText(*seen_rail) + ")",
            c.Where(r) + " is on " + RailText(*nic.rail) + " but its cable lands on " +
                seen.Text() + ", a switch of " + RailText(*seen_rail) + ".",

@@ -35,7 +35,7 @@ void SwitchPortOf(const Cluster& c, const CablingRecord& r, FindingSink& sink) {
       message += " " + seen.Text() + " is planned for " + c.Where(*other) + ".";
     }
   }
-  sink.Nic(kCablingSwitchPort, c.Node(r), nic, "", planned, seen.Text(), message, fix);
+  sink.Nic(kCablingSwitchPort, Subject(c.Node(r), nic, ""), planned, seen.Text(), message, fix);
 }
 
 }  // namespace

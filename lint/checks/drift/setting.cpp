@@ -107,7 +107,7 @@ void Setting(const FleetContext& c, FindingSink& sink) {
         const plan::Nic& nic = node.nics[r->nic];
         const std::string found(pool.Text(it->second));
         const std::string port(pool.Text(r->port));
-        sink.Nic(kDrift, node, nic, port, key_name + " = " + want, key_name + " = " + found,
+        sink.Nic(kDrift, Subject(node, nic, port), key_name + " = " + want, key_name + " = " + found,
                  nic.netdev + " has " + key_name + " = " + found + ", while " + std::to_string(best) +
                      " of " + std::to_string(having) + " NICs with profile " + profile_name + " have " +
                      want + ".",

@@ -11,7 +11,7 @@ void CollectorFailing(const NodeContext& c, FindingSink& sink) {
   for (const auto& s : c.view.Select(metric::roce_exporter_collector_success)) {
     if (s.value() != 0) continue;
     std::string collector(s.Label(label::collector));
-    sink.Node(kCollectorFailing, c.node, "", "", "collector " + collector + " succeeding",
+    sink.Node(kCollectorFailing, c.node.name, "", "", "collector " + collector + " succeeding",
               "collector " + collector + " failing",
               "The exporter's " + collector +
                   " collector failed in the last scrape, so the checks that need it see less.",

@@ -15,7 +15,7 @@ void DeviceMissing(const NodeContext& c, FindingSink& sink) {
     std::string present;
     for (const auto& d : view.Select(metric::roce_device_info))
       present += (present.empty() ? "" : " ") + std::string(d.Label(label::device));
-    sink.Node(kDeviceMissing, node, nic.ib_dev, nic.netdev, nic.ib_dev + " present",
+    sink.Node(kDeviceMissing, node.name, nic.ib_dev, nic.netdev, nic.ib_dev + " present",
               present.empty() ? "no RDMA devices" : "present: " + present,
               nic.ib_dev + " is not in /sys/class/infiniband on " + node.name +
                   (present.empty() ? "; the node has no RDMA devices." : "; present: " + present + "."),

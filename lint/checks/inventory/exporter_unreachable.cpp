@@ -8,7 +8,7 @@ namespace rocewatch::lint::checks::inventory {
 void ExporterUnreachable(const NodeContext& c, FindingSink& sink) {
   const auto& view = c.view;
   if (view.reachable()) return;
-  sink.Node(kExporterUnreachable, c.node, "", "", "metrics from " + view.source(), view.error(),
+  sink.Node(kExporterUnreachable, c.node.name, "", "", "metrics from " + view.source(), view.error(),
             "Cannot read the node's metrics: " + view.error() + ".",
             "systemctl status roce_exporter on " + c.node.name + "; check that " + c.node.exporter +
                 " is reachable from here");

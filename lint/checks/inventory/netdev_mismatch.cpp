@@ -15,7 +15,7 @@ void NetdevMismatch(const NodeContext& c, FindingSink& sink) {
     auto ports = view.Select(metric::roce_port_info, {{label::device, nic.ib_dev}});
     std::string netdev = ports.empty() ? "" : std::string(ports.front().Label(label::netdev));
     if (!ports.empty() && netdev != nic.netdev) {
-      sink.Node(kNetdevMismatch, node, nic.ib_dev, nic.netdev, nic.netdev,
+      sink.Node(kNetdevMismatch, node.name, nic.ib_dev, nic.netdev, nic.netdev,
                 netdev.empty() ? "no netdev" : netdev,
                 nic.ib_dev + " maps to " + (netdev.empty() ? "no netdev" : netdev) +
                     ", the plan says " + nic.netdev + ".",

@@ -35,7 +35,7 @@ void RoceIpMissing(const NodeContext& c, FindingSink& sink) {
       if (gip == ip) found = true;
     }
     if (!found && !view.Select(metric::roce_gid_info, {{label::device, nic.ib_dev}}).empty()) {
-      sink.Node(kRoceIpMissing, node, nic.ib_dev, nic.netdev, ip,
+      sink.Node(kRoceIpMissing, node.name, nic.ib_dev, nic.netdev, ip,
                 v2_ips.empty() ? "no RoCE v2 address" : v2_ips,
                 nic.ib_dev + " has no RoCE v2 GID for " + ip + " (RoCE IP of the plan).",
                 "ip addr add " + nic.roce_ip + " dev " + nic.netdev);

@@ -17,7 +17,7 @@ void UnplannedDevice(const NodeContext& c, FindingSink& sink) {
   for (const auto& d : view.Select(metric::roce_device_info)) {
     std::string device(d.Label(label::device));
     if (planned.count(device)) continue;
-    sink.Node(kUnplannedDevice, node, device, "", "not present (not in the plan)", device,
+    sink.Node(kUnplannedDevice, node.name, device, "", "not present (not in the plan)", device,
               device + " is present on " + node.name + " but not in the plan.",
               "add " + device + " to the node's nics in the plan, or exclude it with "
               "--device-exclude on the exporter");

@@ -1,14 +1,12 @@
-// The one registry of roce-lint's checks (lint/checks/spec.h): node checks register in
+// The one registry of roce-lint's checks (lint/core/check_spec.h): node checks register in
 // lint/checks/specs.h, plan checks in lint/plan/plan_checks.h. Both are included here so that
 // whatever links the registry has every check in it.
 
 #include <deque>
 
-#include "lint/checks/spec.h"
-#include "lint/checks/specs.h"
-#include "lint/plan/plan_checks.h"
+#include "lint/core/check_spec.h"
 
-namespace rocewatch::lint::checks {
+namespace rocewatch::lint {
 
 namespace {
 
@@ -67,4 +65,4 @@ const CheckSpec* FindCheckSpec(std::string_view id) {
   return nullptr;
 }
 
-}  // namespace rocewatch::lint::checks
+}  // namespace rocewatch::lint

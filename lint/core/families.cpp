@@ -1,10 +1,10 @@
-#include "lint/checks/families.h"
+#include "lint/core/families.h"
 
 #include <algorithm>
 
 #include "lint/metric_contract.h"
 
-namespace rocewatch::lint::checks {
+namespace rocewatch::lint {
 namespace {
 
 std::vector<std::string_view> Union(std::vector<std::string_view> CheckFamilies::*member) {
@@ -77,4 +77,4 @@ const std::vector<CheckFamilies>& CheckFamilyTable() {
 std::vector<std::string_view> LatestFamilies() { return Union(&CheckFamilies::latest); }
 std::vector<std::string_view> IncreaseFamilies() { return Union(&CheckFamilies::increase); }
 
-}  // namespace rocewatch::lint::checks
+}  // namespace rocewatch::lint

@@ -1,4 +1,4 @@
-#include "lint/finding.h"
+#include "lint/core/finding.h"
 
 #include <algorithm>
 #include <cctype>

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace rocewatch::lint::checks {
+namespace rocewatch::lint {
 
 struct CheckFamilies {
   std::string_view group;                  // "link": the checks of lint/checks/link/
@@ -26,4 +26,4 @@ const std::vector<CheckFamilies>& CheckFamilyTable();
 std::vector<std::string_view> LatestFamilies();
 std::vector<std::string_view> IncreaseFamilies();
 
-}  // namespace rocewatch::lint::checks
+}  // namespace rocewatch::lint

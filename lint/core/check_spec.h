@@ -1,31 +1,28 @@
 #pragma once
 
 // One check of roce-lint as values: its ID, kind, severity, titles, docs anchor, why `roce-lint
-// fix` leaves it to the operator, the repair `fix --only-findings` applies, and the function
-// that runs it. Every check, plan checks included, is one CheckSpec in one registry: node checks
-// are registered in lint/checks/specs.h, plan checks in lint/plan/plan_checks.h, one line each.
+// fix` leaves it to the operator, and the function that runs it. Every check, plan checks
+// included, is one CheckSpec in one registry (lint/core/check_registry.cpp): node checks are
+// registered in lint/checks/specs.h, plan checks in lint/plan/plan_checks.h, one line each.
 // Reports, fixes, the daemon and Alertmanager read a check from here, never its ID's text.
-// This header declares the types only, so lint/plan can register its checks without the node
-// checks' contexts (lint/checks/check.h).
+// Part of lint's core: it declares the checks' contexts only, so lint/plan registers its checks
+// and lint/fix, lint/report read them without including lint/checks.
 
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "lint/finding.h"
-
-namespace rocewatch::lint {
-class FindingSink;
-}
-namespace rocewatch::lint::fix {
-struct NicTarget;
-}
+#include "lint/core/finding.h"
 
 namespace rocewatch::lint::checks {
-
 struct NodeContext;
 struct NicContext;
 struct FleetContext;
+}  // namespace rocewatch::lint
+
+namespace rocewatch::lint {
+
+class FindingSink;
 
 // What a check looks at, which is when it runs:
 //   kPlan   the plan alone (lint/plan/*_checks.cpp, run by plan::ValidatePlan);
@@ -35,14 +32,14 @@ struct FleetContext;
 //   kFleet  every checked NIC at once, after the last node (drift.*, cabling.*).
 enum class CheckKind { kPlan, kNode, kNic, kFleet };
 
-using NodeCheck = void (*)(const NodeContext& node, FindingSink& sink);
-using NicCheck = void (*)(const NicContext& nic, FindingSink& sink);
-using FleetCheck = void (*)(const FleetContext& fleet, FindingSink& sink);
+using NodeCheck = void (*)(const checks::NodeContext& node, FindingSink& sink);
+using NicCheck = void (*)(const checks::NicContext& nic, FindingSink& sink);
+using FleetCheck = void (*)(const checks::FleetContext& fleet, FindingSink& sink);
 
-// How `roce-lint fix --only-findings` repairs a finding: brings `out` to what `profile` (the
-// NIC's full target, fix::TargetFromProfile) or the finding's typed setting wants; false when
-// there is nothing to set. Repairs live in lint/fix/repairs.cpp.
-using Repair = bool (*)(const Finding& finding, const fix::NicTarget& profile, fix::NicTarget& out);
+// Why `roce-lint fix` leaves a finding to the operator when its check says nothing else.
+inline constexpr std::string_view kWhyNoStep = "no script step sets it";
+// CheckSpec::setting of a check whose findings each name their setting (drift.setting).
+inline constexpr std::string_view kSettingOfFinding = "*";
 
 // The page that documents the node checks, one section per check with an explicit anchor
 // `<a id="<id>">` (tests/lint/check_docs_test.cpp).
@@ -54,10 +51,11 @@ struct CheckSpec {
   std::string_view title;     // "PFC enabled on other priorities than planned"
   std::string_view title_zh = {};  // the same in Chinese, for --lang zh (empty: plan checks)
   // Why `roce-lint fix` leaves the finding to the operator ("a traffic symptom, not a setting").
-  std::string_view unfixable = "no script step sets it";
-  Repair repair = nullptr;  // nullptr: no script step repairs it
-  // Why, when `repair` finds nothing to set (empty: `unfixable`).
-  std::string_view not_repaired = {};
+  std::string_view unfixable = kWhyNoStep;
+  // The setting the check compares, which `roce-lint fix --only-findings` repairs through
+  // lint/fix/repairs.h ("pfc", "trust", "dscp", "netdev_mtu", …; kSettingOfFinding: each
+  // finding's own SettingDelta::key); empty: no script step repairs it.
+  std::string_view setting = {};
   // Where the check is documented: the page and the anchor on it (empty anchor: the ID).
   std::string_view docs_page = kChecksDoc;
   std::string_view docs_anchor = {};
@@ -90,4 +88,4 @@ const std::vector<const CheckSpec*>& PlanCheckSpecs();
 // Any registered check, plan checks included; nullptr for an unknown ID.
 const CheckSpec* FindCheckSpec(std::string_view id);
 
-}  // namespace rocewatch::lint::checks
+}  // namespace rocewatch::lint
