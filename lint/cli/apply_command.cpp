@@ -49,9 +49,10 @@ std::vector<FlagSpec> MakeSpecs() {
        "run the scripts with --rollback: restore what their backup holds\n"
        "(with --dry-run: show it); a node without a backup is reported"},
       {"--timeout", "", true, "per script run (default 10m)", "DURATION"},
-      {"--log-dir", "", true, "write everything each node printed to DIR/<node>.log", "DIR"}};
+      {"--log-dir", "", true, "write everything each node printed to DIR/<node>.log", "DIR"},
+      LangFlag("the result table and progress lines (logs stay English)")};
   const auto& transport = TransportFlagSpecs();
-  specs.insert(specs.end() - 2, transport.begin(), transport.end());
+  specs.insert(specs.end() - 3, transport.begin(), transport.end());
   return specs;
 }
 
@@ -106,6 +107,8 @@ int RunApplyCommand(const std::vector<std::string>& args, CommandIo io) {
     options.timeout_seconds = *d;
   }
   options.log_dir = parsed->Value("--log-dir").value_or("");
+  const auto lang = ParseLang(parsed->Value("--lang"));
+  if (!lang) return fail(lang.error().message);
 
   const std::string& plan_path = parsed->positional.front();
   // The plan's node names become directories under --scripts and files under --log-dir: a plan
@@ -130,11 +133,11 @@ int RunApplyCommand(const std::vector<std::string>& args, CommandIo io) {
 
   options.on_result = [&](const fix::NodeResult& r, std::size_t done, std::size_t total) {
     io.err << "[" << done << "/" << total << "] "
-           << escape::TerminalText(r.node + ": " + fix::ResultText(r)) << "\n";
+           << escape::TerminalText(r.node + ": " + fix::ResultText(r, *lang)) << "\n";
     io.err.flush();
   };
   auto results = fix::RunBatch(nodes, options);
-  fix::WriteSummaryTable(io.out, results);
+  fix::WriteSummaryTable(io.out, results, *lang);
   for (const auto& r : results)
     if (!fix::IsSuccess(r.outcome)) return kExitFindings;
   return kExitClean;

@@ -78,9 +78,9 @@ int RunCheckCommand(const std::vector<std::string>& args, CommandIo io) {
            << "\" is not one of: " << report::CheckReportFormatNames(", ") << "\n";
     return kExitUnusable;
   }
-  std::string lang = parsed->Value("--lang").value_or("en");
-  if (lang != "en" && lang != "zh") {
-    io.err << "roce-lint check: --lang \"" << lang << "\" is not one of: en, zh\n";
+  auto lang = ParseLang(parsed->Value("--lang"));
+  if (!lang) {
+    io.err << "roce-lint check: " << lang.error().message << "\n";
     return kExitUnusable;
   }
   auto fail_on = ParseFailOn(parsed->Value("--fail-on"));
@@ -168,6 +168,8 @@ int RunCheckCommand(const std::vector<std::string>& args, CommandIo io) {
   run.plan = &loaded->plan;
   run.findings = runner.Finish();
   run.input = observed->input;
+  run.input_id = observed->input_id;
+  run.input_args = observed->input_args;
   run.counters_checked = observed->counters;
   std::sort(without_switch.begin(), without_switch.end());
   run.switch_side_unchecked = std::move(without_switch);
@@ -190,7 +192,7 @@ int RunCheckCommand(const std::vector<std::string>& args, CommandIo io) {
     out = &file;
   }
   format->write(*out, {run, plan_path,
-                       lang == "zh" ? report::Language::kChinese : report::Language::kEnglish, *fail_on});
+                       *lang, *fail_on});
   return CountAtOrAbove(run.findings, *fail_on) > 0 ? kExitFindings : kExitClean;
 }
 

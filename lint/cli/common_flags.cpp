@@ -10,6 +10,12 @@ Result<OutputFormat> ParseFormat(const std::optional<std::string>& value) {
   return Error{"--format " + Quote(*value) + " is not one of: text, json"};
 }
 
+Result<i18n::Language> ParseLang(const std::optional<std::string>& value) {
+  if (!value) return i18n::Language::kEnglish;
+  if (auto lang = i18n::ParseLanguage(*value)) return *lang;
+  return Error{"--lang " + Quote(*value) + " is not one of: " + std::string(i18n::LanguageCodes())};
+}
+
 Result<Severity> ParseFailOn(const std::optional<std::string>& value) {
   if (!value) return Severity::kWarning;
   if (auto s = ParseSeverity(*value)) return *s;

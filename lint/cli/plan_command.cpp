@@ -5,6 +5,7 @@
 #include "lint/cli/commands.h"
 #include "lint/cli/common_flags.h"
 #include "lint/cli/exit_codes.h"
+#include "lint/i18n/catalogue.h"
 #include "lint/plan/load.h"
 #include "lint/plan/validate.h"
 #include "lint/report/json_report.h"
@@ -14,7 +15,7 @@ namespace rocewatch::lint::cli {
 namespace {
 
 constexpr const char* kUsage =
-    "usage: roce-lint plan FILE [--format text|json] [--fail-on SEVERITY]\n"
+    "usage: roce-lint plan FILE [--format text|json] [--fail-on SEVERITY] [--lang en|zh]\n"
     "\n"
     "Validates a cluster plan (docs/plan.md): JSON syntax, the shape of every key, and the\n"
     "plan checks (duplicates, invalid addresses, values out of range, contradictions in the\n"
@@ -27,14 +28,15 @@ constexpr const char* kExitCodes =
     "file, invalid JSON, bad flags).\n";
 
 const std::vector<FlagSpec>& Specs() {
-  static const std::vector<FlagSpec> kSpecs = {kFormatFlag, kFailOnFlag, kHelpFlag};
+  static const std::vector<FlagSpec> kSpecs = {
+      kFormatFlag, kFailOnFlag, LangFlag("the text report (JSON stays English-keyed)"), kHelpFlag};
   return kSpecs;
 }
 
 std::string Usage() { return kUsage + FlagUsage(Specs()) + kExitCodes; }
 
-std::string Plural(std::size_t n, const char* word) {
-  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+std::string Count(i18n::Language lang, std::size_t n, i18n::MessageId one, i18n::MessageId many) {
+  return i18n::Render(lang, n == 1 ? one : many, {{"n", std::to_string(n)}});
 }
 
 }  // namespace
@@ -51,8 +53,9 @@ int RunPlanCommand(const std::vector<std::string>& args, CommandIo io) {
   }
   auto format = ParseFormat(parsed->Value("--format"));
   auto fail_on = ParseFailOn(parsed->Value("--fail-on"));
-  for (const Error* e :
-       {format.ok() ? nullptr : &format.error(), fail_on.ok() ? nullptr : &fail_on.error()}) {
+  auto lang = ParseLang(parsed->Value("--lang"));
+  for (const Error* e : {format.ok() ? nullptr : &format.error(),
+                         fail_on.ok() ? nullptr : &fail_on.error(), lang.ok() ? nullptr : &lang.error()}) {
     if (e != nullptr) {
       io.err << "roce-lint plan: " << e->message << '\n';
       return kExitUnusable;
@@ -78,12 +81,17 @@ int RunPlanCommand(const std::vector<std::string>& args, CommandIo io) {
   if (*format == OutputFormat::kJson) {
     io.out << report::JsonReport(findings, {"plan", path, *fail_on}).dump(2) << '\n';
   } else {
-    report::WriteTextFindings(io.out, findings);
+    report::WriteTextFindings(io.out, findings, *lang);
     std::size_t nics = 0;
     for (const auto& node : loaded->plan.nodes) nics += node.nics.size();
-    io.out << path << ": " << report::SeverityCounts(findings) << " ("
-           << Plural(loaded->plan.nodes.size(), "node") << ", " << Plural(nics, "NIC") << ", "
-           << Plural(loaded->plan.profiles.size(), "profile") << ")\n";
+    io.out << i18n::Render(*lang, "plan.summary",
+                           {{"path", path},
+                            {"counts", report::SeverityCounts(findings, *lang)},
+                            {"nodes", Count(*lang, loaded->plan.nodes.size(), "plan.nodes.one", "plan.nodes.many")},
+                            {"nics", Count(*lang, nics, "plan.nics.one", "plan.nics.many")},
+                            {"profiles", Count(*lang, loaded->plan.profiles.size(), "plan.profiles.one",
+                                               "plan.profiles.many")}})
+           << "\n";
   }
   return failed ? kExitFindings : kExitClean;
 }

@@ -95,8 +95,8 @@ int RunVerifyCommand(const std::vector<std::string>& args, CommandIo io) {
   const std::string format = parsed->Value("--format").value_or("text");
   if (format != "text" && format != "json" && format != "junit")
     return fail("--format " + Quote(format) + " is not one of: text, json, junit");
-  const std::string lang = parsed->Value("--lang").value_or("en");
-  if (lang != "en" && lang != "zh") return fail("--lang " + Quote(lang) + " is not one of: en, zh");
+  const auto lang = ParseLang(parsed->Value("--lang"));
+  if (!lang) return fail(lang.error().message);
   auto duration = [&](const char* flag, double fallback, double lo, double hi) -> std::optional<double> {
     auto v = parsed->Value(flag);
     if (!v) return fallback;
@@ -234,7 +234,7 @@ int RunVerifyCommand(const std::vector<std::string>& args, CommandIo io) {
     verify::WriteVerifyJUnit(*out, results, info);
   } else {
     verify::WriteVerifyText(*out, results, info,
-                            lang == "zh" ? report::Language::kChinese : report::Language::kEnglish);
+                            *lang);
   }
   for (const auto& r : results)
     if (r.status != verify::PairStatus::kPass) return kExitFindings;

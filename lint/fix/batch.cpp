@@ -8,6 +8,8 @@
 #include <thread>
 
 #include "lint/fix/process.h"
+#include "lint/i18n/catalogue.h"
+#include "lint/i18n/display_width.h"
 #include "lint/fix/script.h"
 #include "lint/fix/shell.h"
 #include "rocewatch/escape.h"
@@ -215,32 +217,38 @@ bool IsSuccess(Outcome outcome) {
   }
 }
 
-std::string ResultText(const NodeResult& r) {
-  auto settings = [](int n) { return std::to_string(n) + (n == 1 ? " setting" : " settings"); };
+std::string ResultText(const NodeResult& r, i18n::Language lang) {
+  const std::initializer_list<i18n::Arg> n = {{"n", std::to_string(r.changed)}};
+  const std::initializer_list<i18n::Arg> detail = {{"detail", r.detail}};
+  const bool one = r.changed == 1;
   switch (r.outcome) {
     case Outcome::kPassed:
-      return "passed";
+      return i18n::Render(lang, "apply.result.passed");
     case Outcome::kChanged:
-      return "changed " + settings(r.changed);
+      return one ? i18n::Render(lang, "apply.result.changed.one", n)
+                 : i18n::Render(lang, "apply.result.changed.many", n);
     case Outcome::kWouldChange:
-      return "dry run: would change " + settings(r.changed);
+      return one ? i18n::Render(lang, "apply.result.would_change.one", n)
+                 : i18n::Render(lang, "apply.result.would_change.many", n);
     case Outcome::kPrecheckPassed:
-      return "precheck passed";
+      return i18n::Render(lang, "apply.result.precheck_passed");
     case Outcome::kNoScript:
-      return "no script (" + r.detail + ")";
+      return i18n::Render(lang, "apply.result.no_script", detail);
     case Outcome::kSkipped:
-      return "skipped: " + r.detail;
+      return i18n::Render(lang, "apply.result.skipped", detail);
     case Outcome::kFailed:
-      return "failed: " + r.detail;
+      return i18n::Render(lang, "apply.result.failed", detail);
     case Outcome::kUnreachable:
-      return "unreachable: " + r.detail;
+      return i18n::Render(lang, "apply.result.unreachable", detail);
     case Outcome::kRestored:
-      return r.changed == 0 ? std::string("rolled back: nothing to restore")
-                            : "rolled back " + settings(r.changed);
+      if (r.changed == 0) return i18n::Render(lang, "apply.result.restored_nothing");
+      return one ? i18n::Render(lang, "apply.result.restored.one", n)
+                 : i18n::Render(lang, "apply.result.restored.many", n);
     case Outcome::kNoBackup:
-      return "no backup";
+      return i18n::Render(lang, "apply.result.no_backup");
     case Outcome::kWouldRestore:
-      return "rollback dry run: would restore " + settings(r.changed);
+      return one ? i18n::Render(lang, "apply.result.would_restore.one", n)
+                 : i18n::Render(lang, "apply.result.would_restore.many", n);
   }
   return "?";
 }
@@ -277,45 +285,57 @@ std::vector<NodeResult> RunBatch(const std::vector<const plan::Node*>& nodes,
   return results;
 }
 
-void WriteSummaryTable(std::ostream& out, const std::vector<NodeResult>& results) {
+void WriteSummaryTable(std::ostream& out, const std::vector<NodeResult>& results,
+                       i18n::Language lang) {
   // Names from the plan and lines the nodes printed: one table row each, whatever they hold.
+  const std::string node_head = i18n::Render(lang, "apply.column.node");
+  const std::string host_head = i18n::Render(lang, "apply.column.host");
   std::vector<std::string> nodes, hosts;
-  std::size_t w_node = 4, w_host = 4;
+  std::size_t w_node = i18n::DisplayWidth(node_head), w_host = i18n::DisplayWidth(host_head);
   for (const auto& r : results) {
     nodes.push_back(escape::TerminalText(r.node));
     hosts.push_back(escape::TerminalText(r.host));
-    w_node = std::max(w_node, nodes.back().size());
-    w_host = std::max(w_host, hosts.back().size());
+    w_node = std::max(w_node, i18n::DisplayWidth(nodes.back()));
+    w_host = std::max(w_host, i18n::DisplayWidth(hosts.back()));
   }
-  auto pad = [](std::string s, std::size_t w) {
-    s.resize(std::max(s.size(), w), ' ');
-    return s;
-  };
-  out << pad("NODE", w_node) << "  " << pad("HOST", w_host) << "  RESULT\n";
+  out << i18n::PadToWidth(node_head, w_node) << "  " << i18n::PadToWidth(host_head, w_host) << "  "
+      << i18n::Render(lang, "apply.column.result") << "\n";
   std::size_t count[11] = {};
   for (std::size_t i = 0; i < results.size(); ++i) {
     const NodeResult& r = results[i];
-    out << pad(nodes[i], w_node) << "  " << pad(hosts[i], w_host) << "  "
-        << escape::TerminalText(ResultText(r)) << "\n";
+    out << i18n::PadToWidth(nodes[i], w_node) << "  " << i18n::PadToWidth(hosts[i], w_host) << "  "
+        << escape::TerminalText(ResultText(r, lang)) << "\n";
     ++count[static_cast<int>(r.outcome)];
   }
-  out << results.size() << (results.size() == 1 ? " node: " : " nodes: ");
   std::string parts;
-  for (auto [outcome, name] :
-       {std::pair{Outcome::kChanged, "changed"}, std::pair{Outcome::kPassed, "passed"},
-        std::pair{Outcome::kWouldChange, "would change"},
-        std::pair{Outcome::kPrecheckPassed, "precheck passed"},
-        std::pair{Outcome::kNoScript, "no script"}, std::pair{Outcome::kRestored, "rolled back"},
-        std::pair{Outcome::kNoBackup, "no backup"},
-        std::pair{Outcome::kWouldRestore, "would restore"}, std::pair{Outcome::kSkipped, "skipped"},
-        std::pair{Outcome::kFailed, "failed"}, std::pair{Outcome::kUnreachable, "unreachable"}}) {
+  struct Count {
+    Outcome outcome;
+    i18n::MessageId id;
+  };
+  static constexpr Count kCounts[] = {{Outcome::kChanged, "apply.count.changed"},
+                                      {Outcome::kPassed, "apply.count.passed"},
+                                      {Outcome::kWouldChange, "apply.count.would_change"},
+                                      {Outcome::kPrecheckPassed, "apply.count.precheck_passed"},
+                                      {Outcome::kNoScript, "apply.count.no_script"},
+                                      {Outcome::kRestored, "apply.count.restored"},
+                                      {Outcome::kNoBackup, "apply.count.no_backup"},
+                                      {Outcome::kWouldRestore, "apply.count.would_restore"},
+                                      {Outcome::kSkipped, "apply.count.skipped"},
+                                      {Outcome::kFailed, "apply.count.failed"},
+                                      {Outcome::kUnreachable, "apply.count.unreachable"}};
+  for (const auto& [outcome, id] : kCounts) {
     std::size_t n = count[static_cast<int>(outcome)];
     bool always = outcome == Outcome::kSkipped || outcome == Outcome::kFailed ||
                   outcome == Outcome::kUnreachable;
     if (n == 0 && !always) continue;
-    parts += (parts.empty() ? "" : ", ") + std::to_string(n) + " " + name;
+    if (!parts.empty()) parts += i18n::Render(lang, "list.separator");
+    parts += i18n::Render(lang, id, {{"n", std::to_string(n)}});
   }
-  out << parts << "\n";
+  const std::initializer_list<i18n::Arg> args = {{"n", std::to_string(results.size())},
+                                                 {"counts", parts}};
+  out << (results.size() == 1 ? i18n::Render(lang, "apply.summary.one", args)
+                              : i18n::Render(lang, "apply.summary.many", args))
+      << "\n";
 }
 
 }  // namespace rocewatch::lint::fix

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "lint/i18n/language.h"
 #include "lint/plan/model.h"
 
 namespace rocewatch::lint::fix {
@@ -63,13 +64,15 @@ struct NodeResult {
 std::vector<NodeResult> RunBatch(const std::vector<const plan::Node*>& nodes,
                                  const BatchOptions& options);
 
-// "changed 3 settings", "skipped: precheck: mlx5_9 not in /sys/class/infiniband; …".
-std::string ResultText(const NodeResult& result);
+// "changed 3 settings", "skipped: precheck: mlx5_9 not in /sys/class/infiniband; …", in `lang`
+// (lint/i18n/; the detail is what the node printed, as it printed it). Logs keep English.
+std::string ResultText(const NodeResult& result, i18n::Language lang = i18n::Language::kEnglish);
 // Whether the node ended as it should (passed, changed, would change, precheck passed, no script).
 bool IsSuccess(Outcome outcome);
 
 // node | host | result, then one line of counts.
-void WriteSummaryTable(std::ostream& out, const std::vector<NodeResult>& results);
+void WriteSummaryTable(std::ostream& out, const std::vector<NodeResult>& results,
+                       i18n::Language lang = i18n::Language::kEnglish);
 
 // The parts of a script's output the runner reads (docs/fix.md "The script", its output).
 std::vector<std::string> PrecheckProblems(

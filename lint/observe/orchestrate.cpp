@@ -158,7 +158,9 @@ Result<ObservedInput> ObserveEach(const plan::Plan& plan, const ObserveSettings&
       o.input = s.metrics_dir;
       if (!s.previous_metrics_dir.empty()) {
         o.counters = true;
-        o.input += " (counters since " + s.previous_metrics_dir + ")";
+        o.input_id = "report.input.counters_since";
+        o.input_args = {{"dir", s.metrics_dir}, {"previous", s.previous_metrics_dir}};
+        o.input = *i18n::RenderStored(i18n::Language::kEnglish, o.input_id, o.input_args);
       }
       return o;
     }
@@ -171,7 +173,9 @@ Result<ObservedInput> ObserveEach(const plan::Plan& plan, const ObserveSettings&
       return o;
     }
     case ObserveSettings::Mode::kScrape: {
-      o.input = "scrapes of " + std::to_string(plan.nodes.size()) + " exporters";
+      o.input_id = "report.input.scrapes";
+      o.input_args = {{"count", std::to_string(plan.nodes.size())}};
+      o.input = *i18n::RenderStored(i18n::Language::kEnglish, o.input_id, o.input_args);
       if (s.window_seconds > 0) {
         auto before = ScrapeNodes(plan, s.scrape);
         std::this_thread::sleep_for(std::chrono::duration<double>(s.window_seconds));

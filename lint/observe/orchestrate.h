@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "lint/i18n/catalogue.h"
 #include "lint/observe/observe.h"
 #include "lint/plan/model.h"
 #include "rocewatch/flags.h"
@@ -34,7 +35,11 @@ Result<ObserveSettings> SettingsFromFlags(const ParsedFlags& flags);
 std::optional<std::uint64_t> ParseByteSize(std::string_view text);
 
 struct ObservedInput {
-  std::string input;      // what was observed, for reports
+  std::string input;      // what was observed, for reports, in English
+  // The same as a catalogue message (lint/i18n/), for reports in another language; empty ID:
+  // `input` is a path or URL, the same in every language.
+  std::string input_id;
+  i18n::StoredArgs input_args;
   bool counters = false;  // the views carry counter increases
   std::string stats;      // --prometheus: what the queries cost (QueryStats::Describe)
 };

@@ -8,13 +8,15 @@
 #include "lint/core/check_spec.h"
 #include "lint/core/finding.h"
 #include "lint/core/finding_sink.h"
+#include "lint/i18n/catalogue.h"
 #include "lint/plan/model.h"
 
 namespace rocewatch::lint::plan::internal {
 
-// A finding of plan check `spec` (lint/plan/plan_checks.h), with its ID and severity.
-Finding MakeFinding(const lint::CheckSpec& spec, std::string message, std::string expected = {},
-                    std::string found = {}, std::string fix = {});
+// A finding of plan check `spec` (lint/plan/plan_checks.h), with its ID and severity. Each text
+// is English as written, or a catalogue message (lint/i18n/) kept for the report's language.
+Finding MakeFinding(const lint::CheckSpec& spec, i18n::Phrase message, i18n::Phrase expected = "",
+                    i18n::Phrase found = "", i18n::Phrase fix = "");
 
 void CheckNodes(const Plan& plan, FindingSink& sink);
 void CheckProfiles(const Plan& plan, FindingSink& sink);

@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "lint/i18n/catalogue.h"
 #include "lint/plan/address.h"
 #include "lint/plan/checks_internal.h"
 #include "lint/plan/plan_checks.h"
@@ -18,17 +19,33 @@ std::string NicPointer(std::size_t i, std::size_t k) {
   return NodePointer(i) + "/nics/" + std::to_string(k);
 }
 
-// "node "gpu-01"", or "nodes[3]" when the node has no name.
-std::string NodeLabel(const Plan& plan, std::size_t i) {
+using i18n::Phrase;
+using i18n::StoredArgs;
+
+// {node}: "node "gpu-01"" (节点 "gpu-01", …), or "nodes[3]" when the node has no name.
+StoredArgs NodeArg(const Plan& plan, std::size_t i, std::string name = "node") {
   const Node& node = plan.nodes[i];
-  return node.name.empty() ? "nodes[" + std::to_string(i) + "]" : "node " + Quote(node.name);
+  StoredArgs args;
+  if (node.name.empty())
+    args.emplace_back(std::move(name), "nodes[" + std::to_string(i) + "]");
+  else
+    i18n::AddMessageArg(args, std::move(name), "plan.label.node", {{"name", Quote(node.name)}});
+  return args;
 }
 
-// "mlx5_0 of node "gpu-01"", or "nics[1] of node "gpu-01"" when the NIC has no ib_dev.
-std::string NicLabel(const Plan& plan, std::size_t i, std::size_t k) {
+// {nic}: "mlx5_0 of node "gpu-01"", or "nics[1] of node "gpu-01"" when the NIC has no ib_dev.
+StoredArgs NicArg(const Plan& plan, std::size_t i, std::size_t k, std::string name = "nic") {
   const Nic& nic = plan.nodes[i].nics[k];
-  std::string name = nic.ib_dev.empty() ? "nics[" + std::to_string(k) + "]" : nic.ib_dev;
-  return name + " of " + NodeLabel(plan, i);
+  StoredArgs inner = NodeArg(plan, i);
+  inner.emplace_back("nic", nic.ib_dev.empty() ? "nics[" + std::to_string(k) + "]" : nic.ib_dev);
+  StoredArgs args;
+  i18n::AddMessageArg(args, std::move(name), "plan.label.nic", inner);
+  return args;
+}
+
+StoredArgs Join(StoredArgs a, const StoredArgs& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
 }
 
 Finding ForNode(Finding f, const Node& node) {
@@ -57,17 +74,19 @@ std::string ExporterKey(const HostPort& hp) {
 
 void CheckNodeList(const Plan& plan, FindingSink& sink) {
   if (plan.nodes.empty()) {
-    sink.Add(MakeFinding(kPlanNoNodes, "the plan lists no nodes, so nothing will be checked",
-                         "at least one node", "none", "add the cluster's nodes under \"nodes\""),
+    sink.Add(MakeFinding(kPlanNoNodes, Phrase::Of("plan.no_nodes.message", {}),
+                         Phrase::Of("plan.no_nodes.expected", {}), Phrase::Of("plan.none", {}),
+                         Phrase::Of("plan.no_nodes.fix", {})),
              "/nodes");
   }
   for (std::size_t i = 0; i < plan.nodes.size(); ++i) {
     const Node& node = plan.nodes[i];
     if (node.nics.empty()) {
       sink.Add(ForNode(MakeFinding(kPlanNodeWithoutNics,
-                                   NodeLabel(plan, i) + " lists no NICs, so nothing on it will be "
-                                                        "checked",
-                                   "at least one NIC", "none", "add its RoCE NICs under \"nics\""),
+                                   Phrase::Of("plan.node_without_nics.message", NodeArg(plan, i)),
+                                   Phrase::Of("plan.node_without_nics.expected", {}),
+                                   Phrase::Of("plan.none", {}),
+                                   Phrase::Of("plan.node_without_nics.fix", {})),
                        node),
                NodePointer(i) + "/nics");
     }
@@ -82,10 +101,12 @@ void CheckNodeNames(const Plan& plan, FindingSink& sink) {
     auto [it, inserted] = seen.emplace(node.name, i);
     if (inserted) continue;
     sink.Add(ForNode(MakeFinding(kPlanDuplicateNodeName,
-                                 "node name " + Quote(node.name) + " is also used by nodes[" +
-                                     std::to_string(it->second) + "] at " +
-                                     sink.Where(NodePointer(it->second) + "/name"),
-                                 "a unique node name", node.name, "rename one of the two nodes"),
+                                 Phrase::Of("plan.duplicate_node_name.message",
+                                            {{"name", Quote(node.name)},
+                                             {"first", std::to_string(it->second)},
+                                             {"where", sink.Where(NodePointer(it->second) + "/name")}}),
+                                 Phrase::Of("plan.duplicate_node_name.expected", {}), node.name,
+                                 Phrase::Of("plan.duplicate_node_name.fix", {})),
                      node),
              NodePointer(i) + "/name");
   }
@@ -99,23 +120,26 @@ void CheckManagementIps(const Plan& plan, FindingSink& sink) {
     std::string pointer = NodePointer(i) + "/management_ip";
     auto ip = ParseIpAddress(node.management_ip);
     if (!ip.ok()) {
-      sink.Add(
-          ForNode(MakeFinding(kPlanInvalidIp,
-                              "management_ip of " + NodeLabel(plan, i) + ": " + ip.error().message,
-                              "an IPv4 or IPv6 address", node.management_ip,
-                              "write the node's management address, e.g. 10.0.0.11"),
-                  node),
-          pointer);
+      sink.Add(ForNode(MakeFinding(kPlanInvalidIp,
+                                   Phrase::Of("plan.invalid_management_ip.message",
+                                              Join(NodeArg(plan, i), {{"error", ip.error().message}})),
+                                   Phrase::Of("plan.invalid_management_ip.expected", {}),
+                                   node.management_ip,
+                                   Phrase::Of("plan.invalid_management_ip.fix", {})),
+                       node),
+               pointer);
       continue;
     }
     auto [it, inserted] = seen.emplace(ip->ToString(), i);
     if (inserted) continue;
     sink.Add(ForNode(MakeFinding(kPlanDuplicateManagementIp,
-                                 "management IP " + ip->ToString() + " of " + NodeLabel(plan, i) +
-                                     " is also used by " + NodeLabel(plan, it->second) + " at " +
-                                     sink.Where(NodePointer(it->second) + "/management_ip"),
-                                 "a unique management IP", ip->ToString(),
-                                 "correct the management_ip of one of the two nodes"),
+                                 Phrase::Of("plan.duplicate_management_ip.message",
+                                            Join(Join(NodeArg(plan, i), NodeArg(plan, it->second, "other")),
+                                                 {{"ip", ip->ToString()},
+                                                  {"where", sink.Where(NodePointer(it->second) +
+                                                                       "/management_ip")}})),
+                                 Phrase::Of("plan.duplicate_management_ip.expected", {}), ip->ToString(),
+                                 Phrase::Of("plan.duplicate_management_ip.fix", {})),
                      node),
              pointer);
   }
@@ -131,14 +155,13 @@ void CheckExporters(const Plan& plan, FindingSink& sink) {
     if (!hp.ok()) {
       // A derived address is only invalid when management_ip is, which is reported already.
       if (node.exporter_given) {
-        sink.Add(
-            ForNode(MakeFinding(kPlanInvalidExporter,
-                                "exporter of " + NodeLabel(plan, i) + ": " + hp.error().message,
-                                "host:port", node.exporter,
-                                "write the exporter address as host:port, e.g. "
-                                "10.0.0.11:9879"),
-                    node),
-            pointer);
+        sink.Add(ForNode(MakeFinding(kPlanInvalidExporter,
+                                     Phrase::Of("plan.invalid_exporter.message",
+                                                Join(NodeArg(plan, i), {{"error", hp.error().message}})),
+                                     "host:port", node.exporter,
+                                     Phrase::Of("plan.invalid_exporter.fix", {})),
+                         node),
+                 pointer);
       }
       continue;
     }
@@ -148,11 +171,11 @@ void CheckExporters(const Plan& plan, FindingSink& sink) {
     // Two derived addresses collide only when the management IPs do, which is reported already.
     if (!node.exporter_given && !first.exporter_given) continue;
     sink.Add(ForNode(MakeFinding(kPlanDuplicateExporter,
-                                 "exporter " + node.exporter + " of " + NodeLabel(plan, i) +
-                                     " is also the exporter of " + NodeLabel(plan, it->second) +
-                                     ", so one node's metrics would be read for both",
-                                 "a unique exporter address", node.exporter,
-                                 "correct the exporter of one of the two nodes"),
+                                 Phrase::Of("plan.duplicate_exporter.message",
+                                            Join(Join(NodeArg(plan, i), NodeArg(plan, it->second, "other")),
+                                                 {{"exporter", node.exporter}})),
+                                 Phrase::Of("plan.duplicate_exporter.expected", {}), node.exporter,
+                                 Phrase::Of("plan.duplicate_exporter.fix", {})),
                      node),
              pointer);
   }
@@ -168,39 +191,39 @@ void CheckRoceIps(const Plan& plan, FindingSink& sink) {
       std::string pointer = NicPointer(i, k) + "/roce_ip";
       auto prefix = ParseIpPrefix(nic.roce_ip);
       if (!prefix.ok()) {
-        sink.Add(
-            ForNic(MakeFinding(kPlanInvalidIp,
-                               "roce_ip of " + NicLabel(plan, i, k) + ": " + prefix.error().message,
-                               "address/prefix", nic.roce_ip,
-                               "write the RoCE address with its prefix length, e.g. "
-                               "10.1.0.11/24"),
-                   node, nic),
-            pointer);
+        sink.Add(ForNic(MakeFinding(kPlanInvalidIp,
+                                    Phrase::Of("plan.invalid_roce_ip.message",
+                                               Join(NicArg(plan, i, k), {{"error", prefix.error().message}})),
+                                    "address/prefix", nic.roce_ip,
+                                    Phrase::Of("plan.invalid_roce_ip.fix", {})),
+                        node, nic),
+                 pointer);
         continue;
       }
       const int bits = prefix->address.v6 ? 128 : 32;
       if (prefix->length <= bits - 2 &&
           (prefix->IsNetworkAddress() || prefix->IsBroadcastAddress())) {
-        std::string what = prefix->IsNetworkAddress() ? "network" : "broadcast";
-        sink.Add(
-            ForNic(MakeFinding(kPlanRoceIpNotHost,
-                               "roce_ip " + nic.roce_ip + " of " + NicLabel(plan, i, k) +
-                                   " is the " + what + " address of its subnet, not a host address",
-                               "a host address inside the subnet", nic.roce_ip,
-                               "pick an address between the network and broadcast addresses"),
-                   node, nic),
-            pointer);
+        StoredArgs args = Join(NicArg(plan, i, k), {{"ip", nic.roce_ip}});
+        sink.Add(ForNic(MakeFinding(kPlanRoceIpNotHost,
+                                    prefix->IsNetworkAddress()
+                                        ? Phrase::Of("plan.roce_ip_network.message", std::move(args))
+                                        : Phrase::Of("plan.roce_ip_broadcast.message", std::move(args)),
+                                    Phrase::Of("plan.roce_ip_not_host.expected", {}), nic.roce_ip,
+                                    Phrase::Of("plan.roce_ip_not_host.fix", {})),
+                        node, nic),
+                 pointer);
       }
       std::string address = prefix->address.ToString();
       auto [it, inserted] = seen.emplace(address, std::pair(i, k));
       if (inserted) continue;
       auto [fi, fk] = it->second;
       sink.Add(ForNic(MakeFinding(kPlanDuplicateRoceIp,
-                                  "RoCE IP " + address + " of " + NicLabel(plan, i, k) +
-                                      " is also used by " + NicLabel(plan, fi, fk) + " at " +
-                                      sink.Where(NicPointer(fi, fk) + "/roce_ip"),
-                                  "a unique RoCE IP", address,
-                                  "correct the roce_ip of one of the two NICs"),
+                                  Phrase::Of("plan.duplicate_roce_ip.message",
+                                             Join(Join(NicArg(plan, i, k), NicArg(plan, fi, fk, "other")),
+                                                  {{"ip", address},
+                                                   {"where", sink.Where(NicPointer(fi, fk) + "/roce_ip")}})),
+                                  Phrase::Of("plan.duplicate_roce_ip.expected", {}), address,
+                                  Phrase::Of("plan.duplicate_roce_ip.fix", {})),
                       node, nic),
                pointer);
     }
@@ -215,20 +238,20 @@ void CheckNicUniqueness(const Plan& plan, FindingSink& sink) {
     std::map<std::int64_t, std::size_t> rails;
     for (std::size_t k = 0; k < node.nics.size(); ++k) {
       const Nic& nic = node.nics[k];
-      auto first_at = [&](std::size_t first, std::string_view key) {
-        return "nics[" + std::to_string(first) + "] at " +
-               sink.Where(NicPointer(i, first) + "/" + std::string(key));
+      auto twice = [&](std::size_t first, std::string_view key, StoredArgs more) {
+        return Join(Join(NodeArg(plan, i), more),
+                    {{"k", std::to_string(k)},
+                     {"first", std::to_string(first)},
+                     {"where", sink.Where(NicPointer(i, first) + "/" + std::string(key))}});
       };
       if (!nic.ib_dev.empty()) {
         auto [it, inserted] = ib_devs.emplace(nic.ib_dev, k);
         if (!inserted) {
           sink.Add(ForNic(MakeFinding(kPlanDuplicateIbDev,
-                                      "ib_dev " + Quote(nic.ib_dev) + " appears twice in " +
-                                          NodeLabel(plan, i) + ": nics[" + std::to_string(k) +
-                                          "] and " + first_at(it->second, "ib_dev"),
-                                      "a unique ib_dev per node", nic.ib_dev,
-                                      "correct the ib_dev of one of the two NICs (see "
-                                      "`rdma link` on the node)"),
+                                      Phrase::Of("plan.duplicate_ib_dev.message",
+                                                 twice(it->second, "ib_dev", {{"name", Quote(nic.ib_dev)}})),
+                                      Phrase::Of("plan.duplicate_ib_dev.expected", {}), nic.ib_dev,
+                                      Phrase::Of("plan.duplicate_ib_dev.fix", {})),
                           node, nic),
                    NicPointer(i, k) + "/ib_dev");
         }
@@ -237,12 +260,10 @@ void CheckNicUniqueness(const Plan& plan, FindingSink& sink) {
         auto [it, inserted] = netdevs.emplace(nic.netdev, k);
         if (!inserted) {
           sink.Add(ForNic(MakeFinding(kPlanDuplicateNetdev,
-                                      "netdev " + Quote(nic.netdev) + " appears twice in " +
-                                          NodeLabel(plan, i) + ": nics[" + std::to_string(k) +
-                                          "] and " + first_at(it->second, "netdev"),
-                                      "a unique netdev per node", nic.netdev,
-                                      "correct the netdev of one of the two NICs (see "
-                                      "`rdma link` on the node)"),
+                                      Phrase::Of("plan.duplicate_netdev.message",
+                                                 twice(it->second, "netdev", {{"name", Quote(nic.netdev)}})),
+                                      Phrase::Of("plan.duplicate_netdev.expected", {}), nic.netdev,
+                                      Phrase::Of("plan.duplicate_netdev.fix", {})),
                           node, nic),
                    NicPointer(i, k) + "/netdev");
         }
@@ -250,15 +271,13 @@ void CheckNicUniqueness(const Plan& plan, FindingSink& sink) {
       if (nic.rail) {
         auto [it, inserted] = rails.emplace(*nic.rail, k);
         if (!inserted) {
-          sink.Add(
-              ForNic(MakeFinding(kPlanDuplicateRail,
-                                 "rail " + std::to_string(*nic.rail) + " is given to two NICs of " +
-                                     NodeLabel(plan, i) + ": nics[" + std::to_string(k) + "] and " +
-                                     first_at(it->second, "rail"),
-                                 "one NIC per rail on each node", std::to_string(*nic.rail),
-                                 "correct the rail of one of the two NICs"),
-                     node, nic),
-              NicPointer(i, k) + "/rail");
+          sink.Add(ForNic(MakeFinding(kPlanDuplicateRail,
+                                      Phrase::Of("plan.duplicate_rail.message",
+                                                 twice(it->second, "rail", {{"rail", std::to_string(*nic.rail)}})),
+                                      Phrase::Of("plan.duplicate_rail.expected", {}), std::to_string(*nic.rail),
+                                      Phrase::Of("plan.duplicate_rail.fix", {})),
+                          node, nic),
+                   NicPointer(i, k) + "/rail");
         }
       }
     }
@@ -276,25 +295,27 @@ void CheckProfileReferences(const Plan& plan, FindingSink& sink) {
       if (nic.profile.empty()) continue;
       used.insert(nic.profile);
       if (plan.FindProfile(nic.profile) != nullptr) continue;
-      std::string message = NicLabel(plan, i, k) + " refers to profile " + Quote(nic.profile) +
-                            ", which the plan does not define";
-      std::string fix = "define profile " + Quote(nic.profile) + " under \"profiles\"";
+      StoredArgs args = Join(NicArg(plan, i, k), {{"profile", Quote(nic.profile)}});
+      Phrase message = Phrase::Of("plan.unknown_profile.message", args);
+      Phrase fix = Phrase::Of("plan.unknown_profile.fix", args);
       if (auto suggestion = DidYouMean(nic.profile, names)) {
-        message += "; did you mean \"" + *suggestion + "\"?";
-        fix = "set profile to \"" + *suggestion + "\"";
+        args.emplace_back("suggestion", *suggestion);
+        message = Phrase::Of("plan.unknown_profile.message_suggest", args);
+        fix = Phrase::Of("plan.unknown_profile.fix_suggest", args);
       }
-      sink.Add(ForNic(MakeFinding(kPlanUnknownProfile, std::move(message), "a defined profile",
-                                  nic.profile, std::move(fix)),
+      sink.Add(ForNic(MakeFinding(kPlanUnknownProfile, std::move(message),
+                                  Phrase::Of("plan.unknown_profile.expected", {}), nic.profile,
+                                  std::move(fix)),
                       node, nic),
                NicPointer(i, k) + "/profile");
     }
   }
   for (const auto& name : names) {
     if (used.count(name) != 0) continue;
-    sink.Add(
-        MakeFinding(kPlanUnusedProfile, "profile " + Quote(name) + " is not used by any NIC", "",
-                    "", "remove the profile or assign it to NICs"),
-        ProfilePointer(name), /*at_key=*/true);
+    sink.Add(MakeFinding(kPlanUnusedProfile,
+                         Phrase::Of("plan.unused_profile.message", {{"profile", Quote(name)}}), "", "",
+                         Phrase::Of("plan.unused_profile.fix", {})),
+             ProfilePointer(name), /*at_key=*/true);
   }
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "lint/i18n/catalogue.h"
 #include "lint/plan/checks_internal.h"
 #include "lint/plan/plan_checks.h"
 #include "lint/plan/validate.h"
@@ -24,13 +25,18 @@ bool Contains(const std::vector<std::int64_t>& values, std::int64_t v) {
   return std::find(values.begin(), values.end(), v) != values.end();
 }
 
+using i18n::Phrase;
+using i18n::StoredArgs;
+
 class ProfileChecker {
  public:
   ProfileChecker(const Profile& profile, FindingSink& sink)
       : p_(profile),
         sink_(sink),
         pointer_(ProfilePointer(profile.name)),
-        label_("profile " + Quote(profile.name)) {}
+        label_("profile " + Quote(profile.name)) {
+    i18n::AddMessageArg(profile_, "profile", "plan.label.profile", {{"name", Quote(profile.name)}});
+  }
 
   void Run() {
     Ranges();
@@ -40,8 +46,15 @@ class ProfileChecker {
   }
 
  private:
-  void Add(const lint::CheckSpec& id, std::string_view key, std::string message, std::string expected,
-           std::string found, std::string fix) {
+  // {profile} and `more`, for a catalogue message.
+  StoredArgs Args(StoredArgs more) const {
+    StoredArgs args = profile_;
+    args.insert(args.end(), more.begin(), more.end());
+    return args;
+  }
+
+  void Add(const lint::CheckSpec& id, std::string_view key, Phrase message, Phrase expected,
+           Phrase found, Phrase fix) {
     sink_.Add(
         MakeFinding(id, std::move(message), std::move(expected), std::move(found), std::move(fix)),
         pointer_ + "/" + std::string(key));
@@ -50,9 +63,8 @@ class ProfileChecker {
   void Priority(std::string_view key, std::string_view name, std::int64_t v) {
     if (v >= 0 && v <= 7) return;
     Add(kPlanPriorityRange, key,
-        std::string(name) + " of " + label_ + " is " + std::to_string(v) +
-            "; priorities are 0 to 7",
-        "0-7", std::to_string(v), "set " + std::string(name) + " to a priority from 0 to 7");
+        Phrase::Of("plan.priority_range.message", Args({{"name", std::string(name)}, {"value", std::to_string(v)}})),
+        "0-7", std::to_string(v), Phrase::Of("plan.priority_range.fix", {{"name", std::string(name)}}));
   }
 
   void Priorities(std::string_view key, std::string_view name,
@@ -67,9 +79,8 @@ class ProfileChecker {
   void Dscp(std::string_view key, std::string_view name, std::int64_t v) {
     if (v >= 0 && v <= 63) return;
     Add(kPlanDscpRange, key,
-        std::string(name) + " of " + label_ + " is " + std::to_string(v) +
-            "; DSCP values are 0 to 63",
-        "0-63", std::to_string(v), "set " + std::string(name) + " to a DSCP value from 0 to 63");
+        Phrase::Of("plan.dscp_range.message", Args({{"name", std::string(name)}, {"value", std::to_string(v)}})),
+        "0-63", std::to_string(v), Phrase::Of("plan.dscp_range.fix", {{"name", std::string(name)}}));
   }
 
   void Ranges() {
@@ -92,17 +103,14 @@ class ProfileChecker {
     if (p_.fec) Fec(*p_.fec);
     if (p_.link_speed_gbps && *p_.link_speed_gbps <= 0) {
       Add(kPlanValueRange, "link_speed_gbps",
-          "link_speed_gbps of " + label_ + " is " + std::to_string(*p_.link_speed_gbps) +
-              "; a link speed is a positive number of Gb/s",
-          "a positive number", std::to_string(*p_.link_speed_gbps),
-          "set link_speed_gbps to the port speed, e.g. 400");
+          Phrase::Of("plan.link_speed.message", Args({{"value", std::to_string(*p_.link_speed_gbps)}})),
+          Phrase::Of("plan.link_speed.expected", {}), std::to_string(*p_.link_speed_gbps),
+          Phrase::Of("plan.link_speed.fix", {}));
     }
     if (p_.netdev_mtu && (*p_.netdev_mtu < 68 || *p_.netdev_mtu > 65535)) {
       Add(kPlanValueRange, "netdev_mtu",
-          "netdev_mtu of " + label_ + " is " + std::to_string(*p_.netdev_mtu) +
-              "; an Ethernet MTU is 68 to 65535 bytes",
-          "68-65535", std::to_string(*p_.netdev_mtu),
-          "set netdev_mtu to the interface MTU, e.g. 9000");
+          Phrase::Of("plan.netdev_mtu_range.message", Args({{"value", std::to_string(*p_.netdev_mtu)}})),
+          "68-65535", std::to_string(*p_.netdev_mtu), Phrase::Of("plan.netdev_mtu_range.fix", {}));
     }
     if (p_.pcie) Pcie(*p_.pcie);
     if (p_.optics) Optics(*p_.optics);
@@ -110,31 +118,36 @@ class ProfileChecker {
   }
 
   void VerifyRange(std::string_view key, const std::optional<double>& v, double lo, double hi,
-                   bool lo_open, std::string_view meaning) {
+                   bool lo_open, i18n::MessageId meaning) {
     if (!v || ((lo_open ? *v > lo : *v >= lo) && *v <= hi)) return;
-    std::string range = (lo_open ? "above " : "") + FormatDouble(lo) + " to " + FormatDouble(hi);
-    Add(kPlanValueRange, "verify/" + std::string(key),
-        "verify." + std::string(key) + " of " + label_ + " is " + FormatDouble(*v) + "; it is " +
-            std::string(meaning) + ", " + range,
-        range, FormatDouble(*v), "set verify." + std::string(key) + " within " + range);
+    StoredArgs args = Args({{"key", std::string(key)}, {"value", FormatDouble(*v)}});
+    const StoredArgs bounds = {{"lo", FormatDouble(lo)}, {"hi", FormatDouble(hi)}};
+    if (lo_open)
+      i18n::AddMessageArg(args, "range", "plan.range.above", bounds);
+    else
+      i18n::AddMessageArg(args, "range", "plan.range.closed", bounds);
+    i18n::AddMessageArg(args, "meaning", meaning, {});
+    Add(kPlanValueRange, "verify/" + std::string(key), Phrase::Of("plan.verify_range.message", args),
+        lo_open ? Phrase::Of("plan.range.above", bounds) : Phrase::Of("plan.range.closed", bounds),
+        FormatDouble(*v), Phrase::Of("plan.verify_range.fix", args));
   }
 
   void Verify(const VerifySettings& s) {
     VerifyRange("min_bandwidth_fraction", s.min_bandwidth_fraction, 0, 1, true,
-                "a fraction of the link speed");
-    VerifyRange("max_latency_us", s.max_latency_us, 0, 1e6, true, "microseconds");
+                "plan.meaning.bandwidth_fraction");
+    VerifyRange("max_latency_us", s.max_latency_us, 0, 1e6, true, "plan.meaning.microseconds");
     VerifyRange("max_pause_duration_fraction", s.max_pause_duration_fraction, 0, 1, false,
-                "a fraction of the test time");
+                "plan.meaning.test_fraction");
     VerifyRange("max_retransmissions_per_second", s.max_retransmissions_per_second, 0, 1e12, false,
-                "a rate");
+                "plan.meaning.rate");
     auto as_double = [](const std::optional<std::int64_t>& i) {
       return i ? std::optional<double>(static_cast<double>(*i)) : std::nullopt;
     };
-    VerifyRange("max_discards", as_double(s.max_discards), 0, 1e15, false, "a packet count");
+    VerifyRange("max_discards", as_double(s.max_discards), 0, 1e15, false, "plan.meaning.packet_count");
     VerifyRange("queue_pairs", as_double(s.queue_pairs), 1, 1024, false,
-                "a number of queue pairs (perftest -q)");
+                "plan.meaning.queue_pairs");
     VerifyRange("message_bytes", as_double(s.message_bytes), 1, 1 << 30, false,
-                "a message size in bytes (perftest -s)");
+                "plan.meaning.message_bytes");
   }
 
   void Pcie(const PcieSettings& pcie) {
@@ -143,19 +156,17 @@ class ProfileChecker {
           return std::fabs(s - *pcie.speed_gts) < 1e-9;
         })) {
       Add(kPlanValueRange, "pcie/speed_gts",
-          "pcie.speed_gts of " + label_ + " is " + FormatDouble(*pcie.speed_gts) +
-              "; PCIe runs at 2.5, 5, 8, 16, 32 or 64 GT/s",
-          "2.5, 5, 8, 16, 32 or 64", FormatDouble(*pcie.speed_gts),
-          "set pcie.speed_gts to the slot's generation speed, e.g. 32 for Gen5");
+          Phrase::Of("plan.pcie_speed.message", Args({{"value", FormatDouble(*pcie.speed_gts)}})),
+          Phrase::Of("plan.pcie_speed.expected", {}), FormatDouble(*pcie.speed_gts),
+          Phrase::Of("plan.pcie_speed.fix", {}));
     }
     static const std::int64_t kWidths[] = {1, 2, 4, 8, 12, 16, 32};
     if (pcie.width &&
         std::find(std::begin(kWidths), std::end(kWidths), *pcie.width) == std::end(kWidths)) {
       Add(kPlanValueRange, "pcie/width",
-          "pcie.width of " + label_ + " is " + std::to_string(*pcie.width) +
-              "; PCIe links are x1, x2, x4, x8, x12, x16 or x32",
-          "1, 2, 4, 8, 12, 16 or 32", std::to_string(*pcie.width),
-          "set pcie.width to the lane count, e.g. 16");
+          Phrase::Of("plan.pcie_width.message", Args({{"value", std::to_string(*pcie.width)}})),
+          Phrase::Of("plan.pcie_width.expected", {}), std::to_string(*pcie.width),
+          Phrase::Of("plan.pcie_width.fix", {}));
     }
   }
 
@@ -164,10 +175,12 @@ class ProfileChecker {
     if (!min || !max || *min <= *max) return;
     std::string qmin = std::string(quantity) + "_min", qmax = std::string(quantity) + "_max";
     Add(kPlanValueRange, "optics/" + qmin,
-        "optics." + qmin + " of " + label_ + " (" + FormatDouble(*min) + ") is above optics." +
-            qmax + " (" + FormatDouble(*max) + "), so every module would fail",
+        Phrase::Of("plan.optics_bounds.message", Args({{"min_key", qmin},
+                                                       {"min", FormatDouble(*min)},
+                                                       {"max_key", qmax},
+                                                       {"max", FormatDouble(*max)}})),
         qmin + " <= " + qmax, FormatDouble(*min) + " > " + FormatDouble(*max),
-        "swap the two limits");
+        Phrase::Of("plan.optics_bounds.fix", {}));
   }
 
   void Optics(const OpticsLimits& o) {
@@ -181,17 +194,15 @@ class ProfileChecker {
   void Fec(const FecSettings& f) {
     if (f.max_pre_fec_ber && !(*f.max_pre_fec_ber > 0 && *f.max_pre_fec_ber < 1)) {
       Add(kPlanValueRange, "fec/max_pre_fec_ber",
-          "fec.max_pre_fec_ber of " + label_ + " is " + FormatDouble(*f.max_pre_fec_ber) +
-              "; a bit error ratio is above 0 and below 1",
-          "a ratio in (0, 1)", FormatDouble(*f.max_pre_fec_ber),
-          "set fec.max_pre_fec_ber to the FEC's limit, e.g. 2.4e-4 for RS(544,514)");
+          Phrase::Of("plan.fec_ber.message", Args({{"value", FormatDouble(*f.max_pre_fec_ber)}})),
+          Phrase::Of("plan.fec_ber.expected", {}), FormatDouble(*f.max_pre_fec_ber),
+          Phrase::Of("plan.fec_ber.fix", {}));
     }
     if (f.max_uncorrectable_blocks && *f.max_uncorrectable_blocks < 0) {
       Add(kPlanValueRange, "fec/max_uncorrectable_blocks",
-          "fec.max_uncorrectable_blocks of " + label_ + " is " +
-              std::to_string(*f.max_uncorrectable_blocks) + "; a count is 0 or more",
-          "0 or more", std::to_string(*f.max_uncorrectable_blocks),
-          "set fec.max_uncorrectable_blocks to 0");
+          Phrase::Of("plan.fec_uncorrectable.message", Args({{"value", std::to_string(*f.max_uncorrectable_blocks)}})),
+          Phrase::Of("plan.fec_uncorrectable.expected", {}), std::to_string(*f.max_uncorrectable_blocks),
+          Phrase::Of("plan.fec_uncorrectable.fix", {}));
     }
   }
 
@@ -200,24 +211,24 @@ class ProfileChecker {
     const std::int64_t roce = *p_.roce_mtu;
     if (!IsRdmaMtu(roce)) {
       Add(kPlanRoceMtuInvalid, "roce_mtu",
-          "roce_mtu of " + label_ + " is " + std::to_string(roce) +
-              "; RDMA MTUs are 256, 512, 1024, 2048 and 4096 bytes",
-          "256, 512, 1024, 2048 or 4096", std::to_string(roce),
-          "set roce_mtu to 4096 (with a netdev MTU of at least 4192)");
+          Phrase::Of("plan.roce_mtu_invalid.message", Args({{"value", std::to_string(roce)}})),
+          Phrase::Of("plan.roce_mtu_invalid.expected", {}), std::to_string(roce),
+          Phrase::Of("plan.roce_mtu_invalid.fix", {}));
       return;
     }
     if (!p_.netdev_mtu || *p_.netdev_mtu - kRoceHeaderBytes >= roce) return;
     const std::int64_t needed = roce + kRoceHeaderBytes;
     const std::int64_t active = ActiveRoceMtu(*p_.netdev_mtu);
-    std::string consequence = active == 0 ? "RoCE could not run at all"
-                                          : "the port would run RoCE MTU " + std::to_string(active);
+    StoredArgs args = Args({{"roce", std::to_string(roce)},
+                            {"needed", std::to_string(needed)},
+                            {"headers", std::to_string(kRoceHeaderBytes)},
+                            {"netdev", std::to_string(*p_.netdev_mtu)},
+                            {"active", std::to_string(active)}});
     Add(kPlanRoceMtuExceedsNetdevMtu, "roce_mtu",
-        "roce_mtu " + std::to_string(roce) + " of " + label_ + " needs a netdev MTU of at least " +
-            std::to_string(needed) + " (" + std::to_string(kRoceHeaderBytes) +
-            " bytes of RoCEv2 headers), but netdev_mtu is " + std::to_string(*p_.netdev_mtu) +
-            ": " + consequence,
+        active == 0 ? Phrase::Of("plan.roce_mtu_exceeds.message_no_roce", args)
+                    : Phrase::Of("plan.roce_mtu_exceeds.message", args),
         "netdev_mtu >= " + std::to_string(needed), "netdev_mtu " + std::to_string(*p_.netdev_mtu),
-        "raise netdev_mtu to 9000 (or at least " + std::to_string(needed) + ")");
+        Phrase::Of("plan.roce_mtu_exceeds.fix", args));
   }
 
   void Lossless() {
@@ -225,14 +236,12 @@ class ProfileChecker {
     const auto& pfc = *p_.pfc_priorities;
     if (p_.roce_priority && !Contains(pfc, *p_.roce_priority)) {
       std::string prio = std::to_string(*p_.roce_priority);
-      std::string dscp = p_.roce_dscp ? " (DSCP " + std::to_string(*p_.roce_dscp) + ")" : "";
+      StoredArgs args = Args({{"priority", prio}, {"pfc", List(pfc)}, {"first", std::to_string(pfc.front())}});
+      if (p_.roce_dscp) args.emplace_back("dscp", std::to_string(*p_.roce_dscp));
       Add(kPlanRocePriorityNotLossless, "roce_priority",
-          "RoCE traffic" + dscp + " of " + label_ + " goes to priority " + prio +
-              ", which has no PFC (pfc_priorities " + List(pfc) +
-              "), so RoCE drops packets under congestion",
-          "roce_priority in " + List(pfc), prio,
-          "set roce_priority to " + std::to_string(pfc.front()) + " or add " + prio +
-              " to pfc_priorities");
+          p_.roce_dscp ? Phrase::Of("plan.roce_not_lossless.message_dscp", args)
+                       : Phrase::Of("plan.roce_not_lossless.message", args),
+          "roce_priority in " + List(pfc), prio, Phrase::Of("plan.roce_not_lossless.fix", args));
     }
     EcnOutsideLossless("np", p_.ecn.np_priorities, pfc);
     EcnOutsideLossless("rp", p_.ecn.rp_priorities, pfc);
@@ -248,19 +257,19 @@ class ProfileChecker {
         if (v < 0 || v > 7 || Contains(pfc, v)) continue;  // out of range: reported already
         Add(kPlanEcnNotLossless,
             "ecn/" + std::string(point) + "_priorities/" + std::to_string(i),
-            key + " of " + label_ + " enables ECN on priority " + std::to_string(v) +
-                ", which is not lossless (pfc_priorities " + List(pfc) + ")",
-            "priorities in " + List(pfc), std::to_string(v),
-            "remove " + std::to_string(v) + " from " + key + " or add it to pfc_priorities");
+            Phrase::Of("plan.ecn_not_lossless.message",
+                       Args({{"key", key}, {"priority", std::to_string(v)}, {"pfc", List(pfc)}})),
+            Phrase::Of("plan.ecn_not_lossless.expected", {{"pfc", List(pfc)}}), std::to_string(v),
+            Phrase::Of("plan.ecn_not_lossless.fix", {{"key", key}, {"priority", std::to_string(v)}}));
       }
     }
     if (ecn && p_.roce_priority && !Contains(*ecn, *p_.roce_priority)) {
       std::string prio = std::to_string(*p_.roce_priority);
       Add(kPlanEcnMissingRocePriority, "ecn/" + std::string(point) + "_priorities",
-          key + " of " + label_ + " does not include the RoCE priority " + prio +
-              ", so DCQCN does not " +
-              (point == "np" ? "send congestion notifications for" : "slow down") + " RoCE traffic",
-          "priority " + prio + " in " + key, List(*ecn), "add " + prio + " to " + key);
+          point == "np" ? Phrase::Of("plan.ecn_missing_roce.message_np", Args({{"key", key}, {"priority", prio}}))
+                        : Phrase::Of("plan.ecn_missing_roce.message_rp", Args({{"key", key}, {"priority", prio}})),
+          Phrase::Of("plan.ecn_missing_roce.expected", {{"key", key}, {"priority", prio}}), List(*ecn),
+          Phrase::Of("plan.ecn_missing_roce.fix", {{"key", key}, {"priority", prio}}));
     }
   }
 
@@ -268,19 +277,16 @@ class ProfileChecker {
     if (p_.cnp_priority && p_.pfc_priorities && Contains(*p_.pfc_priorities, *p_.cnp_priority)) {
       std::string prio = std::to_string(*p_.cnp_priority);
       Add(kPlanCnpOnLossless, "cnp_priority",
-          "CNPs of " + label_ + " go to priority " + prio +
-              ", a lossless priority, so congestion notifications wait behind the paused traffic "
-              "they should slow down",
+          Phrase::Of("plan.cnp_on_lossless.message", Args({{"priority", prio}})),
           "cnp_priority outside " + List(*p_.pfc_priorities), prio,
-          "set cnp_priority to a priority without PFC, e.g. 6");
+          Phrase::Of("plan.cnp_on_lossless.fix", {}));
     }
     if (p_.cnp_dscp && p_.roce_dscp && *p_.cnp_dscp == *p_.roce_dscp) {
       std::string dscp = std::to_string(*p_.cnp_dscp);
       Add(kPlanCnpDscpEqualsRoceDscp, "cnp_dscp",
-          "CNPs of " + label_ + " use DSCP " + dscp +
-              ", the RoCE data DSCP, so switches cannot queue them apart from the data",
-          "cnp_dscp different from roce_dscp " + dscp, dscp,
-          "set cnp_dscp to its own value, e.g. 48");
+          Phrase::Of("plan.cnp_dscp_equal.message", Args({{"dscp", dscp}})),
+          Phrase::Of("plan.cnp_dscp_equal.expected", {{"dscp", dscp}}), dscp,
+          Phrase::Of("plan.cnp_dscp_equal.fix", {}));
     }
     if (!p_.dcqcn) return;
     const auto& np = p_.dcqcn->np;
@@ -289,11 +295,13 @@ class ProfileChecker {
       auto it = np.find(std::string(param));
       if (it == np.end() || !profile_value || it->second == *profile_value) return;
       Add(kPlanDcqcnCnpMismatch, "dcqcn/np/" + std::string(param),
-          "dcqcn.np." + std::string(param) + " of " + label_ + " is " + std::to_string(it->second) +
-              " but " + std::string(profile_key) + " is " + std::to_string(*profile_value) +
-              "; the NIC marks CNPs with the dcqcn.np value",
+          Phrase::Of("plan.dcqcn_cnp_mismatch.message",
+                     Args({{"param", std::string(param)},
+                           {"value", std::to_string(it->second)},
+                           {"key", std::string(profile_key)},
+                           {"profile_value", std::to_string(*profile_value)}})),
           std::to_string(*profile_value), std::to_string(it->second),
-          "make dcqcn.np." + std::string(param) + " equal to " + std::string(profile_key));
+          Phrase::Of("plan.dcqcn_cnp_mismatch.fix", {{"param", std::string(param)}, {"key", std::string(profile_key)}}));
     };
     Mismatch("cnp_dscp", p_.cnp_dscp, "cnp_dscp");
     Mismatch("cnp_802p_prio", p_.cnp_priority, "cnp_priority");
@@ -303,6 +311,7 @@ class ProfileChecker {
   FindingSink& sink_;
   std::string pointer_;
   std::string label_;
+  StoredArgs profile_;  // {profile}: "profile "roce-400g"" in every language
 };
 
 }  // namespace

@@ -7,15 +7,15 @@ namespace rocewatch::lint::plan {
 
 namespace internal {
 
-Finding MakeFinding(const lint::CheckSpec& spec, std::string message, std::string expected,
-                    std::string found, std::string fix) {
+Finding MakeFinding(const lint::CheckSpec& spec, i18n::Phrase message, i18n::Phrase expected,
+                    i18n::Phrase found, i18n::Phrase fix) {
   Finding f;
   f.check = std::string(spec.id);
   f.severity = spec.severity;
-  f.message = std::move(message);
-  f.expected = std::move(expected);
-  f.found = std::move(found);
-  f.fix = std::move(fix);
+  f.message = std::move(message.english);
+  f.expected = std::move(expected.english);
+  f.found = std::move(found.english);
+  f.fix = std::move(fix.english);
   return f;
 }
 

@@ -12,6 +12,7 @@
 #include <map>
 #include <set>
 
+#include "lint/i18n/catalogue.h"
 #include "lint/report/csp_hash.h"
 #include "lint/report/html_escape.h"
 #include "lint/report/node_report.h"
@@ -20,8 +21,8 @@
 namespace rocewatch::lint::report {
 namespace {
 
-const char* Text(Language lang, const char* en, const char* zh) {
-  return lang == Language::kChinese ? zh : en;
+std::string Say(Language lang, i18n::MessageId id, std::initializer_list<i18n::Arg> args = {}) {
+  return HtmlEscape(i18n::Render(lang, id, args));
 }
 
 constexpr const char* kStyle = R"css(
@@ -115,10 +116,10 @@ void WriteGrid(std::ostream& out, const CheckRun& run, Language lang,
     const NodeGroup& group = groups[i];
     NodeState state = StateOf(run, node);
     std::string css = "passed";
-    std::string label = Text(lang, "passed", "通过");
+    std::string label = i18n::Render(lang, "html.passed");
     if (state == NodeState::kUnreachable) {
       css = "unreachable";
-      label = Text(lang, "unreachable", "不可达");
+      label = i18n::Render(lang, "html.unreachable");
     } else if (state == NodeState::kFailed) {
       Severity worst = Severity::kInfo;
       for (const Finding* f : group.findings) worst = std::max(worst, f->severity);
@@ -135,21 +136,21 @@ void WriteGrid(std::ostream& out, const CheckRun& run, Language lang,
 void WriteFilters(std::ostream& out, Language lang, const std::vector<Finding>& findings) {
   std::set<std::string> checks;
   for (const auto& f : findings) checks.insert(f.check);
-  out << "<div class=\"filters\"><label>" << HtmlEscape(Text(lang, "Check", "检查项"))
-      << " <select id=\"f-check\"><option value=\"\">" << HtmlEscape(Text(lang, "all", "全部"))
+  out << "<div class=\"filters\"><label>" << Say(lang, "html.filter.check")
+      << " <select id=\"f-check\"><option value=\"\">" << Say(lang, "html.filter.all")
       << "</option>";
   for (const auto& c : checks) {
     std::string title = CheckTitle(c, lang);
     out << "<option value=\"" << HtmlEscape(c) << "\">" << HtmlEscape(c == title ? c : c + " — " + title)
         << "</option>";
   }
-  out << "</select></label><label>" << HtmlEscape(Text(lang, "Severity at least", "最低严重程度"))
+  out << "</select></label><label>" << Say(lang, "html.filter.severity")
       << " <select id=\"f-severity\">";
   for (Severity s : {Severity::kInfo, Severity::kWarning, Severity::kError, Severity::kCritical}) {
     out << "<option value=\"" << HtmlEscape(SeverityName(s)) << "\">" << HtmlEscape(SeverityText(s, lang))
         << "</option>";
   }
-  out << "</select></label><span>" << HtmlEscape(Text(lang, "shown: ", "显示："))
+  out << "</select></label><span>" << Say(lang, "html.filter.shown")
       << "<span id=\"shown\">" << findings.size() << "</span></span></div>\n";
 }
 
@@ -159,18 +160,20 @@ void WriteFindingRow(std::ostream& out, Language lang, const Finding& f, const s
       << "\" data-severity=\"" << HtmlEscape(severity) << "\" data-node=\"" << node_key << "\">"
       << "<td class=\"sev\">" << HtmlEscape(SeverityText(f.severity, lang)) << "</td>"
       << "<td><code>" << HtmlEscape(f.check) << "</code><br>" << HtmlEscape(CheckTitle(f.check, lang))
-      << "</td><td class=\"where\">" << HtmlEscape(Where(f)) << "</td><td>" << HtmlEscape(f.message) << "</td>"
+      << "</td><td class=\"where\">" << HtmlEscape(Where(f)) << "</td><td>"
+      << HtmlEscape(FindingMessage(f, lang)) << "</td>"
       << "<td>" << HtmlEscape(f.expected) << "</td><td>" << HtmlEscape(f.found) << "</td>"
       << "<td><code>" << HtmlEscape(f.fix) << "</code></td></tr>\n";
 }
 
 void WriteFindings(std::ostream& out, Language lang, const std::vector<NodeGroup>& groups) {
   out << "<table id=\"findings\"><thead><tr>";
-  for (const char* h : {Text(lang, "Severity", "严重程度"), Text(lang, "Check", "检查项"),
-                        Text(lang, "Where", "位置"), Text(lang, "Finding", "问题"),
-                        Text(lang, "Expected", "期望"), Text(lang, "Found", "实际"),
-                        Text(lang, "Fix", "修复")}) {
-    out << "<th>" << HtmlEscape(h) << "</th>";
+  for (const std::string& h :
+       {Say(lang, "html.column.severity"), Say(lang, "html.column.check"),
+        Say(lang, "html.column.where"), Say(lang, "html.column.finding"),
+        Say(lang, "html.column.expected"), Say(lang, "html.column.found"),
+        Say(lang, "html.column.fix")}) {
+    out << "<th>" << h << "</th>";
   }
   out << "</tr></thead>\n";
   for (std::size_t i = 0; i < groups.size(); ++i) {
@@ -179,7 +182,7 @@ void WriteFindings(std::ostream& out, Language lang, const std::vector<NodeGroup
     const std::string key = std::to_string(i);
     out << "<tbody id=\"n" << key << "\"><tr class=\"node-head\" data-node=\"" << key
         << "\"><th colspan=\"7\">"
-        << HtmlEscape(group.name.empty() ? Text(lang, "cluster", "集群") : group.name) << "</th></tr>\n";
+        << (group.name.empty() ? Say(lang, "html.cluster") : HtmlEscape(group.name)) << "</th></tr>\n";
     for (const Finding* f : group.findings) WriteFindingRow(out, lang, *f, key);
     out << "</tbody>\n";
   }
@@ -209,7 +212,7 @@ void WriteHtmlReport(std::ostream& out, const CheckRun& run, Language lang) {
       case NodeState::kUnreachable: ++unreachable; break;
     }
   }
-  const std::string title = Text(lang, "roce-lint check", "roce-lint 检查报告");
+  const std::string title = i18n::Render(lang, "html.title");
   out << "<!DOCTYPE html>\n<html lang=\"" << (lang == Language::kChinese ? "zh-CN" : "en")
       << "\">\n"
       << "<head>\n<meta charset=\"utf-8\">\n"
@@ -219,19 +222,17 @@ void WriteHtmlReport(std::ostream& out, const CheckRun& run, Language lang) {
       << "<title>" << HtmlEscape(title) << "</title>\n<style>" << kStyle
       << "</style>\n</head>\n<body>\n"
       << "<h1>" << HtmlEscape(title) << "</h1>\n<p class=\"summary\">"
-      << HtmlEscape(Text(lang, "Metrics: ", "指标来源：")) << HtmlEscape(run.input) << "<br>"
-      << run.plan->nodes.size() << HtmlEscape(Text(lang, " nodes: ", " 个节点：")) << passed
-      << HtmlEscape(Text(lang, " passed, ", " 通过，")) << failed
-      << HtmlEscape(Text(lang, " failed, ", " 未通过，")) << unreachable
-      << HtmlEscape(Text(lang, " unreachable", " 不可达")) << "; " << run.findings.size()
-      << HtmlEscape(Text(lang, " findings", " 个问题"));
+      << Say(lang, "html.metrics", {{"input", InputText(run, lang)}}) << "<br>"
+      << Say(lang, "html.summary",
+             {{"nodes", std::to_string(run.plan->nodes.size())},
+              {"passed", std::to_string(passed)},
+              {"failed", std::to_string(failed)},
+              {"unreachable", std::to_string(unreachable)},
+              {"findings", std::to_string(run.findings.size())}});
   if (auto note = CountersUnobservedNote(run, lang); !note.empty()) out << "<br>" << HtmlEscape(note);
   if (auto note = SwitchSideUncheckedNote(run, lang); !note.empty()) out << "<br>" << HtmlEscape(note);
   if (auto note = SwitchCountersUncheckedNote(run, lang); !note.empty()) out << "<br>" << HtmlEscape(note);
-  if (!run.counters_checked)
-    out << "<br>"
-        << HtmlEscape(Text(lang, "Counter checks skipped: no observation window.",
-                           "未检查计数器：没有观测窗口。"));
+  if (!run.counters_checked) out << "<br>" << Say(lang, "html.no_counter_window");
   out << "</p>\n";
   WriteGrid(out, run, lang, groups);
   WriteFilters(out, lang, run.findings);

@@ -5,6 +5,7 @@
 
 #include "lint/checks/check.h"
 #include "lint/checks/specs.h"
+#include "lint/i18n/catalogue.h"
 #include "lint/report/text_report.h"
 #include "rocewatch/escape.h"
 
@@ -22,8 +23,15 @@ std::vector<const Finding*> FindingsOf(const CheckRun& run, const std::string& n
 // terminal control (every field of the report passes this).
 std::string T(std::string_view text) { return escape::TerminalText(text); }
 
-const char* Text(Language lang, const char* en, const char* zh) {
-  return lang == Language::kChinese ? zh : en;
+// "a, b, c" of the first ten names, then "… and 3 more".
+std::string NamedList(const std::vector<std::string>& names, Language lang) {
+  constexpr std::size_t kNamed = 10;
+  std::string out;
+  for (std::size_t i = 0; i < names.size() && i < kNamed; ++i) out += (i ? ", " : "") + names[i];
+  if (names.size() > kNamed)
+    out = i18n::Render(lang, "list.more",
+                       {{"names", out}, {"more", std::to_string(names.size() - kNamed)}});
+  return out;
 }
 
 // The peer.* checks that read the switch's counters, not its settings: their own note.
@@ -33,15 +41,9 @@ bool IsSwitchCounterCheck(const lint::CheckSpec& spec) {
 
 }  // namespace
 
-std::string SeverityText(Severity s, Language lang) {
-  if (lang == Language::kEnglish) return std::string(SeverityName(s));
-  switch (s) {
-    case Severity::kCritical: return "严重";
-    case Severity::kError: return "错误";
-    case Severity::kWarning: return "警告";
-    case Severity::kInfo: return "信息";
-  }
-  return "";
+std::string InputText(const CheckRun& run, Language lang) {
+  if (run.input_id.empty()) return run.input;
+  return i18n::RenderStored(lang, run.input_id, run.input_args).value_or(run.input);
 }
 
 NodeState StateOf(const CheckRun& run, const plan::Node& node) {
@@ -64,16 +66,10 @@ std::string CheckTitle(const std::string& check_id, Language lang) {
 std::string CountersUnobservedNote(const CheckRun& run, Language lang) {
   const auto& nodes = run.counters_unobserved;
   if (!run.counters_checked || nodes.empty()) return "";
-  constexpr std::size_t kNamed = 10;
-  std::string names;
-  for (std::size_t i = 0; i < nodes.size() && i < kNamed; ++i) names += (i ? ", " : "") + nodes[i];
-  if (nodes.size() > kNamed)
-    names += Text(lang, " and ", " 等另外 ") + std::to_string(nodes.size() - kNamed) + Text(lang, " more", " 个");
-  return Text(lang, "Counter checks skipped on ", "未检查计数器：") + std::to_string(nodes.size()) +
-         Text(lang, nodes.size() == 1 ? " node not observed at the counter window's start (it joined inside the window): "
-                                      : " nodes not observed at the counter window's start (they joined inside the window): ",
-              " 个节点在计数窗口开始时尚未被观测到（在窗口内加入）：") +
-         names + Text(lang, ".", "。");
+  const std::initializer_list<i18n::Arg> args = {{"count", std::to_string(nodes.size())},
+                                                 {"names", NamedList(nodes, lang)}};
+  return nodes.size() == 1 ? i18n::Render(lang, "report.counters_unobserved.one", args)
+                           : i18n::Render(lang, "report.counters_unobserved.many", args);
 }
 
 std::string SwitchSideUncheckedNote(const CheckRun& run, Language lang) {
@@ -82,17 +78,10 @@ std::string SwitchSideUncheckedNote(const CheckRun& run, Language lang) {
   std::string ids;
   for (const lint::CheckSpec* spec : lint::AllCheckSpecs())
     if (spec->group() == "peer" && !IsSwitchCounterCheck(*spec)) ids += (ids.empty() ? "" : ", ") + std::string(spec->id);
-  constexpr std::size_t kNamed = 10;
-  std::string names;
-  for (std::size_t i = 0; i < nics.size() && i < kNamed; ++i) names += (i ? ", " : "") + nics[i];
-  if (nics.size() > kNamed)
-    names += Text(lang, " and ", " 等另外 ") + std::to_string(nics.size() - kNamed) + Text(lang, " more", " 个");
-  return Text(lang, "Switch-side checks (", "未检查交换机端（") + ids +
-         Text(lang, ") could not run on ", "）：") + std::to_string(nics.size()) +
-         Text(lang, nics.size() == 1 ? " NIC whose switch port sends no DCBX and no --switch-config names: "
-                                     : " NICs whose switch ports send no DCBX and no --switch-config names: ",
-              " 块网卡的交换机端口未发送 DCBX，且没有 --switch-config 描述它们：") +
-         names + Text(lang, ".", "。");
+  const std::initializer_list<i18n::Arg> args = {
+      {"checks", ids}, {"count", std::to_string(nics.size())}, {"names", NamedList(nics, lang)}};
+  return nics.size() == 1 ? i18n::Render(lang, "report.switch_side_unchecked.one", args)
+                          : i18n::Render(lang, "report.switch_side_unchecked.many", args);
 }
 
 std::string SwitchCountersUncheckedNote(const CheckRun& run, Language lang) {
@@ -101,22 +90,14 @@ std::string SwitchCountersUncheckedNote(const CheckRun& run, Language lang) {
   std::string ids;
   for (const lint::CheckSpec* spec : lint::AllCheckSpecs())
     if (IsSwitchCounterCheck(*spec)) ids += (ids.empty() ? "" : ", ") + std::string(spec->id);
-  constexpr std::size_t kNamed = 10;
-  std::string names;
-  for (std::size_t i = 0; i < nics.size() && i < kNamed; ++i) names += (i ? ", " : "") + nics[i];
-  if (nics.size() > kNamed)
-    names += Text(lang, " and ", " 等另外 ") + std::to_string(nics.size() - kNamed) + Text(lang, " more", " 个");
-  const char* why = run.switch_counters_read
-                        ? Text(lang, nics.size() == 1 ? " NIC whose switch port has no pause counters in the store: "
-                                                      : " NICs whose switch ports have no pause counters in the store: ",
-                               " 块网卡的交换机端口在存储中没有 pause 计数器：")
-                        : Text(lang, nics.size() == 1 ? " NIC: no switch counters were read (they need --prometheus "
-                                                        "with a --window): "
-                                                      : " NICs: no switch counters were read (they need --prometheus "
-                                                        "with a --window): ",
-                               " 块网卡：未读取交换机计数器（需要 --prometheus 及其 --window）：");
-  return Text(lang, "Switch-counter checks (", "未检查交换机计数器（") + ids +
-         Text(lang, ") could not run on ", "）：") + std::to_string(nics.size()) + why + names + Text(lang, ".", "。");
+  const std::initializer_list<i18n::Arg> args = {
+      {"checks", ids}, {"count", std::to_string(nics.size())}, {"names", NamedList(nics, lang)}};
+  const bool one = nics.size() == 1;
+  if (run.switch_counters_read)
+    return one ? i18n::Render(lang, "report.switch_counters_unchecked.missing.one", args)
+               : i18n::Render(lang, "report.switch_counters_unchecked.missing.many", args);
+  return one ? i18n::Render(lang, "report.switch_counters_unchecked.unread.one", args)
+             : i18n::Render(lang, "report.switch_counters_unchecked.unread.many", args);
 }
 
 void WriteNodeReport(std::ostream& out, const CheckRun& run, Language lang) {
@@ -128,17 +109,17 @@ void WriteNodeReport(std::ostream& out, const CheckRun& run, Language lang) {
     out << T(node.name) << ": ";
     if (state == NodeState::kPassed) {
       ++passed;
-      out << Text(lang, "passed", "通过") << " (" << node.nics.size() << Text(lang, " NICs", " 块网卡")
-          << ")\n";
+      out << i18n::Render(lang, "report.node.passed", {{"nics", std::to_string(node.nics.size())}})
+          << "\n";
       continue;
     }
     if (state == NodeState::kUnreachable) {
       ++unreachable;
-      out << Text(lang, "UNREACHABLE", "不可达") << "  " << T(mine.front()->found) << "\n";
+      out << i18n::Render(lang, "report.node.unreachable") << "  " << T(mine.front()->found) << "\n";
       continue;
     }
     ++failed;
-    out << Text(lang, "FAILED", "未通过") << " ";
+    out << i18n::Render(lang, "report.node.failed") << " ";
     std::map<std::string, std::set<std::string>> by_check;  // check → where
     std::vector<std::string> order;
     for (const Finding* f : mine) {
@@ -156,32 +137,41 @@ void WriteNodeReport(std::ostream& out, const CheckRun& run, Language lang) {
     out << "\n";
   }
   if (!run.findings.empty()) {
-    out << "\n" << Text(lang, "Details:", "详情：") << "\n";
+    out << "\n" << i18n::Render(lang, "report.details") << "\n";
     for (const auto& f : run.findings) {
       std::string where = f.node;
       for (const std::string* part : {&f.device, &f.netdev})
         if (!part->empty()) where += " " + *part;
-      out << T(where) << ": " << SeverityText(f.severity, lang) << ": ";
-      if (lang == Language::kChinese) out << T(CheckTitle(f.check, lang)) << "。";
-      out << T(f.message) << " [" << T(f.check) << "]\n";
+      std::string message = FindingMessage(f, lang);
+      if (lang != Language::kEnglish)
+        message = i18n::Render(lang, "sentence.end", {{"text", CheckTitle(f.check, lang)}}) + message;
+      out << T(i18n::Render(lang, "report.finding",
+                            {{"where", where},
+                             {"severity", SeverityText(f.severity, lang)},
+                             {"message", message},
+                             {"check", f.check}}))
+          << "\n";
       if (!f.expected.empty() || !f.found.empty())
-        out << "    " << Text(lang, "expected: ", "期望：") << T(f.expected) << "; "
-            << Text(lang, "found: ", "实际：") << T(f.found) << "\n";
-      if (!f.fix.empty()) out << "    " << Text(lang, "fix: ", "修复：") << T(f.fix) << "\n";
+        out << "    "
+            << T(i18n::Render(lang, "report.expected_found",
+                              {{"expected", f.expected}, {"found", f.found}}))
+            << "\n";
+      if (!f.fix.empty()) out << "    " << T(i18n::Render(lang, "report.fix", {{"fix", f.fix}})) << "\n";
     }
   }
-  out << "\n" << run.plan->nodes.size() << Text(lang, " nodes, ", " 个节点，") << nics
-      << Text(lang, " NICs: ", " 块网卡：") << passed << Text(lang, " passed, ", " 通过，") << failed
-      << Text(lang, " failed, ", " 未通过，") << unreachable << Text(lang, " unreachable", " 不可达")
-      << "; " << SeverityCounts(run.findings) << "\n";
+  out << "\n"
+      << T(i18n::Render(lang, "report.summary",
+                        {{"nodes", std::to_string(run.plan->nodes.size())},
+                         {"nics", std::to_string(nics)},
+                         {"passed", std::to_string(passed)},
+                         {"failed", std::to_string(failed)},
+                         {"unreachable", std::to_string(unreachable)},
+                         {"counts", SeverityCounts(run.findings, lang)}}))
+      << "\n";
   if (auto note = CountersUnobservedNote(run, lang); !note.empty()) out << T(note) << "\n";
   if (auto note = SwitchSideUncheckedNote(run, lang); !note.empty()) out << T(note) << "\n";
   if (auto note = SwitchCountersUncheckedNote(run, lang); !note.empty()) out << T(note) << "\n";
-  if (!run.counters_checked)
-    out << Text(lang,
-                "Counter checks skipped: no observation window (use --counter-window, "
-                "--previous-metrics-dir, or --prometheus).\n",
-                "未检查计数器：没有观测窗口（使用 --counter-window、--previous-metrics-dir 或 --prometheus）。\n");
+  if (!run.counters_checked) out << i18n::Render(lang, "report.no_counter_window") << "\n";
 }
 
 }  // namespace rocewatch::lint::report

@@ -9,17 +9,23 @@
 #include <vector>
 
 #include "lint/core/finding.h"
+#include "lint/i18n/catalogue.h"
+#include "lint/i18n/language.h"
 #include "lint/observe/node_view.h"
 #include "lint/plan/model.h"
+#include "lint/report/text_report.h"
 
 namespace rocewatch::lint::report {
 
-enum class Language { kEnglish, kChinese };
+// Every human sentence of a report comes from the message catalogue (lint/i18n/catalogue.h).
+using Language = i18n::Language;
 
 struct CheckRun {
   const plan::Plan* plan = nullptr;
   std::vector<Finding> findings;                          // sorted by node
   std::string input;                                      // where the metrics came from
+  std::string input_id;          // `input` as a catalogue message (ObservedInput::input_id)
+  i18n::StoredArgs input_args;
   bool counters_checked = false;                          // a counter window was available
   // With a window: the reachable nodes whose counters have none, as they were not observed at
   // its start (they joined inside it; lint/observe/counter_window.h). Said once in the report.
@@ -55,7 +61,7 @@ void WriteSarifReport(std::ostream& out, const CheckRun& run, const std::string&
 // The check's title in the report language (the finding's message stays English
 // in JSON and SARIF, which tools read).
 std::string CheckTitle(const std::string& check_id, Language lang);
-// "critical", "error", … or 严重, 错误, …
-std::string SeverityText(Severity severity, Language lang);
+// Where the metrics came from in the report language: `input`, or its catalogue message.
+std::string InputText(const CheckRun& run, Language lang);
 
 }  // namespace rocewatch::lint::report

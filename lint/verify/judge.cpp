@@ -25,12 +25,19 @@ bool IsPfcPriority(const Thresholds& t, const std::string& priority) {
   return false;
 }
 
+// `id` with `args` in English, kept in `keep` for the report's language.
+std::string Say(i18n::StoredMessage& keep, i18n::MessageId id, i18n::StoredArgs args) {
+  keep = i18n::Store(id, std::move(args));
+  return i18n::RenderOr(i18n::Language::kEnglish, keep, "");
+}
+
 void JudgeCounters(const Thresholds& t, const std::string& nic, const NicCounters& c,
                    std::vector<Verdict>& out) {
   if (!c.observed) {
-    out.push_back({"verify.counters", false, nic, "exporter", "scraped before and after the test",
-                   c.error, nic + ": its counters could not be read, so the test proves nothing "
-                                  "about them: " + c.error});
+    Verdict v{"verify.counters", false, nic, "exporter", "", c.error, ""};
+    v.expected = Say(v.expected_text, "verify.counters.expected", {});
+    v.message = Say(v.message_text, "verify.counters.unread", {{"nic", nic}, {"error", c.error}});
+    out.push_back(std::move(v));
     return;
   }
   const double w = c.window_seconds > 0 ? c.window_seconds : 1;
@@ -38,12 +45,17 @@ void JudgeCounters(const Thresholds& t, const std::string& nic, const NicCounter
   for (const auto& [key, frames] : c.pause_frames) {
     const std::string direction = key.substr(0, key.find(' ')), priority = key.substr(key.find(' ') + 1);
     if (frames <= 0 || IsPfcPriority(t, priority)) continue;
-    out.push_back({"verify.pause-non-pfc", false, nic,
-                   "roce_pfc_pause_frames_total{direction=\"" + direction + "\",priority=\"" + priority + "\"}",
-                   "0 (priority " + priority + " has no PFC in the plan)", FormatSignificant(frames),
-                   nic + " " + (direction == "rx" ? "received " : "sent ") + FormatSignificant(frames) +
-                       " pause frames on priority " + priority + ", which has no PFC in the plan (" +
-                       FormatSignificant(frames / w) + "/s)"});
+    Verdict v{"verify.pause-non-pfc", false, nic,
+              "roce_pfc_pause_frames_total{direction=\"" + direction + "\",priority=\"" + priority + "\"}", "",
+              FormatSignificant(frames), ""};
+    v.expected = Say(v.expected_text, "verify.pause_non_pfc.expected", {{"priority", priority}});
+    i18n::StoredArgs args = {{"nic", nic},
+                             {"frames", FormatSignificant(frames)},
+                             {"priority", priority},
+                             {"rate", FormatSignificant(frames / w)}};
+    v.message = direction == "rx" ? Say(v.message_text, "verify.pause_non_pfc.received", std::move(args))
+                                  : Say(v.message_text, "verify.pause_non_pfc.sent", std::move(args));
+    out.push_back(std::move(v));
   }
   // The share of the test a priority was paused.
   double worst = -1;
@@ -54,14 +66,23 @@ void JudgeCounters(const Thresholds& t, const std::string& nic, const NicCounter
     const std::string direction = worst_key.substr(0, worst_key.find(' ')),
                       priority = worst_key.substr(worst_key.find(' ') + 1);
     const bool ok = worst <= t.max_pause_duration_fraction;
-    out.push_back({"verify.pause-duration", ok, nic,
-                   "roce_pfc_pause_duration_seconds_total{direction=\"" + direction + "\",priority=\"" + priority + "\"}",
-                   "<= " + Percent(t.max_pause_duration_fraction) + " of the test",
-                   Percent(worst),
-                   nic + " " + direction + " priority " + priority + " paused " + Percent(worst) +
-                       " of the " + FormatSignificant(w, 3) + " s test" +
-                       (ok ? "" : ", " + FormatSignificant(worst / std::max(t.max_pause_duration_fraction, 1e-9), 3) +
-                                      "x the limit of " + Percent(t.max_pause_duration_fraction))});
+    Verdict v{"verify.pause-duration", ok, nic,
+              "roce_pfc_pause_duration_seconds_total{direction=\"" + direction + "\",priority=\"" + priority + "\"}",
+              "", Percent(worst), ""};
+    v.expected = Say(v.expected_text, "verify.pause_duration.expected", {{"limit", Percent(t.max_pause_duration_fraction)}});
+    i18n::StoredArgs args = {{"nic", nic},
+                             {"direction", direction},
+                             {"priority", priority},
+                             {"share", Percent(worst)},
+                             {"seconds", FormatSignificant(w, 3)}};
+    if (ok) {
+      v.message = Say(v.message_text, "verify.pause_duration.within", std::move(args));
+    } else {
+      args.push_back({"times", FormatSignificant(worst / std::max(t.max_pause_duration_fraction, 1e-9), 3)});
+      args.push_back({"limit", Percent(t.max_pause_duration_fraction)});
+      v.message = Say(v.message_text, "verify.pause_duration.over", std::move(args));
+    }
+    out.push_back(std::move(v));
   }
   // Retransmissions and sequence errors.
   double transport = 0;
@@ -73,28 +94,39 @@ void JudgeCounters(const Thresholds& t, const std::string& nic, const NicCounter
   {
     const double rate = transport / w;
     const bool ok = rate <= t.max_retransmissions_per_second;
-    out.push_back({"verify.retransmissions", ok, nic,
-                   "roce_hw_stat_total{counter=~\"out_of_sequence|packet_seq_err|roce_adp_retrans|…\"}",
-                   "<= " + FormatSignificant(t.max_retransmissions_per_second) + "/s", FormatSignificant(rate) + "/s",
-                   nic + ": " + (which.empty() ? "no retransmissions or sequence errors"
-                                               : which + " in " + FormatSignificant(w, 3) + " s (" + FormatSignificant(rate) + "/s" +
-                                                     (ok ? "" : ", limit " + FormatSignificant(t.max_retransmissions_per_second) + "/s") + ")")});
+    Verdict v{"verify.retransmissions", ok, nic,
+              "roce_hw_stat_total{counter=~\"out_of_sequence|packet_seq_err|roce_adp_retrans|…\"}",
+              "<= " + FormatSignificant(t.max_retransmissions_per_second) + "/s", FormatSignificant(rate) + "/s", ""};
+    i18n::StoredArgs args = {{"nic", nic}, {"which", which}, {"seconds", FormatSignificant(w, 3)},
+                             {"rate", FormatSignificant(rate)}, {"limit", FormatSignificant(t.max_retransmissions_per_second)}};
+    v.message = which.empty() ? Say(v.message_text, "verify.retransmissions.none", std::move(args))
+                : ok          ? Say(v.message_text, "verify.retransmissions.within", std::move(args))
+                              : Say(v.message_text, "verify.retransmissions.over", std::move(args));
+    out.push_back(std::move(v));
   }
   {
     const bool ok = c.discards <= static_cast<double>(t.max_discards);
-    out.push_back({"verify.discards", ok, nic,
-                   "roce_priority_discards_total, roce_ethtool_*_discarded_packets_total, out_of_buffer",
-                   "<= " + std::to_string(t.max_discards), FormatSignificant(c.discards),
-                   nic + " discarded " + FormatSignificant(c.discards) + " packets during the test" +
-                       (ok ? "" : " (" + FormatSignificant(c.discards / w) + "/s; limit " + std::to_string(t.max_discards) + ")")});
+    Verdict v{"verify.discards", ok, nic,
+              "roce_priority_discards_total, roce_ethtool_*_discarded_packets_total, out_of_buffer",
+              "<= " + std::to_string(t.max_discards), FormatSignificant(c.discards), ""};
+    i18n::StoredArgs args = {{"nic", nic}, {"count", FormatSignificant(c.discards)},
+                             {"rate", FormatSignificant(c.discards / w)}, {"limit", std::to_string(t.max_discards)}};
+    v.message = ok ? Say(v.message_text, "verify.discards.within", std::move(args))
+                   : Say(v.message_text, "verify.discards.over", std::move(args));
+    out.push_back(std::move(v));
   }
   {
     const bool ok = c.link_flaps <= 0 && !c.port_down_during;
-    out.push_back({"verify.link-flaps", ok, nic,
-                   "roce_netdev_carrier_changes_total, roce_link_down_events_total, roce_port_state",
-                   "0 and the port ACTIVE", c.port_down_during ? "port not ACTIVE during the test" : FormatSignificant(c.link_flaps),
-                   nic + (ok ? ": link stable" : c.port_down_during ? ": the port was not ACTIVE during the test"
-                                                                     : " went down " + FormatSignificant(c.link_flaps) + " times during the test")});
+    Verdict v{"verify.link-flaps", ok, nic,
+              "roce_netdev_carrier_changes_total, roce_link_down_events_total, roce_port_state", "",
+              FormatSignificant(c.link_flaps), ""};
+    v.expected = Say(v.expected_text, "verify.link.expected", {});
+    if (c.port_down_during) v.found = Say(v.found_text, "verify.link.found_not_active", {});
+    v.message = ok                 ? Say(v.message_text, "verify.link.stable", {{"nic", nic}})
+                : c.port_down_during ? Say(v.message_text, "verify.link.not_active", {{"nic", nic}})
+                                     : Say(v.message_text, "verify.link.flapped",
+                                           {{"nic", nic}, {"count", FormatSignificant(c.link_flaps)}});
+    out.push_back(std::move(v));
   }
 }
 
@@ -140,18 +172,19 @@ PairResult Judge(const JudgeInput& in) {
   }
   if (!in.client_output) {
     r.status = PairStatus::kError;
-    r.detail = "no client output";
+    r.detail = Say(r.detail_text, "verify.detail.no_output", {});
     return r;
   }
   if (!in.client_output->ok()) {
     r.status = PairStatus::kError;
-    r.detail = "client " + r.client + ": cannot read perftest's output: " + in.client_output->error().message;
+    r.detail = Say(r.detail_text, "verify.detail.unreadable",
+                   {{"client", r.client}, {"error", in.client_output->error().message}});
     return r;
   }
   const PerftestOutput& out = **in.client_output;
   if (!out.errors.empty()) {
     r.status = PairStatus::kError;
-    r.detail = "client " + r.client + ": perftest: " + out.errors.front();
+    r.detail = Say(r.detail_text, "verify.detail.perftest", {{"client", r.client}, {"error", out.errors.front()}});
     return r;
   }
   const Thresholds& t = in.thresholds;
@@ -162,7 +195,7 @@ PairResult Judge(const JudgeInput& in) {
       if (b.scope == PerftestRowScope::kTotal && (!row || b.bytes >= row->bytes)) row = &b;
     if (!row) {
       r.status = PairStatus::kError;
-      r.detail = "client " + r.client + ": perftest printed no bandwidth result";
+      r.detail = Say(r.detail_text, "verify.detail.no_bandwidth", {{"client", r.client}});
       return r;
     }
     const double gbps = row->average_bits_per_second / 1e9;
@@ -173,17 +206,23 @@ PairResult Judge(const JudgeInput& in) {
       r.line_rate_gbps = line;
       const double need = line * t.min_bandwidth_fraction;
       const bool ok = gbps >= need;
-      r.verdicts.push_back(
-          {"verify.bandwidth", ok, "", "BW average (" + std::to_string(row->bytes) + " B messages)",
-           ">= " + FormatSignificant(need) + " Gb/s (" + Percent(t.min_bandwidth_fraction) + " of " + FormatSignificant(line) + ")",
-           FormatSignificant(gbps) + " Gb/s",
-           pair_label + ": " + FormatSignificant(gbps) + " Gb/s average, " + Percent(gbps / line) + " of the " + FormatSignificant(line) +
-               " Gb/s line rate" +
-               (ok ? "" : ", " + FormatSignificant(need - gbps) + " Gb/s short of " + Percent(t.min_bandwidth_fraction))});
+      Verdict v{"verify.bandwidth", ok, "", "BW average (" + std::to_string(row->bytes) + " B messages)", "",
+                FormatSignificant(gbps) + " Gb/s", ""};
+      v.expected = Say(v.expected_text, "verify.bandwidth.expected",
+                       {{"need", FormatSignificant(need)},
+                        {"fraction", Percent(t.min_bandwidth_fraction)},
+                        {"line", FormatSignificant(line)}});
+      i18n::StoredArgs args = {{"pair", pair_label},           {"gbps", FormatSignificant(gbps)},
+                               {"share", Percent(gbps / line)}, {"line", FormatSignificant(line)},
+                               {"short", FormatSignificant(need - gbps)}, {"target", Percent(t.min_bandwidth_fraction)}};
+      v.message = ok ? Say(v.message_text, "verify.bandwidth.within", std::move(args))
+                     : Say(v.message_text, "verify.bandwidth.short", std::move(args));
+      r.verdicts.push_back(std::move(v));
     } else {
-      r.verdicts.push_back({"verify.bandwidth", true, "", "BW average", "link_speed_gbps in the profile",
-                            FormatSignificant(gbps) + " Gb/s",
-                            pair_label + ": " + FormatSignificant(gbps) + " Gb/s; not judged: the profile has no link_speed_gbps"});
+      Verdict v{"verify.bandwidth", true, "", "BW average", "", FormatSignificant(gbps) + " Gb/s", ""};
+      v.expected = Say(v.expected_text, "verify.bandwidth.unjudged_expected", {});
+      v.message = Say(v.message_text, "verify.bandwidth.unjudged", {{"pair", pair_label}, {"gbps", FormatSignificant(gbps)}});
+      r.verdicts.push_back(std::move(v));
     }
   } else {
     const PerftestLatencyRow* row = nullptr;
@@ -191,17 +230,22 @@ PairResult Judge(const JudgeInput& in) {
       if (!row || l.bytes <= row->bytes) row = &l;
     if (!row) {
       r.status = PairStatus::kError;
-      r.detail = "client " + r.client + ": perftest printed no latency result";
+      r.detail = Say(r.detail_text, "verify.detail.no_latency", {{"client", r.client}});
       return r;
     }
     const double us = row->has_distribution ? row->typical_us : row->average_us;
     r.latency_us = us;
     const bool ok = us <= t.max_latency_us;
-    r.verdicts.push_back({"verify.latency", ok, "",
-                          std::string(row->has_distribution ? "t_typical" : "t_avg") + " (" + std::to_string(row->bytes) + " B)",
-                          "<= " + FormatSignificant(t.max_latency_us) + " us", FormatSignificant(us) + " us",
-                          pair_label + ": " + FormatSignificant(us) + " us" +
-                              (ok ? "" : ", " + FormatSignificant(us - t.max_latency_us) + " us above the bound of " + FormatSignificant(t.max_latency_us) + " us")});
+    Verdict v{"verify.latency", ok, "",
+              std::string(row->has_distribution ? "t_typical" : "t_avg") + " (" + std::to_string(row->bytes) + " B)",
+              "<= " + FormatSignificant(t.max_latency_us) + " us", FormatSignificant(us) + " us", ""};
+    i18n::StoredArgs args = {{"pair", pair_label},
+                             {"us", FormatSignificant(us)},
+                             {"above", FormatSignificant(us - t.max_latency_us)},
+                             {"bound", FormatSignificant(t.max_latency_us)}};
+    v.message = ok ? Say(v.message_text, "verify.latency.within", std::move(args))
+                   : Say(v.message_text, "verify.latency.over", std::move(args));
+    r.verdicts.push_back(std::move(v));
   }
   for (auto [end, counters] : {std::pair{in.pair.server, &in.server_counters},
                                std::pair{in.pair.client, &in.client_counters}}) {

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "lint/i18n/catalogue.h"
 #include "lint/verify/pair_counters.h"
 #include "lint/verify/pairs.h"
 #include "lint/verify/perftest/perftest_output.h"
@@ -26,6 +27,9 @@ struct Verdict {
   std::string expected;  // "≥ 360 Gb/s"
   std::string found;     // "97.3 Gb/s"
   std::string message;   // one sentence with the numbers
+  // expected, found and message as catalogue messages (lint/i18n/), for the text report in
+  // another language; an empty ID: the field is a value, the same in every language.
+  i18n::StoredMessage expected_text{}, found_text{}, message_text{};
 };
 
 enum class PairStatus { kPass, kFail, kError, kUnreachable };
@@ -38,6 +42,7 @@ struct PairResult {
   std::string tool;
   PairStatus status = PairStatus::kError;
   std::string detail;  // why error / unreachable
+  i18n::StoredMessage detail_text{};  // the same from the catalogue, when roce-lint wrote it
   std::optional<double> bandwidth_gbps, line_rate_gbps, latency_us;
   std::optional<int> server_gid_index, client_gid_index;
   std::optional<NicCounters> server_counters, client_counters;

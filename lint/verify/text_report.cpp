@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "lint/i18n/catalogue.h"
+#include "lint/i18n/display_width.h"
 #include "lint/verify/numbers.h"
 #include "lint/verify/report.h"
 #include "rocewatch/escape.h"
@@ -10,44 +12,14 @@
 namespace rocewatch::lint::verify {
 namespace {
 
-struct Words {
-  const char *pair, *round, *result, *bandwidth, *paused, *retrans, *discards, *why, *pass, *fail,
-      *error, *unreachable, *summary_pairs, *failed_heading, *unpaired;
-};
-
-const Words kEnglish = {"PAIR (client -> server)", "ROUND", "RESULT", "BW Gb/s", "PAUSED", "RETX/s",
-                        "DISCARDS", "WHY", "PASS", "FAIL", "ERROR", "UNREACHABLE", "pairs",
-                        "What failed:", "Not tested:"};
-const Words kChinese = {"配对 (客户端 -> 服务端)", "轮次", "结果", "带宽 Gb/s", "暂停占比", "重传/秒",
-                        "丢包", "原因", "通过", "失败", "错误", "不可达", "对",
-                        "失败原因：", "未测试："};
-
-const char* StatusWord(PairStatus s, const Words& w) {
+std::string StatusWord(PairStatus s, report::Language lang) {
   switch (s) {
-    case PairStatus::kPass: return w.pass;
-    case PairStatus::kFail: return w.fail;
-    case PairStatus::kError: return w.error;
-    case PairStatus::kUnreachable: return w.unreachable;
+    case PairStatus::kPass: return i18n::Render(lang, "verify.status.pass");
+    case PairStatus::kFail: return i18n::Render(lang, "verify.status.fail");
+    case PairStatus::kError: return i18n::Render(lang, "verify.status.error");
+    case PairStatus::kUnreachable: return i18n::Render(lang, "verify.status.unreachable");
   }
   return "?";
-}
-
-// Display width: CJK characters take two columns.
-std::size_t Width(const std::string& s) {
-  std::size_t w = 0;
-  for (std::size_t i = 0; i < s.size();) {
-    unsigned char c = static_cast<unsigned char>(s[i]);
-    std::size_t len = c < 0x80 ? 1 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
-    w += len >= 3 ? 2 : 1;
-    i += len;
-  }
-  return w;
-}
-
-std::string Pad(std::string s, std::size_t w) {
-  std::size_t have = Width(s);
-  if (have < w) s.append(w - have, ' ');
-  return s;
 }
 
 std::string PausedCell(const PairResult& r) {
@@ -76,11 +48,12 @@ std::string DiscardsCell(const PairResult& r) {
   return sum < 0 ? "-" : FormatSignificant(sum, 6);
 }
 
-std::string WhyCell(const PairResult& r) {
-  if (r.status == PairStatus::kError || r.status == PairStatus::kUnreachable) return r.detail;
+std::string WhyCell(const PairResult& r, report::Language lang) {
+  if (r.status == PairStatus::kError || r.status == PairStatus::kUnreachable)
+    return i18n::RenderOr(lang, r.detail_text, r.detail);
   std::string why;
   for (const auto& v : r.verdicts)
-    if (!v.passed) why += (why.empty() ? "" : "; ") + v.check + " " + v.found;
+    if (!v.passed) why += (why.empty() ? "" : "; ") + v.check + " " + i18n::RenderOr(lang, v.found_text, v.found);
   return why;
 }
 
@@ -95,41 +68,53 @@ std::string BandwidthCell(const PairResult& r) {
 
 void WriteVerifyText(std::ostream& out, const std::vector<PairResult>& results, const VerifyRunInfo& info,
                      report::Language lang) {
-  const Words& w = lang == report::Language::kChinese ? kChinese : kEnglish;
   std::vector<std::vector<std::string>> rows;
-  rows.push_back({w.pair, w.round, w.result, w.bandwidth, w.paused, w.retrans, w.discards, w.why});
+  rows.push_back({i18n::Render(lang, "verify.column.pair"), i18n::Render(lang, "verify.column.round"),
+                  i18n::Render(lang, "verify.column.result"), i18n::Render(lang, "verify.column.bandwidth"),
+                  i18n::Render(lang, "verify.column.paused"), i18n::Render(lang, "verify.column.retransmissions"),
+                  i18n::Render(lang, "verify.column.discards"), i18n::Render(lang, "verify.column.why")});
   for (const auto& r : results)
-    rows.push_back({escape::TerminalText(r.name), std::to_string(r.round), StatusWord(r.status, w), BandwidthCell(r),
-                    PausedCell(r), RetransCell(r), DiscardsCell(r), escape::TerminalText(WhyCell(r))});
+    rows.push_back({escape::TerminalText(r.name), std::to_string(r.round), StatusWord(r.status, lang), BandwidthCell(r),
+                    PausedCell(r), RetransCell(r), DiscardsCell(r), escape::TerminalText(WhyCell(r, lang))});
   std::vector<std::size_t> widths(rows.front().size(), 0);
   for (const auto& row : rows)
-    for (std::size_t i = 0; i + 1 < row.size(); ++i) widths[i] = std::max(widths[i], Width(row[i]));
+    for (std::size_t i = 0; i + 1 < row.size(); ++i) widths[i] = std::max(widths[i], i18n::DisplayWidth(row[i]));
   for (const auto& row : rows) {
     std::string line;
     for (std::size_t i = 0; i < row.size(); ++i)
-      line += i + 1 < row.size() ? Pad(row[i], widths[i]) + "  " : row[i];
+      line += i + 1 < row.size() ? i18n::PadToWidth(row[i], widths[i]) + "  " : row[i];
     while (!line.empty() && line.back() == ' ') line.pop_back();
     out << line << "\n";
   }
   std::size_t n[4] = {};
   for (const auto& r : results) ++n[static_cast<int>(r.status)];
-  out << results.size() << " " << w.summary_pairs << ": " << n[0] << " " << w.pass << ", " << n[1] << " " << w.fail
-      << ", " << n[2] << " " << w.error << ", " << n[3] << " " << w.unreachable << " (" << escape::TerminalText(info.tool)
-      << ", " << FormatSignificant(info.duration_seconds) << " s)\n";
+  out << escape::TerminalText(i18n::Render(lang, "verify.summary",
+                                           {{"pairs", std::to_string(results.size())},
+                                            {"pass", std::to_string(n[0])},
+                                            {"fail", std::to_string(n[1])},
+                                            {"error", std::to_string(n[2])},
+                                            {"unreachable", std::to_string(n[3])},
+                                            {"tool", info.tool},
+                                            {"seconds", FormatSignificant(info.duration_seconds)}}))
+      << "\n";
   bool heading = false;
   for (const auto& r : results) {
     if (r.status != PairStatus::kFail) continue;
-    if (!heading) out << "\n" << w.failed_heading << "\n";
+    if (!heading) out << "\n" << i18n::Render(lang, "verify.failed_heading") << "\n";
     heading = true;
     out << "  " << escape::TerminalText(r.name) << "\n";
     for (const auto& v : r.verdicts)
       if (!v.passed)
-        out << "    [" << v.check << "] " << escape::TerminalText(v.message) << "\n      counter: "
-            << escape::TerminalText(v.counter) << "  expected: " << escape::TerminalText(v.expected)
-            << "  found: " << escape::TerminalText(v.found) << "\n";
+        out << "    [" << v.check << "] " << escape::TerminalText(i18n::RenderOr(lang, v.message_text, v.message)) << "\n      "
+            << escape::TerminalText(i18n::Render(
+                   lang, "verify.verdict_detail",
+                   {{"counter", v.counter},
+                    {"expected", i18n::RenderOr(lang, v.expected_text, v.expected)},
+                    {"found", i18n::RenderOr(lang, v.found_text, v.found)}}))
+            << "\n";
   }
   if (!info.unpaired.empty()) {
-    out << "\n" << w.unpaired << "\n";
+    out << "\n" << i18n::Render(lang, "verify.unpaired_heading") << "\n";
     for (const auto& u : info.unpaired) out << "  " << escape::TerminalText(u) << "\n";
   }
 }

@@ -11,6 +11,7 @@
 #include <set>
 #include <sstream>
 
+#include "../lint/english_runs.h"
 #include "common/test_dir.h"
 #include "lint/fix/process.h"
 #include "lint/plan/load.h"
@@ -442,6 +443,58 @@ TEST(VerifyReport, TextJsonJUnit) {
   EXPECT_THAT(x.str(), HasSubstr("<testsuites name=\"roce-lint verify\" tests=\"3\" failures=\"1\" errors=\"1\""));
   EXPECT_THAT(x.str(), HasSubstr("name=\"n4/mlx5_0 -&gt; n3/&lt;b&gt;&amp;&quot;x\\x1b\""));
   EXPECT_THAT(x.str(), HasSubstr("<error type=\"UNREACHABLE\""));
+}
+
+// Every verdict of a failing pair, a link that went down, an unread exporter and a pair whose
+// client printed nothing: in --lang zh the report's sentences are Chinese (the NIC, counter and
+// pair names and the numbers stay as they are), and in English they are what they were.
+TEST(VerifyReport, ChineseVerdictsHaveNoEnglishSentence) {
+  plan::Plan plan = LoadOrDie(kPlan);
+  auto pairs = PairsFromPlan(plan, PairMode::kRail);
+  auto slow = ReadFileCapped(std::string(ROCEWATCH_TEST_DATA) + "/fixtures/real/perftest/nvidia-gpu-operator-write-bw-a-gbits.txt", 1 << 20);
+  ASSERT_TRUE(slow.ok());
+  PerftestRun run;
+  run.outcome = PerftestRun::Outcome::kRan;
+  JudgeInput in;
+  in.plan = &plan;
+  in.pair = pairs[0];
+  in.round = 1;
+  in.thresholds = ThresholdsFor(plan.profiles.at("p"));
+  in.tool = "ib_write_bw";
+  in.run = &run;
+  in.client_output = ParsePerftestOutput(*slow);
+  NicCounters bad = Moving(7, 250, 30);
+  bad.pause_frames["tx 5"] = 12;
+  bad.link_flaps = 2;
+  in.server_counters = bad;
+  NicCounters gone;
+  gone.error = "scrape http://10.0.0.2:9879/metrics: connection refused";
+  in.client_counters = gone;
+  std::vector<PairResult> results = {Judge(in)};
+  bad.link_flaps = 0;
+  bad.port_down_during = true;
+  in.server_counters = bad;
+  results.push_back(Judge(in));
+  in.client_output = std::nullopt;
+  results.push_back(Judge(in));
+  ASSERT_EQ(results[0].status, PairStatus::kFail);
+  ASSERT_EQ(results[2].status, PairStatus::kError);
+  VerifyRunInfo info{"plan.json", "ib_write_bw", 10, {}};
+  std::ostringstream zh, en;
+  WriteVerifyText(zh, results, info, report::Language::kChinese);
+  WriteVerifyText(en, results, info, report::Language::kEnglish);
+  // What a node or an exporter said stays as it said it.
+  std::string text = zh.str();
+  for (std::size_t at = text.find(gone.error); at != std::string::npos; at = text.find(gone.error))
+    text.replace(at, gone.error.size(), " ");
+  EXPECT_TRUE(rocewatch::testing::EnglishRuns(text).empty()) << zh.str();
+  EXPECT_THAT(zh.str(), HasSubstr("在 10 s 的测试中被暂停了 70% 的时间，是上限 5% 的 14 倍"));
+  EXPECT_THAT(zh.str(), HasSubstr("平均 92.39 Gb/s，为 400 Gb/s 线速的 23.1%，距 95% 还差 287.6 Gb/s"));
+  EXPECT_THAT(zh.str(), HasSubstr("没有客户端输出"));
+  EXPECT_THAT(en.str(), HasSubstr("92.39 Gb/s average, 23.1% of the 400 Gb/s line rate, 287.6 Gb/s short of 95%"));
+  EXPECT_THAT(en.str(), HasSubstr("went down 2 times during the test"));
+  EXPECT_THAT(en.str(), HasSubstr("the port was not ACTIVE during the test"));
+  EXPECT_FALSE(rocewatch::testing::EnglishRuns(en.str()).empty());
 }
 
 }  // namespace
