@@ -26,6 +26,22 @@ Result<std::uint32_t> GetPort(const std::vector<Attribute>& attributes, std::str
   return *p;
 }
 
+// A per-port reply of `command`: its attributes, and the device and port they are about.
+struct PortReply {
+  std::vector<Attribute> attributes;
+  DeviceHandle device;
+  std::uint32_t port = 0;
+};
+Result<PortReply> DecodePortReply(Bytes reply, std::uint8_t command, std::string_view where) {
+  auto attributes = detail::NldevReply(reply, command, where);
+  if (!attributes) return attributes.error();
+  auto handle = detail::GetHandle(*attributes, where);
+  if (!handle) return handle.error();
+  auto port = GetPort(*attributes, where);
+  if (!port) return port.error();
+  return PortReply{std::move(*attributes), std::move(*handle), *port};
+}
+
 Result<std::string> GetCounterName(const std::vector<Attribute>& fields, std::string_view where) {
   const Attribute* name = netlink::FindAttribute(fields, RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY_NAME);
   if (name == nullptr) {
@@ -162,16 +178,13 @@ Result<BoundCounter> DecodeBoundCounter(const Attribute& entry, const DeviceHand
 
 Result<PortCounters> DecodeStatReply(Bytes reply) {
   constexpr std::string_view kWhere = "rdma netlink STAT_GET reply";
-  auto attributes = detail::NldevReply(reply, RDMA_NLDEV_CMD_STAT_GET, kWhere);
-  if (!attributes) return attributes.error();
+  auto head = DecodePortReply(reply, RDMA_NLDEV_CMD_STAT_GET, kWhere);
+  if (!head) return head.error();
+  const std::vector<Attribute>& attributes = head->attributes;
   PortCounters out;
-  auto handle = detail::GetHandle(*attributes, kWhere);
-  if (!handle) return handle.error();
-  out.device = std::move(*handle);
-  auto port = GetPort(*attributes, kWhere);
-  if (!port) return port.error();
-  out.port = *port;
-  const Attribute* table = netlink::FindAttribute(*attributes, RDMA_NLDEV_ATTR_STAT_HWCOUNTERS);
+  out.device = std::move(head->device);
+  out.port = head->port;
+  const Attribute* table = netlink::FindAttribute(attributes, RDMA_NLDEV_ATTR_STAT_HWCOUNTERS);
   if (table == nullptr) return Error{std::string(kWhere) + ": no RDMA_NLDEV_ATTR_STAT_HWCOUNTERS"};
   auto counters = DecodeHwCounters(*table, kWhere);
   if (!counters) return counters.error();
@@ -181,16 +194,13 @@ Result<PortCounters> DecodeStatReply(Bytes reply) {
 
 Result<OptionalCounters> DecodeStatStatusReply(Bytes reply) {
   constexpr std::string_view kWhere = "rdma netlink STAT_GET_STATUS reply";
-  auto attributes = detail::NldevReply(reply, RDMA_NLDEV_CMD_STAT_GET_STATUS, kWhere);
-  if (!attributes) return attributes.error();
+  auto head = DecodePortReply(reply, RDMA_NLDEV_CMD_STAT_GET_STATUS, kWhere);
+  if (!head) return head.error();
+  const std::vector<Attribute>& attributes = head->attributes;
   OptionalCounters out;
-  auto handle = detail::GetHandle(*attributes, kWhere);
-  if (!handle) return handle.error();
-  out.device = std::move(*handle);
-  auto port = GetPort(*attributes, kWhere);
-  if (!port) return port.error();
-  out.port = *port;
-  const Attribute* table = netlink::FindAttribute(*attributes, RDMA_NLDEV_ATTR_STAT_HWCOUNTERS);
+  out.device = std::move(head->device);
+  out.port = head->port;
+  const Attribute* table = netlink::FindAttribute(attributes, RDMA_NLDEV_ATTR_STAT_HWCOUNTERS);
   if (table == nullptr) return out;  // a driver without optional counters sends an empty nest
   auto ok = ForEachEntry(*table, kWhere, [&](std::string name, const std::vector<Attribute>& fields) -> Status {
     const Attribute* index = netlink::FindAttribute(fields, RDMA_NLDEV_ATTR_STAT_HWCOUNTER_INDEX);
@@ -226,22 +236,19 @@ std::string_view CounterModeName(CounterMode mode) {
 
 Result<PortCounterMode> DecodeCounterModeReply(Bytes reply) {
   constexpr std::string_view kWhere = "rdma netlink STAT_GET qp mode reply";
-  auto attributes = detail::NldevReply(reply, RDMA_NLDEV_CMD_STAT_GET, kWhere);
-  if (!attributes) return attributes.error();
+  auto head = DecodePortReply(reply, RDMA_NLDEV_CMD_STAT_GET, kWhere);
+  if (!head) return head.error();
+  const std::vector<Attribute>& attributes = head->attributes;
   PortCounterMode out;
-  auto handle = detail::GetHandle(*attributes, kWhere);
-  if (!handle) return handle.error();
-  out.device = std::move(*handle);
-  auto port = GetPort(*attributes, kWhere);
-  if (!port) return port.error();
-  out.port = *port;
-  const Attribute* mode = netlink::FindAttribute(*attributes, RDMA_NLDEV_ATTR_STAT_MODE);
+  out.device = std::move(head->device);
+  out.port = head->port;
+  const Attribute* mode = netlink::FindAttribute(attributes, RDMA_NLDEV_ATTR_STAT_MODE);
   if (mode == nullptr) return Error{std::string(kWhere) + ": no RDMA_NLDEV_ATTR_STAT_MODE"};
   auto m = GetMode(*mode, kWhere);
   if (!m) return m.error();
   out.mode = *m;
   if (const Attribute* mask =
-          netlink::FindAttribute(*attributes, RDMA_NLDEV_ATTR_STAT_AUTO_MODE_MASK)) {
+          netlink::FindAttribute(attributes, RDMA_NLDEV_ATTR_STAT_AUTO_MODE_MASK)) {
     auto v = netlink::GetU32(*mask, "RDMA_NLDEV_ATTR_STAT_AUTO_MODE_MASK");
     if (!v) return Prefixed(kWhere, v.error());
     out.auto_mask = *v;
