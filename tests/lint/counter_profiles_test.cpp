@@ -114,22 +114,39 @@ TEST(CounterProfiles, GnmicProfilesAreGnmicsNamesOfTheYangPaths) {
   EXPECT_EQ(cumulus->series[1].direction, PauseDirection::kTx);
 }
 
-TEST(CounterProfiles, AGnmicPrefixOrSubscriptionNameIsAProfileOfYourOwn) {
-  // gnmic's metric-prefix and append-subscription-name put text before every name: a file states
-  // the series again and takes the labels from the built-in profile.
-  auto r = ParseCounterProfiles(R"({"profiles": [{"name": "gnmic-arista-pfc", "extends": "gnmic-arista-pfc",
-      "series": [{"metric": "gnmic_pfc_interfaces_interface_ethernet_pfc_priorities_priority_state_in_frames", "direction": "rx"},
-                 {"metric": "gnmic_pfc_interfaces_interface_ethernet_pfc_priorities_priority_state_out_frames", "direction": "tx"}]}]})",
-                                "sw.json");
+TEST(CounterProfiles, TheExampleFileIsWhatTheDocsSay) {
+  // examples/switch-counters.json (docs/operations.md "The switch side"): a label renamed, a gnmic
+  // metric-prefix (every name restated, the labels kept), and an example profile of the NetQ
+  // agent's gNMI whose path is an assumption the file's description states.
+  auto r = ReadCounterProfilesFile(ROCEWATCH_SOURCE_DIR "/examples/switch-counters.json");
   ASSERT_TRUE(r.ok()) << r.error().message;
-  ASSERT_EQ(r->size(), 1u);
-  EXPECT_EQ((*r)[0].priority_label, "priority_index");
-  EXPECT_EQ((*r)[0].port_label, "interface_name");
-  EXPECT_EQ((*r)[0].series[1].metric, "gnmic_pfc_interfaces_interface_ethernet_pfc_priorities_priority_state_out_frames");
+  ASSERT_EQ(r->size(), 3u);
+  EXPECT_EQ((*r)[0].switch_label, "sysName");
+  EXPECT_EQ((*r)[0].series.size(), 2u);
+  const CounterProfile& prefixed = (*r)[1];
+  EXPECT_EQ(prefixed.name, "gnmic-arista-pfc");
+  EXPECT_EQ(prefixed.priority_label, "priority_index");  // from the built-in
+  EXPECT_EQ(prefixed.port_label, "interface_name");
+  ASSERT_EQ(prefixed.series.size(), 2u);
+  EXPECT_EQ(prefixed.series[0].metric,
+            "gnmic_" + GnmicName("/interfaces/interface/ethernet/pfc/priorities/priority/state/in-frames"));
+  const CounterProfile& netq = (*r)[2];
+  EXPECT_EQ(netq.name, "gnmic-netq-ethernet-ext");
+  EXPECT_NE(netq.description.find("not confirmed"), std::string::npos);
+  EXPECT_TRUE(netq.priority_label.empty());
+  ASSERT_EQ(netq.series.size(), 16u);
+  for (int p = 0; p < 8; ++p) {
+    const std::string leaf = "/interfaces/interface[name=swp1]/ethernet/state/counters/";
+    EXPECT_EQ(netq.series[2 * p].metric, GnmicName(leaf + "in-pfc" + std::to_string(p) + "-packets"));
+    EXPECT_EQ(netq.series[2 * p].direction, PauseDirection::kRx);
+    EXPECT_EQ(netq.series[2 * p].priority, p);
+    EXPECT_EQ(netq.series[2 * p + 1].metric, GnmicName(leaf + "out-pfc" + std::to_string(p) + "-packets"));
+    EXPECT_EQ(netq.series[2 * p + 1].direction, PauseDirection::kTx);
+  }
   auto merged = MergeProfiles(BuiltinCounterProfiles(), *r);
-  ASSERT_EQ(merged.size(), 6u);  // replaced, not added
-  EXPECT_EQ(Named(merged, "gnmic-arista-pfc")->series[0].metric,
-            "gnmic_pfc_interfaces_interface_ethernet_pfc_priorities_priority_state_in_frames");
+  ASSERT_EQ(merged.size(), 7u);  // two replaced, one added
+  EXPECT_EQ(Named(merged, "gnmic-arista-pfc")->series[1].metric,
+            "gnmic_interfaces_interface_ethernet_pfc_priorities_priority_state_out_frames");
 }
 
 TEST(CounterProfiles, AFileExtendsABuiltinAndAddsItsOwn) {
