@@ -1021,7 +1021,7 @@ TEST(VerbsSource, ExtendedSpeedAndShortAnswers) {
 // --- the whole exporter on the fixtures ---------------------------------------------
 
 TEST(KernelCollectors, AllSucceedOnEveryFixture) {
-  for (const char* fixture : {"mlx5-roce", "mlx5-ib", "empty"}) {
+  for (const char* fixture : {"mlx5-roce", "mlx5-ib", "mlx5-sriov", "empty"}) {
     auto collector = PassRunner::Create(
         testing::FixtureCollectorConfig(FixtureDir(fixture), {"ethtool", "dcb", "ethtool_netlink", "fec", "verbs"}));
     ASSERT_TRUE(collector.ok()) << collector.error().message;
