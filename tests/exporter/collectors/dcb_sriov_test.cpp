@@ -141,9 +141,9 @@ TEST(DcbSriov, DevicesAndNetdevsNameTheirPciFunctionAndPf) {
   SriovPass p = Collect();
   const std::string rdma = Render(collectors::RenderRdma, p.snap);
   for (const char* want :
-       {R"(device="mlx5_0",fw_version="14.32.1010",board_id="MT_0000000838",hca_type="MT4117",)",
+       {R"(device="mlx5_0",fw_version="14.32.1010",board_id="MT_2420110034",hca_type="MT4117",)",
         R"(pci_address="0000:81:00.0",pci_function="pf",pf_pci_address="0000:81:00.0"} 1)",
-        R"(device="mlx5_1",fw_version="14.32.1010",board_id="MT_0000000838",hca_type="MT4118",)",
+        R"(device="mlx5_1",fw_version="14.32.1010",board_id="MT_2420110034",hca_type="MT4118",)",
         R"(pci_address="0000:81:00.2",pci_function="vf",pf_pci_address="0000:81:00.0"} 1)",
         R"(pci_address="0000:81:00.3",pci_function="vf",pf_pci_address="0000:81:00.0"} 1)"})
     EXPECT_NE(rdma.find(want), std::string::npos) << want << "\n" << rdma.substr(0, 2000);
