@@ -29,10 +29,12 @@ struct DeviceRef {
   std::string dir;          // devices/…/0000:17:00.0/infiniband/mlx5_0
   std::string pci_dir;      // devices/…/0000:17:00.0 (empty off PCI: rxe, virtio, …)
   std::string pci_address;  // 0000:17:00.0 (empty off PCI)
-  std::string pf_address;   // its PF's address on a VF, its own on a PF (pci_function.h)
-  bool is_vf = false;       // an SR-IOV virtual function: its QoS belongs to the PF
   std::string driver;       // mlx5_core
   std::vector<PortRef> ports;
+  // Last and default-initialized so `DeviceRef{name, dir, pci_dir, pci_address, driver, ports}`
+  // stays complete.
+  std::string pf_address{};  // its PF's address on a VF, its own on a PF (pci_function.h)
+  bool is_vf = false;        // an SR-IOV virtual function: its QoS belongs to the PF
 };
 
 struct NetdevRef {
