@@ -28,6 +28,17 @@ struct OptionalCounterState {
   bool enabled = false;
 };
 
+// A bound QP counter of a port (`rdma statistic qp show`, RDMA netlink STAT_GET qp dump):
+// the QPs bound to it and its hw counters, filtered as the port's are (default_counters.h).
+struct BoundCounterSnapshot {
+  std::uint32_t id = 0;
+  std::string mode;                   // "auto" or "manual"
+  std::string qp_type;                // auto mode by QP type: "RC", "UD" ...; else empty
+  std::optional<std::uint32_t> pid;   // auto mode by PID
+  std::size_t qps = 0;                // QPs bound now
+  CounterSet counters;
+};
+
 struct PortSnapshot {
   std::uint32_t number = 0;
   std::string netdev;
@@ -45,6 +56,12 @@ struct PortSnapshot {
   CounterSet hw_counters;  // hw_counters/ but lifespan (default_counters.h)
   std::optional<double> hw_counters_lifespan_seconds;
   std::vector<OptionalCounterState> optional_counters;  // empty without RDMA netlink
+  // The QP-counter mode (`rdma statistic qp mode`: "none", "auto", "manual"); empty without
+  // RDMA netlink. Bound counters: how many the port has, and the first
+  // kMaxBoundCountersServed of them by id.
+  std::string qp_counter_mode;
+  std::optional<std::size_t> bound_counters_total;
+  std::vector<BoundCounterSnapshot> bound_counters;
   bool gids_read = false;
   std::vector<GidEntry> gids;  // non-zero entries only
 };
@@ -58,11 +75,21 @@ struct RdmaDetail {
   bool all_gids = false;
 };
 
+// A resource type's current count on a device (`rdma resource show`: "qp", "cq", "mr", "pd",
+// "cm_id", "ctx", "srq"), from RDMA netlink RES_GET.
+struct RdmaResourceCount {
+  std::string type;
+  double current = 0;
+};
+
+inline constexpr std::size_t kMaxBoundCountersServed = 32;
+
 struct DeviceSnapshot {
   std::string name;  // ibdev, e.g. mlx5_0
   std::string fw_version, board_id, hca_type, node_guid, node_type, driver, pci_address;
   std::vector<PortSnapshot> ports;
   CounterSet hw_counters;  // device-wide hw_counters/ (some drivers)
+  std::vector<RdmaResourceCount> resources;  // in the kernel's order; empty without netlink
   RdmaDetail detail;
 };
 

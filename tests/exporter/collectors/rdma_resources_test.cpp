@@ -1,0 +1,238 @@
+// What RDMA netlink tells about a device's resources, served by the rdma collector: the RES_GET
+// summary per device (roce_rdma_resources), the QP-counter mode of each port and its bound
+// counters (roce_rdma_qp_counter_mode, roce_rdma_bound_counter*), from answers built the way
+// drivers/infiniband/core/nldev.c builds them (tests/netlink/rdma_reply.h). An absent answer
+// (an older kernel's EOPNOTSUPP) serves nothing, is no failure and is not asked again; one
+// that does not decode fails only its device; a recorded capture replays the same page.
+
+#include <gtest/gtest.h>
+#include <rdma/rdma_netlink.h>
+
+#include <cerrno>
+#include <map>
+#include <string>
+
+#include "common/fixture_collector.h"
+#include "common/fixture_paths.h"
+#include "common/test_dir.h"
+#include "exporter/collectors/rdma/collector.h"
+#include "exporter/metrics/text_renderer.h"
+#include "exporter/netlink/rdma_nldev.h"
+#include "netlink/kernel_skb.h"
+#include "netlink/rdma_reply.h"
+
+namespace rocewatch {
+namespace {
+
+using testing::FixtureCollectorConfig;
+using testing::FixtureDir;
+using testing::NldevBound;
+
+// The kernel's NLMSG_ERROR answer to `request`.
+std::vector<std::uint8_t> Refused(const std::vector<std::uint8_t>& request, int errno_value) {
+  testing::KernelSkb skb;
+  skb.Ack(request, errno_value);
+  return skb.bytes();
+}
+
+// Answers the resource calls of the fixture's four devices (index = the digit of mlx5_N); the
+// rest (STAT_GET and the files) as a node without RDMA netlink STAT_GET.
+class ResourceKernel final : public kernel::KernelAnswers {
+ public:
+  std::map<std::string, std::vector<std::pair<std::string, std::uint64_t>>> summary;
+  std::map<std::string, std::uint32_t> mode;               // absent: EOPNOTSUPP
+  std::map<std::string, std::vector<NldevBound>> bound;
+  std::map<std::string, std::vector<std::uint8_t>> raw;    // a device's summary bytes as given
+  std::map<std::string, int> calls;                        // by capture key
+
+  kernel::Answer Ask(const kernel::Request& r) override {
+    ++calls[kernel::KeyOf(r)];
+    if (const auto* s = std::get_if<kernel::call::RdmaResourceSummary>(&r)) {
+      if (raw.count(s->device)) return {raw[s->device], 0};
+      auto it = summary.find(s->device);
+      if (it == summary.end()) return {Refused(rdma_nl::BuildResourceSummaryRequest(Index(s->device), 3), EOPNOTSUPP), 0};
+      return {testing::BuildResourceSummaryReply(Index(s->device), s->device, it->second), 0};
+    }
+    if (const auto* m = std::get_if<kernel::call::RdmaCounterMode>(&r)) {
+      auto it = mode.find(m->device);
+      if (it == mode.end()) return {Refused(rdma_nl::BuildCounterModeRequest(Index(m->device), m->port, 3), EOPNOTSUPP), 0};
+      return {testing::BuildCounterModeReply(Index(m->device), m->device, m->port, it->second,
+                                             it->second == RDMA_COUNTER_MODE_AUTO ? RDMA_COUNTER_MASK_PID : 0), 0};
+    }
+    if (const auto* b = std::get_if<kernel::call::RdmaBoundCounters>(&r)) {
+      return {testing::BuildBoundCountersDump(Index(b->device), b->device, bound[b->device], 8), 0};
+    }
+    return {{}, EPROTONOSUPPORT};
+  }
+
+  static std::uint32_t Index(const std::string& device) {
+    return static_cast<std::uint32_t>(device.back() - '0');
+  }
+};
+
+struct Page {
+  NodeSnapshot snap;
+  std::string text;
+};
+
+Page Collect(std::shared_ptr<kernel::KernelAnswers> kernel, int passes = 1,
+             std::map<std::string, std::string> options = {}) {
+  PassConfig config = FixtureCollectorConfig(FixtureDir("mlx5-roce"), {"rdma"});
+  config.kernel = std::move(kernel);
+  config.collector_options["rdma"] = std::move(options);
+  auto pass = PassRunner::Create(config);
+  EXPECT_TRUE(pass.ok()) << pass.error().message;
+  Page page;
+  for (int i = 0; i < passes; ++i) page.snap = (*pass)->Collect();
+  metrics::TextRenderer out;
+  collectors::RenderRdma(page.snap, out);
+  page.text = std::move(out).Take();
+  return page;
+}
+
+const SourceStatus& RdmaStatus(const NodeSnapshot& snap) {
+  for (const auto& s : snap.sources)
+    if (s.name == "rdma") return s;
+  ADD_FAILURE() << "no rdma source status";
+  return snap.sources.front();
+}
+
+bool Has(const std::string& text, const std::string& line) {
+  return text.find(line + "\n") != std::string::npos;
+}
+
+std::size_t Count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+const std::vector<std::pair<std::string, std::uint64_t>> kSummary = {
+    {"pd", 3}, {"cq", 12}, {"qp", 9}, {"cm_id", 0}, {"mr", 44}, {"ctx", 2}, {"srq", 1}};
+
+TEST(RdmaResources, OneSeriesPerTypeAndDevice) {
+  auto k = std::make_shared<ResourceKernel>();
+  for (const char* d : {"mlx5_0", "mlx5_1", "mlx5_2", "mlx5_3"}) k->summary[d] = kSummary;
+  k->summary["mlx5_2"][2].second = 8053;
+  const Page page = Collect(k);
+  EXPECT_TRUE(Has(page.text, "roce_rdma_resources{device=\"mlx5_0\",type=\"qp\"} 9"));
+  EXPECT_TRUE(Has(page.text, "roce_rdma_resources{device=\"mlx5_2\",type=\"qp\"} 8053"));
+  EXPECT_TRUE(Has(page.text, "roce_rdma_resources{device=\"mlx5_3\",type=\"mr\"} 44"));
+  EXPECT_TRUE(Has(page.text, "roce_rdma_resources{device=\"mlx5_1\",type=\"cm_id\"} 0"));
+  EXPECT_EQ(Count(page.text, "roce_rdma_resources{"), 4u * 7u);
+  EXPECT_TRUE(RdmaStatus(page.snap).success);
+}
+
+// An older kernel, or one without the command: nothing served, no failure, asked once until the
+// inventory changes; the rest of the page is the same as without the calls.
+TEST(RdmaResources, AbsentAnswersAreNotAskedAgain) {
+  auto k = std::make_shared<ResourceKernel>();
+  const Page page = Collect(k, /*passes=*/3);
+  EXPECT_EQ(Count(page.text, "roce_rdma_"), 0u);
+  EXPECT_TRUE(RdmaStatus(page.snap).success);
+  // The fixture's one seeded counter that does not parse, each scrape; nothing more.
+  const Page files = Collect(std::make_shared<ResourceKernel>(), 3, {{"netlink", "false"}});
+  EXPECT_EQ(RdmaStatus(page.snap).parse_errors_total, RdmaStatus(files.snap).parse_errors_total);
+  for (const char* d : {"mlx5_0", "mlx5_1", "mlx5_2", "mlx5_3"}) {
+    EXPECT_EQ(k->calls["rdma-netlink/" + std::string(d) + "/res_summary"], 1) << d;
+    EXPECT_EQ(k->calls["rdma-netlink/" + std::string(d) + "/1/qp_mode"], 1) << d;
+    EXPECT_EQ(k->calls["rdma-netlink/" + std::string(d) + "/1/qp_counters"], 0) << d;
+  }
+  const Page off = Collect(std::make_shared<ResourceKernel>(), 1, {{"netlink", "false"}});
+  EXPECT_EQ(page.text, off.text);
+}
+
+// A summary cut short, or about another device: that device serves no resources (counted as a
+// parse error, asked again next scrape), the others do.
+TEST(RdmaResources, AMalformedAnswerFailsOnlyItsDevice) {
+  auto k = std::make_shared<ResourceKernel>();
+  for (const char* d : {"mlx5_0", "mlx5_1", "mlx5_2", "mlx5_3"}) k->summary[d] = kSummary;
+  auto cut = testing::BuildResourceSummaryReply(1, "mlx5_1", kSummary);
+  cut.resize(cut.size() - 10);
+  k->raw["mlx5_1"] = cut;
+  k->raw["mlx5_2"] = testing::BuildResourceSummaryReply(0, "mlx5_0", kSummary);
+  const Page page = Collect(k, /*passes=*/2);
+  EXPECT_EQ(Count(page.text, "roce_rdma_resources{device=\"mlx5_1\""), 0u);
+  EXPECT_EQ(Count(page.text, "roce_rdma_resources{device=\"mlx5_2\""), 0u);
+  EXPECT_EQ(Count(page.text, "roce_rdma_resources{device=\"mlx5_0\""), 7u);
+  EXPECT_EQ(Count(page.text, "roce_rdma_resources{device=\"mlx5_3\""), 7u);
+  EXPECT_TRUE(RdmaStatus(page.snap).success);
+  // Two devices, two scrapes, beside the fixture's seeded counter that does not parse.
+  const Page files = Collect(std::make_shared<ResourceKernel>(), 2, {{"netlink", "false"}});
+  EXPECT_EQ(RdmaStatus(page.snap).parse_errors_total, RdmaStatus(files.snap).parse_errors_total + 4);
+  EXPECT_EQ(k->calls["rdma-netlink/mlx5_1/res_summary"], 2);
+  // The device's other series are untouched.
+  EXPECT_TRUE(Has(page.text, "roce_port_state{device=\"mlx5_1\",port=\"1\"} 4"));
+}
+
+NldevBound Counter(std::uint32_t id, std::uint32_t pid, std::vector<std::uint32_t> qps) {
+  return {.port = 1, .id = id, .mode = RDMA_COUNTER_MODE_AUTO, .qp_type = {}, .pid = pid,
+          .qps = std::move(qps),
+          .counters = {{"rx_write_requests", 100u * id}, {"out_of_sequence", id}, {"rx_atomic_requests", 7}}};
+}
+
+TEST(RdmaBoundCounters, ModeAndCountersPerPort) {
+  auto k = std::make_shared<ResourceKernel>();
+  k->mode = {{"mlx5_0", RDMA_COUNTER_MODE_AUTO}, {"mlx5_1", RDMA_COUNTER_MODE_NONE},
+             {"mlx5_2", RDMA_COUNTER_MODE_MANUAL}};
+  k->bound["mlx5_0"] = {Counter(4, 30818, {0x1b5, 0x1b6}), Counter(5, 30822, {0x1c0})};
+  NldevBound manual = Counter(2, 0, {0x99});
+  manual.mode = RDMA_COUNTER_MODE_MANUAL;
+  manual.pid.reset();
+  k->bound["mlx5_2"] = {manual};
+  const Page page = Collect(k);
+  const std::string p0 = "{device=\"mlx5_0\",port=\"1\"";
+  EXPECT_TRUE(Has(page.text, "roce_rdma_qp_counter_mode" + p0 + ",mode=\"auto\"} 1"));
+  EXPECT_TRUE(Has(page.text, "roce_rdma_qp_counter_mode{device=\"mlx5_1\",port=\"1\",mode=\"none\"} 1"));
+  EXPECT_TRUE(Has(page.text, "roce_rdma_qp_counter_mode{device=\"mlx5_2\",port=\"1\",mode=\"manual\"} 1"));
+  EXPECT_TRUE(Has(page.text, "roce_rdma_bound_counters" + p0 + "} 2"));
+  EXPECT_TRUE(Has(page.text, "roce_rdma_bound_counters{device=\"mlx5_1\",port=\"1\"} 0"));
+  EXPECT_TRUE(Has(page.text, "roce_rdma_bound_counter_info" + p0 +
+                                 ",counter_id=\"4\",mode=\"auto\",qp_type=\"\",pid=\"30818\"} 1"));
+  EXPECT_TRUE(Has(page.text, "roce_rdma_bound_counter_qps" + p0 + ",counter_id=\"4\"} 2"));
+  EXPECT_TRUE(Has(page.text, "roce_rdma_bound_counter_qps" + p0 + ",counter_id=\"5\"} 1"));
+  EXPECT_TRUE(Has(page.text, "roce_rdma_bound_counter_stat_total" + p0 +
+                                 ",counter_id=\"5\",counter=\"out_of_sequence\"} 5"));
+  EXPECT_TRUE(Has(page.text, "roce_rdma_bound_counter_info{device=\"mlx5_2\",port=\"1\",counter_id=\"2\","
+                             "mode=\"manual\",qp_type=\"\",pid=\"\"} 1"));
+  // The same default trim as roce_hw_stat_total: mlx5's operation counts need all-hw-counters.
+  EXPECT_EQ(Count(page.text, "counter=\"rx_write_requests\""), 0u);
+  const Page all = Collect(k, 1, {{"all-hw-counters", "true"}});
+  EXPECT_TRUE(Has(all.text, "roce_rdma_bound_counter_stat_total" + p0 +
+                                ",counter_id=\"4\",counter=\"rx_write_requests\"} 400"));
+  // A port in mode none has no bound counters: the dump is not asked.
+  EXPECT_EQ(k->calls["rdma-netlink/mlx5_1/1/qp_counters"], 0);
+  EXPECT_EQ(k->calls["rdma-netlink/mlx5_0/1/qp_counters"], 2);
+}
+
+// At most kMaxBoundCountersServed counters a port get series (the lowest ids); how many there
+// are is served whole.
+TEST(RdmaBoundCounters, BoundedPerPort) {
+  auto k = std::make_shared<ResourceKernel>();
+  k->mode = {{"mlx5_0", RDMA_COUNTER_MODE_AUTO}};
+  for (std::uint32_t id = 100; id > 60; --id) k->bound["mlx5_0"].push_back(Counter(id, 1000 + id, {id}));
+  const Page page = Collect(k);
+  EXPECT_TRUE(Has(page.text, "roce_rdma_bound_counters{device=\"mlx5_0\",port=\"1\"} 40"));
+  EXPECT_EQ(Count(page.text, "roce_rdma_bound_counter_info{"), kMaxBoundCountersServed);
+  EXPECT_NE(page.text.find("counter_id=\"61\""), std::string::npos);
+  EXPECT_NE(page.text.find("counter_id=\"92\""), std::string::npos);
+  EXPECT_EQ(page.text.find("counter_id=\"93\""), std::string::npos);
+}
+
+// `roce_exporter capture` keeps the raw answers (kernel/rdma-netlink/...), and a replay of them
+// serves the same page.
+TEST(RdmaResources, ReplayOfACaptureServesTheSamePage) {
+  auto k = std::make_shared<ResourceKernel>();
+  for (const char* d : {"mlx5_0", "mlx5_1", "mlx5_2", "mlx5_3"}) k->summary[d] = kSummary;
+  k->mode = {{"mlx5_0", RDMA_COUNTER_MODE_AUTO}, {"mlx5_3", RDMA_COUNTER_MODE_NONE}};
+  k->bound["mlx5_0"] = {Counter(4, 30818, {0x1b5, 0x1b6})};
+  testing::TestDir dir;
+  const Page live = Collect(kernel::MakeRecordingKernel(k, dir.path()));
+  const Page replayed = Collect(kernel::MakeReplayKernel(dir.path()));
+  EXPECT_EQ(live.text, replayed.text);
+  EXPECT_GT(Count(replayed.text, "roce_rdma_resources{"), 0u);
+  EXPECT_GT(Count(replayed.text, "roce_rdma_bound_counter_stat_total{"), 0u);
+}
+
+}  // namespace
+}  // namespace rocewatch
