@@ -91,6 +91,17 @@ const MetricSpec kBoundCounterStat{"roce_rdma_bound_counter_stat_total", T::kCou
     "it; the same names roce_hw_stat_total keeps by default.",
     {"device", "port", "counter_id", "counter"},
     S::kTrimmed, "--collector.rdma.all-hw-counters (the same names roce_hw_stat_total trims)"};
+const MetricSpec kProcessQps{"roce_rdma_process_qps", T::kGauge,
+    "How many QPs a process (or a kernel user, pid empty) holds on the device, with its comm and "
+    "cgroup path from procfs; the 64 with the most QPs a device. From the RDMA netlink RES_QP_GET "
+    "dump.",
+    {"device", "pid", "comm", "cgroup"},
+    S::kOptIn, "--collector.rdma.per-process"};
+const MetricSpec kProcesses{"roce_rdma_processes", T::kGauge,
+    "How many processes and kernel users hold QPs on the device, all of them (roce_rdma_process_qps "
+    "covers 64).",
+    {"device"},
+    S::kOptIn, "--collector.rdma.per-process"};
 const MetricSpec kGidInfo{"roce_gid_info", T::kGauge,
     "A non-empty GID table entry with its type, netdev and the IP it carries; always 1. A RoCE v1 "
     "entry that repeats a RoCE v2 entry's GID only with --collector.rdma.all-gids.",
@@ -115,7 +126,8 @@ const SpecList& RdmaSpecs() {
                                   &kTxBytes,    &kRxPackets,  &kTxPackets, &kPortCounter,
                                   &kHwCounter,  &kDeviceHwCounter, &kLifespan, &kOptionalCounter,
                                   &kGidInfo, &kResources, &kQpCounterMode, &kBoundCounters,
-                                  &kBoundCounterInfo, &kBoundCounterQps, &kBoundCounterStat};
+                                  &kBoundCounterInfo, &kBoundCounterQps, &kBoundCounterStat,
+                                  &kProcessQps, &kProcesses};
   return kSpecs;
 }
 
@@ -126,6 +138,9 @@ void RenderRdma(const NodeSnapshot& snap, MetricSink& out) {
     for (std::size_t i = 0; i < d.hw_counters.size(); ++i)
       if (d.hw_counters.has(i)) out.Add(kDeviceHwCounter, {d.name, d.hw_counters.name(i)}, d.hw_counters.values[i]);
     for (const auto& r : d.resources) out.Add(kResources, {d.name, r.type}, r.current);
+    if (d.processes_total) out.Add(kProcesses, {d.name}, static_cast<double>(*d.processes_total));
+    for (const auto& p : d.processes)
+      out.Add(kProcessQps, {d.name, p.pid, p.comm, p.cgroup}, static_cast<double>(p.qps));
     for (const auto& p : d.ports) {
       const std::string port = std::to_string(p.number);
       out.Add(kPortInfo, {d.name, port, p.netdev, p.link_layer}, 1);

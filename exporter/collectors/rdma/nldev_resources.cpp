@@ -3,7 +3,11 @@
 #include <algorithm>
 #include <utility>
 
+#include <map>
+
 #include "exporter/netlink/rdma_nldev.h"
+#include "exporter/netlink/rdma_res_qp.h"
+#include "rocewatch/strings.h"
 #include "exporter/netlink/rdma_stat.h"
 
 namespace rocewatch::collectors {
@@ -100,6 +104,80 @@ NldevRead ReadBoundCounters(kernel::KernelAnswers& kernel, const std::string& de
           }
           b.counters.names = std::move(names);
           port.bound_counters.push_back(std::move(b));
+        }
+      });
+}
+
+namespace {
+
+// A procfs file of `pid`, its last newline trimmed; empty where it cannot be read.
+std::string ProcText(const fs::Tree& procfs, std::uint32_t pid, std::string_view file) {
+  auto text = procfs.ReadText(std::to_string(pid) + "/" + std::string(file));
+  return text ? std::string(Trim(*text)) : std::string();
+}
+
+}  // namespace
+
+std::string CgroupPath(std::string_view text) {
+  constexpr std::size_t kMaxPath = 4096;  // PATH_MAX: anything longer is not a cgroup path
+  std::string_view v1;
+  while (!text.empty()) {
+    const std::size_t end = text.find('\n');
+    std::string_view line = text.substr(0, end);
+    text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
+    // hierarchy-ID:controller-list:cgroup-path (man 7 cgroups)
+    const std::size_t first = line.find(':');
+    const std::size_t second = first == std::string_view::npos ? first : line.find(':', first + 1);
+    if (second == std::string_view::npos) continue;
+    std::string_view path = line.substr(second + 1);
+    if (path.empty() || path.front() != '/' || path.size() > kMaxPath) continue;
+    if (line.substr(0, second) == "0:") return std::string(path);
+    if (line.substr(first + 1, second - first - 1) == "name=systemd") v1 = path;
+  }
+  return std::string(v1);
+}
+
+NldevRead ReadProcesses(kernel::KernelAnswers& kernel, const fs::Tree& procfs,
+                        const std::string& device, std::optional<std::size_t>& processes_total,
+                        std::vector<RdmaProcessQps>& out) {
+  return Ask(
+      kernel, kernel::call::RdmaResourceQps{device},
+      [](const std::vector<std::uint8_t>& b) { return rdma_nl::DecodeResourceQpDump(b); },
+      [&](const rdma_nl::ResourceQps& d) { return d.qps.empty() || d.device.name == device; },
+      [&](rdma_nl::ResourceQps d) {
+        // Owners: a PID, or a kernel user's name (a QP whose task is gone has neither: left out).
+        std::map<std::uint32_t, std::size_t> by_pid;
+        std::map<std::string, std::size_t> by_kernel;
+        for (const auto& q : d.qps) {
+          if (q.pid) {
+            ++by_pid[*q.pid];
+          } else if (!q.kernel_owner.empty()) {
+            ++by_kernel[q.kernel_owner];
+          }
+        }
+        struct Owner {
+          std::optional<std::uint32_t> pid;
+          std::string kernel;
+          std::size_t qps;
+        };
+        std::vector<Owner> owners;
+        for (const auto& [pid, n] : by_pid) owners.push_back({pid, {}, n});
+        for (const auto& [name, n] : by_kernel) owners.push_back({std::nullopt, name, n});
+        processes_total = owners.size();
+        std::stable_sort(owners.begin(), owners.end(),
+                         [](const Owner& a, const Owner& b) { return a.qps > b.qps; });
+        if (owners.size() > kMaxProcessesServed) owners.resize(kMaxProcessesServed);
+        for (auto& o : owners) {
+          RdmaProcessQps p;
+          p.qps = o.qps;
+          if (o.pid) {
+            p.pid = std::to_string(*o.pid);
+            p.comm = ProcText(procfs, *o.pid, "comm");
+            p.cgroup = CgroupPath(ProcText(procfs, *o.pid, "cgroup"));
+          } else {
+            p.comm = std::move(o.kernel);
+          }
+          out.push_back(std::move(p));
         }
       });
 }

@@ -12,11 +12,13 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "exporter/collectors/rdma/section.h"
+#include "exporter/fs/tree.h"
 #include "exporter/kernel/answers.h"
 
 namespace rocewatch::collectors {
@@ -42,6 +44,17 @@ NldevRead ReadQpCounterMode(kernel::KernelAnswers& kernel, const std::string& de
 NldevRead ReadBoundCounters(kernel::KernelAnswers& kernel, const std::string& device,
                             const std::function<bool(std::string_view)>& reads,
                             PortSnapshot& port);
+
+// The device's QPs grouped by owner (RES_QP_GET dump): how many owners (processes_total) and
+// the kMaxProcessesServed with the most QPs, each process with its comm and cgroup read from
+// `procfs` (/proc/PID/comm, /proc/PID/cgroup; empty where the process is gone).
+NldevRead ReadProcesses(kernel::KernelAnswers& kernel, const fs::Tree& procfs,
+                        const std::string& device, std::optional<std::size_t>& processes_total,
+                        std::vector<RdmaProcessQps>& out);
+
+// The cgroup path of a /proc/PID/cgroup text: the cgroup v2 line ("0::PATH"), else the v1
+// line of the name=systemd hierarchy, else empty.
+std::string CgroupPath(std::string_view proc_pid_cgroup);
 
 // iproute2's name of an IB_QPT_* QP type ("RC", "UD" ...), the number for one it does not know.
 std::string QpTypeName(std::uint8_t type);

@@ -84,12 +84,28 @@ struct RdmaResourceCount {
 
 inline constexpr std::size_t kMaxBoundCountersServed = 32;
 
+// The QPs of one owner on a device (--collector.rdma.per-process; RDMA netlink RES_QP_GET):
+// a process (pid, its comm and cgroup from procfs) or a kernel user (pid empty, comm the
+// kernel's name for it: "ib_core", "rdma_cm" ...).
+struct RdmaProcessQps {
+  std::string pid;     // empty for a kernel owner
+  std::string comm;    // /proc/PID/comm, or the kernel owner's name
+  std::string cgroup;  // the cgroup v2 path of /proc/PID/cgroup ("/kubepods.slice/..."), or empty
+  std::size_t qps = 0;
+};
+
+inline constexpr std::size_t kMaxProcessesServed = 64;
+
 struct DeviceSnapshot {
   std::string name;  // ibdev, e.g. mlx5_0
   std::string fw_version, board_id, hca_type, node_guid, node_type, driver, pci_address;
   std::vector<PortSnapshot> ports;
   CounterSet hw_counters;  // device-wide hw_counters/ (some drivers)
   std::vector<RdmaResourceCount> resources;  // in the kernel's order; empty without netlink
+  // --collector.rdma.per-process: how many owners hold QPs, and the kMaxProcessesServed with
+  // the most QPs (ties: by pid).
+  std::optional<std::size_t> processes_total;
+  std::vector<RdmaProcessQps> processes;
   RdmaDetail detail;
 };
 

@@ -70,12 +70,15 @@ struct DeviceState {
   std::vector<PortState> ports;
   CounterFiles hw_counters;  // device-wide
   bool netlink_resources = true;  // RES_GET, the same way
+  bool netlink_processes = true;  // RES_QP_GET (--collector.rdma.per-process), the same way
 };
 
 class RdmaSource final : public Source {
  public:
-  RdmaSource(const SourceEnv& env, double gid_interval_seconds, RdmaDetail detail, bool netlink)
+  RdmaSource(const SourceEnv& env, double gid_interval_seconds, RdmaDetail detail, bool netlink,
+             bool per_process)
       : sysfs_(*env.sysfs),
+        procfs_(per_process ? env.procfs : nullptr),
         kernel_(netlink ? env.kernel : nullptr),
         gid_interval_(gid_interval_seconds),
         detail_(detail) {}
@@ -232,6 +235,15 @@ class RdmaSource final : public Source {
       std::vector<RdmaResourceCount> resources;
       if (Keep(ReadResourceSummary(*kernel_, dev.ref.name, resources), dev.netlink_resources))
         snap.resources = std::move(resources);
+    }
+    if (kernel_ != nullptr && procfs_ != nullptr && dev.netlink_processes) {
+      std::vector<RdmaProcessQps> processes;
+      std::optional<std::size_t> total;
+      if (Keep(ReadProcesses(*kernel_, *procfs_, dev.ref.name, total, processes),
+               dev.netlink_processes)) {
+        snap.processes_total = total;
+        snap.processes = std::move(processes);
+      }
     }
     return true;
   }
@@ -437,6 +449,7 @@ class RdmaSource final : public Source {
   }
 
   const fs::Tree& sysfs_;
+  const fs::Tree* procfs_;  // null: --collector.rdma.per-process off
   kernel::KernelAnswers* kernel_;  // null: --collector.rdma.netlink=false, or no kernel answers
   double gid_interval_;
   RdmaDetail detail_;
@@ -459,7 +472,10 @@ Result<std::unique_ptr<Source>> MakeRdmaSource(const SourceEnv& env) {
   }
   auto netlink = BoolOption(env, "rdma", "netlink", true);
   if (!netlink) return netlink.error();
-  return std::unique_ptr<Source>(std::make_unique<RdmaSource>(env, *interval, detail, *netlink));
+  auto per_process = BoolOption(env, "rdma", "per-process", false);
+  if (!per_process) return per_process.error();
+  return std::unique_ptr<Source>(
+      std::make_unique<RdmaSource>(env, *interval, detail, *netlink, *per_process));
 }
 
 }  // namespace rocewatch::collectors

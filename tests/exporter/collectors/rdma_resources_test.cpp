@@ -9,6 +9,8 @@
 #include <rdma/rdma_netlink.h>
 
 #include <cerrno>
+#include <chrono>
+#include <cstdio>
 #include <map>
 #include <string>
 
@@ -16,6 +18,7 @@
 #include "common/fixture_paths.h"
 #include "common/test_dir.h"
 #include "exporter/collectors/rdma/collector.h"
+#include "exporter/collectors/rdma/nldev_resources.h"
 #include "exporter/metrics/text_renderer.h"
 #include "exporter/netlink/rdma_nldev.h"
 #include "netlink/kernel_skb.h"
@@ -43,6 +46,7 @@ class ResourceKernel final : public kernel::KernelAnswers {
   std::map<std::string, std::uint32_t> mode;               // absent: EOPNOTSUPP
   std::map<std::string, std::vector<NldevBound>> bound;
   std::map<std::string, std::vector<std::uint8_t>> raw;    // a device's summary bytes as given
+  std::map<std::string, std::vector<testing::NldevQp>> qps;  // RES_QP_GET; absent: EOPNOTSUPP
   std::map<std::string, int> calls;                        // by capture key
 
   kernel::Answer Ask(const kernel::Request& r) override {
@@ -58,6 +62,11 @@ class ResourceKernel final : public kernel::KernelAnswers {
       if (it == mode.end()) return {Refused(rdma_nl::BuildCounterModeRequest(Index(m->device), m->port, 3), EOPNOTSUPP), 0};
       return {testing::BuildCounterModeReply(Index(m->device), m->device, m->port, it->second,
                                              it->second == RDMA_COUNTER_MODE_AUTO ? RDMA_COUNTER_MASK_PID : 0), 0};
+    }
+    if (const auto* q = std::get_if<kernel::call::RdmaResourceQps>(&r)) {
+      auto it = qps.find(q->device);
+      if (it == qps.end()) return {Refused(rdma_nl::BuildResourceQpDumpRequest(Index(q->device), 3), EOPNOTSUPP), 0};
+      return {testing::BuildResourceQpDump(Index(q->device), q->device, it->second, 16), 0};
     }
     if (const auto* b = std::get_if<kernel::call::RdmaBoundCounters>(&r)) {
       return {testing::BuildBoundCountersDump(Index(b->device), b->device, bound[b->device], 8), 0};
@@ -76,8 +85,10 @@ struct Page {
 };
 
 Page Collect(std::shared_ptr<kernel::KernelAnswers> kernel, int passes = 1,
-             std::map<std::string, std::string> options = {}) {
+             std::map<std::string, std::string> options = {}, const std::string& procfs = "") {
   PassConfig config = FixtureCollectorConfig(FixtureDir("mlx5-roce"), {"rdma"});
+  // Never the host's /proc: a test's own tree, or none.
+  config.procfs_root = procfs.empty() ? FixtureDir("mlx5-roce") + "/no-proc" : procfs;
   config.kernel = std::move(kernel);
   config.collector_options["rdma"] = std::move(options);
   auto pass = PassRunner::Create(config);
@@ -232,6 +243,174 @@ TEST(RdmaResources, ReplayOfACaptureServesTheSamePage) {
   EXPECT_EQ(live.text, replayed.text);
   EXPECT_GT(Count(replayed.text, "roce_rdma_resources{"), 0u);
   EXPECT_GT(Count(replayed.text, "roce_rdma_bound_counter_stat_total{"), 0u);
+}
+
+// /proc of two processes: one in a Kubernetes pod's cgroup (v2), one on a cgroup v1 host.
+void WriteProc(const testing::TestDir& proc) {
+  proc.Write("30818/comm", "python3\n");
+  proc.Write("30818/cgroup", "0::/kubepods.slice/kubepods-pod7c1e.slice/cri-containerd-4f2a.scope\n");
+  proc.Write("5120/comm", "ib_write_bw\n");
+  proc.Write("5120/cgroup", "12:memory:/slurm/uid_1000/job_4711\n1:name=systemd:/system.slice/slurmd.service\n");
+}
+
+std::vector<testing::NldevQp> JobQps() {
+  std::vector<testing::NldevQp> qps;
+  for (std::uint32_t i = 0; i < 3; ++i)
+    qps.push_back({.lqpn = 0x100 + i, .port = 1, .pid = 30818, .kern_name = "", .type = 2, .state = 3});
+  qps.push_back({.lqpn = 0x200, .port = 1, .pid = 5120, .kern_name = "", .type = 2, .state = 3});
+  qps.push_back({.lqpn = 0x300, .port = {}, .pid = 9999, .kern_name = "", .type = 4, .state = 0});  // gone
+  qps.push_back({.lqpn = 1, .port = 1, .pid = {}, .kern_name = "ib_core", .type = 1, .state = 3});
+  return qps;
+}
+
+TEST(RdmaPerProcess, CgroupPathOfEachLayout) {
+  using collectors::CgroupPath;
+  EXPECT_EQ(CgroupPath("0::/user.slice/user-1000.slice/session-3.scope\n"),
+            "/user.slice/user-1000.slice/session-3.scope");
+  // Hybrid: the v2 line wins over the v1 ones.
+  EXPECT_EQ(CgroupPath("12:memory:/a\n1:name=systemd:/b\n0::/c\n"), "/c");
+  EXPECT_EQ(CgroupPath("4:cpu,cpuacct:/x\n1:name=systemd:/system.slice/slurmd.service\n"),
+            "/system.slice/slurmd.service");
+  EXPECT_EQ(CgroupPath(""), "");
+  EXPECT_EQ(CgroupPath("garbage\n0:/nocolon\n0::relative\n"), "");
+  EXPECT_EQ(CgroupPath("0::/" + std::string(5000, 'x') + "\n"), "");  // longer than PATH_MAX
+}
+
+TEST(RdmaPerProcess, OffByDefault) {
+  auto k = std::make_shared<ResourceKernel>();
+  k->qps["mlx5_0"] = JobQps();
+  const Page page = Collect(k);
+  EXPECT_EQ(Count(page.text, "roce_rdma_process"), 0u);
+  EXPECT_EQ(k->calls["rdma-netlink/mlx5_0/res_qp"], 0);
+}
+
+TEST(RdmaPerProcess, QpsPerProcessWithItsCgroup) {
+  testing::TestDir proc;
+  WriteProc(proc);
+  auto k = std::make_shared<ResourceKernel>();
+  k->qps["mlx5_0"] = JobQps();
+  k->qps["mlx5_1"] = {};  // a device without QPs
+  const Page page = Collect(k, 2, {{"per-process", "true"}}, proc.path());
+  EXPECT_TRUE(Has(page.text, "roce_rdma_process_qps{device=\"mlx5_0\",pid=\"30818\",comm=\"python3\","
+                             "cgroup=\"/kubepods.slice/kubepods-pod7c1e.slice/cri-containerd-4f2a.scope\"} 3"));
+  EXPECT_TRUE(Has(page.text, "roce_rdma_process_qps{device=\"mlx5_0\",pid=\"5120\",comm=\"ib_write_bw\","
+                             "cgroup=\"/system.slice/slurmd.service\"} 1"));
+  // A process gone between the dump and the read of /proc: its QPs, no name.
+  EXPECT_TRUE(Has(page.text, "roce_rdma_process_qps{device=\"mlx5_0\",pid=\"9999\",comm=\"\",cgroup=\"\"} 1"));
+  EXPECT_TRUE(Has(page.text, "roce_rdma_process_qps{device=\"mlx5_0\",pid=\"\",comm=\"ib_core\",cgroup=\"\"} 1"));
+  EXPECT_TRUE(Has(page.text, "roce_rdma_processes{device=\"mlx5_0\"} 4"));
+  EXPECT_TRUE(Has(page.text, "roce_rdma_processes{device=\"mlx5_1\"} 0"));
+  // Older kernels or a capture without the dump: nothing, asked once.
+  EXPECT_EQ(Count(page.text, "roce_rdma_processes{device=\"mlx5_2\""), 0u);
+  EXPECT_EQ(k->calls["rdma-netlink/mlx5_2/res_qp"], 1);
+  EXPECT_EQ(k->calls["rdma-netlink/mlx5_0/res_qp"], 2);
+  EXPECT_TRUE(RdmaStatus(page.snap).success);
+}
+
+// At most kMaxProcessesServed owners a device, those with the most QPs; all are counted.
+TEST(RdmaPerProcess, BoundedPerDevice) {
+  testing::TestDir proc;
+  auto k = std::make_shared<ResourceKernel>();
+  std::uint32_t qpn = 0x100;
+  for (std::uint32_t pid = 1000; pid < 1080; ++pid) {
+    const std::uint32_t n = pid == 1079 ? 5 : 1;  // the last one holds the most
+    for (std::uint32_t i = 0; i < n; ++i)
+      k->qps["mlx5_0"].push_back({.lqpn = qpn++, .port = 1, .pid = pid, .kern_name = "", .type = 2, .state = 3});
+  }
+  const Page page = Collect(k, 1, {{"per-process", "true"}}, proc.path());
+  EXPECT_TRUE(Has(page.text, "roce_rdma_processes{device=\"mlx5_0\"} 80"));
+  EXPECT_EQ(Count(page.text, "roce_rdma_process_qps{"), kMaxProcessesServed);
+  EXPECT_TRUE(Has(page.text, "roce_rdma_process_qps{device=\"mlx5_0\",pid=\"1079\",comm=\"\",cgroup=\"\"} 5"));
+  EXPECT_NE(page.text.find("pid=\"1062\""), std::string::npos);  // then by pid: 1000..1062
+  EXPECT_EQ(page.text.find("pid=\"1063\""), std::string::npos);
+}
+
+// A dump cut short fails that device's per-process series only, and is asked again.
+TEST(RdmaPerProcess, ATruncatedDumpFailsOnlyItsDevice) {
+  testing::TestDir proc;
+  WriteProc(proc);
+  class Cut final : public kernel::KernelAnswers {
+   public:
+    std::shared_ptr<ResourceKernel> inner = std::make_shared<ResourceKernel>();
+    kernel::Answer Ask(const kernel::Request& r) override {
+      kernel::Answer a = inner->Ask(r);
+      const auto* q = std::get_if<kernel::call::RdmaResourceQps>(&r);
+      if (q != nullptr && q->device == "mlx5_1") a.bytes.resize(a.bytes.size() - 20);  // no NLMSG_DONE
+      return a;
+    }
+  };
+  auto k = std::make_shared<Cut>();
+  k->inner->qps["mlx5_0"] = JobQps();
+  k->inner->qps["mlx5_1"] = JobQps();
+  const Page page = Collect(k, 2, {{"per-process", "true"}}, proc.path());
+  EXPECT_TRUE(Has(page.text, "roce_rdma_processes{device=\"mlx5_0\"} 4"));
+  EXPECT_EQ(Count(page.text, "roce_rdma_process_qps{device=\"mlx5_1\""), 0u);
+  EXPECT_EQ(k->inner->calls["rdma-netlink/mlx5_1/res_qp"], 2);
+  EXPECT_TRUE(RdmaStatus(page.snap).success);
+}
+
+TEST(RdmaPerProcess, ReplayOfACaptureServesTheSamePage) {
+  testing::TestDir proc;
+  WriteProc(proc);
+  auto k = std::make_shared<ResourceKernel>();
+  k->qps["mlx5_0"] = JobQps();
+  testing::TestDir dir;
+  const Page live = Collect(kernel::MakeRecordingKernel(k, dir.path()), 1, {{"per-process", "true"}}, proc.path());
+  const Page replayed = Collect(kernel::MakeReplayKernel(dir.path()), 1, {{"per-process", "true"}}, proc.path());
+  EXPECT_EQ(live.text, replayed.text);
+  EXPECT_EQ(Count(replayed.text, "roce_rdma_process_qps{"), 4u);
+}
+
+// What the view costs: a scrape of the four devices with and without it, each device with
+// 4,096 QPs of 64 processes (mlx5-roce's four NICs; the processes' /proc entries present).
+TEST(RdmaPerProcess, Cost) {
+  testing::TestDir proc;
+  auto k = std::make_shared<ResourceKernel>();
+  for (const char* d : {"mlx5_0", "mlx5_1", "mlx5_2", "mlx5_3"}) {
+    for (std::uint32_t i = 0; i < 4096; ++i)
+      k->qps[d].push_back({.lqpn = 0x100 + i, .port = 1, .pid = 2000 + i % 64, .kern_name = "", .type = 2, .state = 3});
+  }
+  for (std::uint32_t pid = 2000; pid < 2064; ++pid) {
+    proc.Write(std::to_string(pid) + "/comm", "python3\n");
+    proc.Write(std::to_string(pid) + "/cgroup", "0::/kubepods.slice/pod" + std::to_string(pid) + "\n");
+  }
+  // The answers built once, as a kernel would hand them over: the test's building is not timed.
+  class Canned final : public kernel::KernelAnswers {
+   public:
+    std::map<std::string, kernel::Answer> answers;
+    kernel::Answer Ask(const kernel::Request& r) override {
+      auto it = answers.find(kernel::KeyOf(r));
+      return it == answers.end() ? kernel::Answer{{}, EPROTONOSUPPORT} : it->second;
+    }
+  };
+  auto canned = std::make_shared<Canned>();
+  for (const char* d : {"mlx5_0", "mlx5_1", "mlx5_2", "mlx5_3"}) {
+    const kernel::Request r = kernel::call::RdmaResourceQps{d};
+    canned->answers[kernel::KeyOf(r)] = k->Ask(r);
+  }
+  std::printf("RES_QP_GET dump of 4096 QPs: %zu bytes\n",
+              canned->answers["rdma-netlink/mlx5_0/res_qp"].bytes.size());
+  auto seconds = [&](std::map<std::string, std::string> options) {
+    PassConfig config = FixtureCollectorConfig(FixtureDir("mlx5-roce"), {"rdma"});
+    config.kernel = canned;
+    config.procfs_root = proc.path();
+    config.collector_options["rdma"] = std::move(options);
+    auto pass = PassRunner::Create(config);
+    (*pass)->Collect();
+    const auto start = std::chrono::steady_clock::now();
+    constexpr int kScrapes = 20;
+    NodeSnapshot snap;
+    for (int i = 0; i < kScrapes; ++i) snap = (*pass)->Collect();
+    EXPECT_EQ(snap.devices.size(), 4u);
+    EXPECT_GT(snap.devices.at(0).ports.at(0).hw_counters.size(), 10u);
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / kScrapes;
+  };
+  const double off = seconds({});
+  const double on = seconds({{"per-process", "true"}});
+  std::printf("rdma scrape, 4 devices x 4096 QPs of 64 processes: %.2f ms without, %.2f ms with "
+              "--collector.rdma.per-process (decoding the dumps and reading /proc; the kernel's own "
+              "time to build them not included)\n", off * 1e3, on * 1e3);
+  EXPECT_GT(on, 0);
 }
 
 }  // namespace
