@@ -19,6 +19,7 @@
 #include "common/test_dir.h"
 #include "exporter/collectors/rdma/collector.h"
 #include "exporter/collectors/rdma/nldev_resources.h"
+#include "exporter/kernel/answers.h"
 #include "exporter/metrics/text_renderer.h"
 #include "exporter/netlink/rdma_nldev.h"
 #include "netlink/kernel_skb.h"
@@ -176,6 +177,33 @@ TEST(RdmaResources, AMalformedAnswerFailsOnlyItsDevice) {
   EXPECT_TRUE(Has(page.text, "roce_port_state{device=\"mlx5_1\",port=\"1\"} 4"));
 }
 
+// The live kernel here has no RDMA netlink (no ib_core): every resource call fails, nothing is
+// served, the scrape succeeds and no call is made again on the next scrapes.
+TEST(RdmaResources, LiveKernelWithoutRdmaNetlink) {
+  class Counting final : public kernel::KernelAnswers {
+   public:
+    std::unique_ptr<kernel::KernelAnswers> live = kernel::MakeLiveKernel();
+    std::map<std::string, int> calls;
+    std::map<std::string, int> errors;
+    kernel::Answer Ask(const kernel::Request& r) override {
+      kernel::Answer a = live->Ask(r);
+      ++calls[kernel::KeyOf(r)];
+      errors[kernel::KeyOf(r)] = a.error;
+      return a;
+    }
+  };
+  testing::TestDir proc;
+  auto k = std::make_shared<Counting>();
+  const Page page = Collect(k, 3, {{"per-process", "true"}}, proc.path());
+  EXPECT_EQ(Count(page.text, "roce_rdma_"), 0u);
+  EXPECT_TRUE(RdmaStatus(page.snap).success);
+  for (const char* key : {"rdma-netlink/mlx5_0/res_summary", "rdma-netlink/mlx5_0/1/qp_mode",
+                          "rdma-netlink/mlx5_0/res_qp"}) {
+    EXPECT_EQ(k->calls[key], 1) << key;
+    EXPECT_NE(k->errors[key], 0) << key;
+  }
+}
+
 NldevBound Counter(std::uint32_t id, std::uint32_t pid, std::vector<std::uint32_t> qps) {
   return {.port = 1, .id = id, .mode = RDMA_COUNTER_MODE_AUTO, .qp_type = {}, .pid = pid,
           .qps = std::move(qps),
@@ -214,6 +242,40 @@ TEST(RdmaBoundCounters, ModeAndCountersPerPort) {
   // A port in mode none has no bound counters: the dump is not asked.
   EXPECT_EQ(k->calls["rdma-netlink/mlx5_1/1/qp_counters"], 0);
   EXPECT_EQ(k->calls["rdma-netlink/mlx5_0/1/qp_counters"], 2);
+}
+
+// A bound-counter dump cut short, or holding another port's counter: that port serves its
+// mode but no counters this scrape (a parse error), and the dump is asked again.
+TEST(RdmaBoundCounters, AMalformedDumpFailsOnlyItsPort) {
+  class Bad final : public kernel::KernelAnswers {
+   public:
+    std::shared_ptr<ResourceKernel> inner = std::make_shared<ResourceKernel>();
+    kernel::Answer Ask(const kernel::Request& r) override {
+      kernel::Answer a = inner->Ask(r);
+      const auto* b = std::get_if<kernel::call::RdmaBoundCounters>(&r);
+      if (b != nullptr && b->device == "mlx5_1") a.bytes.resize(a.bytes.size() - 20);
+      if (b != nullptr && b->device == "mlx5_2") {
+        NldevBound other = Counter(9, 1, {1});
+        other.port = 2;
+        a.bytes = testing::BuildBoundCountersDump(2, "mlx5_2", {other});
+      }
+      return a;
+    }
+  };
+  auto k = std::make_shared<Bad>();
+  for (const char* d : {"mlx5_0", "mlx5_1", "mlx5_2"}) {
+    k->inner->mode[d] = RDMA_COUNTER_MODE_AUTO;
+    k->inner->bound[d] = {Counter(4, 30818, {0x1b5})};
+  }
+  const Page page = Collect(k, 2);
+  EXPECT_TRUE(Has(page.text, "roce_rdma_bound_counters{device=\"mlx5_0\",port=\"1\"} 1"));
+  for (const char* d : {"mlx5_1", "mlx5_2"}) {
+    EXPECT_TRUE(Has(page.text, "roce_rdma_qp_counter_mode{device=\"" + std::string(d) + "\",port=\"1\",mode=\"auto\"} 1"));
+    EXPECT_EQ(Count(page.text, "roce_rdma_bound_counter_info{device=\"" + std::string(d) + "\""), 0u) << d;
+    EXPECT_EQ(Count(page.text, "roce_rdma_bound_counters{device=\"" + std::string(d) + "\""), 0u) << d;
+    EXPECT_EQ(k->inner->calls["rdma-netlink/" + std::string(d) + "/1/qp_counters"], 2) << d;
+  }
+  EXPECT_TRUE(RdmaStatus(page.snap).success);
 }
 
 // At most kMaxBoundCountersServed counters a port get series (the lowest ids); how many there
