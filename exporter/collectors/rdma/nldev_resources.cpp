@@ -1,6 +1,7 @@
 #include "exporter/collectors/rdma/nldev_resources.h"
 
 #include <algorithm>
+#include <iterator>
 #include <utility>
 
 #include <map>
