@@ -139,7 +139,8 @@ std::string CgroupPath(std::string_view text) {
 }
 
 NldevRead ReadProcesses(kernel::KernelAnswers& kernel, const fs::Tree& procfs,
-                        const std::string& device, std::optional<std::size_t>& processes_total,
+                        const std::string& device, ProcessIdentities& known,
+                        std::optional<std::size_t>& processes_total,
                         std::vector<RdmaProcessQps>& out) {
   return Ask(
       kernel, kernel::call::RdmaResourceQps{device},
@@ -173,8 +174,13 @@ NldevRead ReadProcesses(kernel::KernelAnswers& kernel, const fs::Tree& procfs,
           p.qps = o.qps;
           if (o.pid) {
             p.pid = std::to_string(*o.pid);
-            p.comm = ProcText(procfs, *o.pid, "comm");
-            p.cgroup = CgroupPath(ProcText(procfs, *o.pid, "cgroup"));
+            auto [id, fresh] = known.try_emplace(*o.pid);
+            if (fresh) {
+              id->second.comm = ProcText(procfs, *o.pid, "comm");
+              id->second.cgroup = CgroupPath(ProcText(procfs, *o.pid, "cgroup"));
+            }
+            p.comm = id->second.comm;
+            p.cgroup = id->second.cgroup;
           } else {
             p.comm = std::move(o.kernel);
           }

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -45,11 +46,19 @@ NldevRead ReadBoundCounters(kernel::KernelAnswers& kernel, const std::string& de
                             const std::function<bool(std::string_view)>& reads,
                             PortSnapshot& port);
 
+// A process's comm and cgroup path, read once a scrape however many devices it uses.
+struct ProcessIdentity {
+  std::string comm, cgroup;
+};
+using ProcessIdentities = std::map<std::uint32_t, ProcessIdentity>;
+
 // The device's QPs grouped by owner (RES_QP_GET dump): how many owners (processes_total) and
 // the kMaxProcessesServed with the most QPs, each process with its comm and cgroup read from
-// `procfs` (/proc/PID/comm, /proc/PID/cgroup; empty where the process is gone).
+// `procfs` (/proc/PID/comm, /proc/PID/cgroup; empty where the process is gone) unless `known`
+// (this scrape's) has them already.
 NldevRead ReadProcesses(kernel::KernelAnswers& kernel, const fs::Tree& procfs,
-                        const std::string& device, std::optional<std::size_t>& processes_total,
+                        const std::string& device, ProcessIdentities& known,
+                        std::optional<std::size_t>& processes_total,
                         std::vector<RdmaProcessQps>& out);
 
 // The cgroup path of a /proc/PID/cgroup text: the cgroup v2 line ("0::PATH"), else the v1

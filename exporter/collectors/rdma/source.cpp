@@ -90,6 +90,7 @@ class RdmaSource final : public Source {
 
   void Collect(const Inventory&, NodeSnapshot& out, SourceStatus& status) override {
     std::string text;
+    identities_.clear();  // a process's comm and cgroup, read once this scrape
     for (auto& dev : devices_) {
       DeviceSnapshot snap;
       if (CollectDevice(dev, snap, text, status)) {
@@ -239,7 +240,7 @@ class RdmaSource final : public Source {
     if (kernel_ != nullptr && procfs_ != nullptr && dev.netlink_processes) {
       std::vector<RdmaProcessQps> processes;
       std::optional<std::size_t> total;
-      if (Keep(ReadProcesses(*kernel_, *procfs_, dev.ref.name, total, processes),
+      if (Keep(ReadProcesses(*kernel_, *procfs_, dev.ref.name, identities_, total, processes),
                dev.netlink_processes)) {
         snap.processes_total = total;
         snap.processes = std::move(processes);
@@ -450,6 +451,7 @@ class RdmaSource final : public Source {
 
   const fs::Tree& sysfs_;
   const fs::Tree* procfs_;  // null: --collector.rdma.per-process off
+  ProcessIdentities identities_;
   kernel::KernelAnswers* kernel_;  // null: --collector.rdma.netlink=false, or no kernel answers
   double gid_interval_;
   RdmaDetail detail_;
