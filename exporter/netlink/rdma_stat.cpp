@@ -160,6 +160,15 @@ Result<BoundCounter> DecodeBoundCounter(const Attribute& entry, const DeviceHand
     if (!v) return Prefixed(here, v.error());
     counter.pid = *v;
   }
+  if (const Attribute* k = netlink::FindAttribute(*fields, RDMA_NLDEV_ATTR_RES_KERN_NAME)) {
+    if (counter.pid) return Error{here + ": both RDMA_NLDEV_ATTR_RES_PID and _RES_KERN_NAME"};
+    auto name = netlink::GetString(*k, "RDMA_NLDEV_ATTR_RES_KERN_NAME");
+    if (!name) return Prefixed(here, name.error());
+    if (auto ok = detail::CheckName(*name, here + ": RDMA_NLDEV_ATTR_RES_KERN_NAME"); !ok) {
+      return ok.error();
+    }
+    counter.kernel_owner = std::move(*name);
+  }
   if (const Attribute* q = netlink::FindAttribute(*fields, RDMA_NLDEV_ATTR_RES_QP)) {
     auto qps = DecodeQps(*q, here);
     if (!qps) return qps.error();

@@ -70,6 +70,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const auto& b : *bound) {
       FUZZ_CHECK(b.port >= 1);
       FUZZ_CHECK(b.qps.size() <= rdma_nl::kMaxBoundQps);
+      FUZZ_CHECK(!b.pid || b.kernel_owner.empty());
+      if (!b.kernel_owner.empty()) CheckName(b.kernel_owner);
       CheckCounters(b.counters);
     }
   }

@@ -284,7 +284,7 @@ TEST(RdmaBoundCounters, EntriesOverSeveralMessages) {
   std::vector<NldevBound> bound;
   for (std::uint32_t id = 1; id <= 5; ++id) {
     bound.push_back({.port = 1, .id = id, .mode = RDMA_COUNTER_MODE_AUTO, .qp_type = {},
-                     .pid = 1000 + id, .qps = {id * 16, id * 16 + 1}, .counters = {{"out_of_sequence", id}}});
+                     .pid = 1000 + id, .qps = {id * 16, id * 16 + 1}, .counters = {{"out_of_sequence", id}}, .kern_name = {}});
   }
   auto all = DecodeBoundCountersDump(testing::BuildBoundCountersDump(2, "mlx5_0", bound, 2));
   ASSERT_TRUE(all) << all.error().message;
@@ -294,6 +294,22 @@ TEST(RdmaBoundCounters, EntriesOverSeveralMessages) {
   EXPECT_EQ((*all)[4].qps, (std::vector<std::uint32_t>{80, 81}));
   ASSERT_EQ((*all)[4].counters.size(), 1u);
   EXPECT_EQ((*all)[4].counters[0].value, 5u);
+}
+
+// In auto mode by PID a kernel user's counter names its owner (fill_res_name_pid); a counter
+// with a PID and a kernel name both is not one the kernel sends.
+TEST(RdmaBoundCounters, KernelOwnerByName) {
+  NldevBound k{.port = 1, .id = 3, .mode = RDMA_COUNTER_MODE_AUTO, .qp_type = {}, .pid = {},
+               .qps = {2}, .counters = {}, .kern_name = "rdma_cm"};
+  auto one = DecodeBoundCountersDump(testing::BuildBoundCountersDump(2, "mlx5_0", {k}));
+  ASSERT_TRUE(one) << one.error().message;
+  ASSERT_EQ(one->size(), 1u);
+  EXPECT_EQ((*one)[0].kernel_owner, "rdma_cm");
+  EXPECT_FALSE((*one)[0].pid);
+  k.pid = 77;
+  auto both = DecodeBoundCountersDump(testing::BuildBoundCountersDump(2, "mlx5_0", {k}));
+  ASSERT_FALSE(both);
+  EXPECT_NE(both.error().message.find("_RES_KERN_NAME"), std::string::npos);
 }
 
 TEST(RdmaResourceQps, UserAndKernelQpsOverSeveralMessages) {

@@ -42,6 +42,7 @@ struct NldevBound {
   std::optional<std::uint32_t> pid;
   std::vector<std::uint32_t> qps;
   std::vector<NldevCounter> counters;
+  std::string kern_name;  // a kernel user's counter in auto mode by PID: RES_KERN_NAME
 };
 
 inline constexpr std::uint32_t kNldevSeq = 3;
@@ -135,6 +136,7 @@ inline std::vector<std::uint8_t> BuildBoundCountersDump(std::uint32_t dev_index,
       skb.NlaPutU32(RDMA_NLDEV_ATTR_STAT_MODE, b.mode);
       if (b.qp_type) skb.NlaPutU8(RDMA_NLDEV_ATTR_RES_TYPE, *b.qp_type);
       if (b.pid) skb.NlaPutU32(RDMA_NLDEV_ATTR_RES_PID, *b.pid);
+      if (!b.kern_name.empty()) skb.NlaPutString(RDMA_NLDEV_ATTR_RES_KERN_NAME, b.kern_name);
       const std::size_t qps = skb.NestStart(RDMA_NLDEV_ATTR_RES_QP);
       for (std::uint32_t qp : b.qps) {
         const std::size_t q = skb.NestStart(RDMA_NLDEV_ATTR_RES_QP_ENTRY);

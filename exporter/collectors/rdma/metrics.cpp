@@ -82,8 +82,9 @@ const MetricSpec kBoundCounters{"roce_rdma_bound_counters", T::kGauge,
     {"device", "port"}};
 const MetricSpec kBoundCounterInfo{"roce_rdma_bound_counter_info", T::kGauge,
     "A bound QP counter: how it was bound (mode auto or manual), the QP type it binds in auto "
-    "mode by type, the process it binds in auto mode by PID (empty otherwise); always 1.",
-    {"device", "port", "counter_id", "mode", "qp_type", "pid"}};
+    "mode by type, the process it binds in auto mode by PID and its name (empty otherwise); "
+    "always 1.",
+    {"device", "port", "counter_id", "mode", "qp_type", "pid", "comm"}};
 const MetricSpec kBoundCounterQps{"roce_rdma_bound_counter_qps", T::kGauge,
     "How many QPs are bound to the counter now.", {"device", "port", "counter_id"}};
 const MetricSpec kBoundCounterStat{"roce_rdma_bound_counter_stat_total", T::kCounter,
@@ -167,7 +168,8 @@ void RenderRdma(const NodeSnapshot& snap, MetricSink& out) {
       for (const auto& b : p.bound_counters) {
         const std::string id = std::to_string(b.id);
         out.Add(kBoundCounterInfo,
-                {d.name, port, id, b.mode, b.qp_type, b.pid ? std::to_string(*b.pid) : ""}, 1);
+                {d.name, port, id, b.mode, b.qp_type, b.pid ? std::to_string(*b.pid) : "", b.comm},
+                1);
         out.Add(kBoundCounterQps, {d.name, port, id}, static_cast<double>(b.qps));
         for (std::size_t i = 0; i < b.counters.size(); ++i)
           if (b.counters.has(i))

@@ -92,6 +92,7 @@ NldevRead ReadBoundCounters(kernel::KernelAnswers& kernel, const std::string& de
           b.mode = std::string(rdma_nl::CounterModeName(c.mode));
           if (c.qp_type) b.qp_type = QpTypeName(*c.qp_type);
           b.pid = c.pid;
+          b.comm = std::move(c.kernel_owner);
           b.qps = c.qps.size();
           std::vector<std::pair<std::string, double>> kept;
           for (auto& h : c.counters) {
@@ -118,6 +119,16 @@ std::string ProcText(const fs::Tree& procfs, std::uint32_t pid, std::string_view
 }
 
 }  // namespace
+
+const ProcessIdentity& IdentityOf(const fs::Tree& procfs, std::uint32_t pid,
+                                  ProcessIdentities& known) {
+  auto [id, fresh] = known.try_emplace(pid);
+  if (fresh) {
+    id->second.comm = ProcText(procfs, pid, "comm");
+    id->second.cgroup = CgroupPath(ProcText(procfs, pid, "cgroup"));
+  }
+  return id->second;
+}
 
 std::string CgroupPath(std::string_view text) {
   constexpr std::size_t kMaxPath = 4096;  // PATH_MAX: anything longer is not a cgroup path
@@ -174,13 +185,9 @@ NldevRead ReadProcesses(kernel::KernelAnswers& kernel, const fs::Tree& procfs,
           p.qps = o.qps;
           if (o.pid) {
             p.pid = std::to_string(*o.pid);
-            auto [id, fresh] = known.try_emplace(*o.pid);
-            if (fresh) {
-              id->second.comm = ProcText(procfs, *o.pid, "comm");
-              id->second.cgroup = CgroupPath(ProcText(procfs, *o.pid, "cgroup"));
-            }
-            p.comm = id->second.comm;
-            p.cgroup = id->second.cgroup;
+            const ProcessIdentity& id = IdentityOf(procfs, *o.pid, known);
+            p.comm = id.comm;
+            p.cgroup = id.cgroup;
           } else {
             p.comm = std::move(o.kernel);
           }

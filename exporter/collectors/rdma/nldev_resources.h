@@ -52,6 +52,10 @@ struct ProcessIdentity {
 };
 using ProcessIdentities = std::map<std::uint32_t, ProcessIdentity>;
 
+// `pid`'s comm and cgroup from `procfs`, or from `known` where this scrape read them already.
+const ProcessIdentity& IdentityOf(const fs::Tree& procfs, std::uint32_t pid,
+                                  ProcessIdentities& known);
+
 // The device's QPs grouped by owner (RES_QP_GET dump): how many owners (processes_total) and
 // the kMaxProcessesServed with the most QPs, each process with its comm and cgroup read from
 // `procfs` (/proc/PID/comm, /proc/PID/cgroup; empty where the process is gone) unless `known`

@@ -35,6 +35,8 @@ struct BoundCounterSnapshot {
   std::string mode;                   // "auto" or "manual"
   std::string qp_type;                // auto mode by QP type: "RC", "UD" ...; else empty
   std::optional<std::uint32_t> pid;   // auto mode by PID
+  std::string comm;                   // its process's name: the kernel's for a kernel user,
+                                      // /proc/PID/comm with --collector.rdma.per-process
   std::size_t qps = 0;                // QPs bound now
   CounterSet counters;
 };

@@ -284,6 +284,11 @@ class RdmaSource final : public Source {
       p.bound_counters_total.reset();
       p.bound_counters.clear();
     }
+    // A user process's name only with the per-process view, which reads /proc.
+    for (auto& b : p.bound_counters) {
+      if (procfs_ != nullptr && b.pid && b.comm.empty())
+        b.comm = IdentityOf(*procfs_, *b.pid, identities_).comm;
+    }
   }
 
   // Reads a numbered state ("4: ACTIVE"); false when the device is gone.

@@ -207,7 +207,8 @@ TEST(RdmaResources, LiveKernelWithoutRdmaNetlink) {
 NldevBound Counter(std::uint32_t id, std::uint32_t pid, std::vector<std::uint32_t> qps) {
   return {.port = 1, .id = id, .mode = RDMA_COUNTER_MODE_AUTO, .qp_type = {}, .pid = pid,
           .qps = std::move(qps),
-          .counters = {{"rx_write_requests", 100u * id}, {"out_of_sequence", id}, {"rx_atomic_requests", 7}}};
+          .counters = {{"rx_write_requests", 100u * id}, {"out_of_sequence", id}, {"rx_atomic_requests", 7}},
+          .kern_name = {}};
 }
 
 TEST(RdmaBoundCounters, ModeAndCountersPerPort) {
@@ -227,13 +228,13 @@ TEST(RdmaBoundCounters, ModeAndCountersPerPort) {
   EXPECT_TRUE(Has(page.text, "roce_rdma_bound_counters" + p0 + "} 2"));
   EXPECT_TRUE(Has(page.text, "roce_rdma_bound_counters{device=\"mlx5_1\",port=\"1\"} 0"));
   EXPECT_TRUE(Has(page.text, "roce_rdma_bound_counter_info" + p0 +
-                                 ",counter_id=\"4\",mode=\"auto\",qp_type=\"\",pid=\"30818\"} 1"));
+                                 ",counter_id=\"4\",mode=\"auto\",qp_type=\"\",pid=\"30818\",comm=\"\"} 1"));
   EXPECT_TRUE(Has(page.text, "roce_rdma_bound_counter_qps" + p0 + ",counter_id=\"4\"} 2"));
   EXPECT_TRUE(Has(page.text, "roce_rdma_bound_counter_qps" + p0 + ",counter_id=\"5\"} 1"));
   EXPECT_TRUE(Has(page.text, "roce_rdma_bound_counter_stat_total" + p0 +
                                  ",counter_id=\"5\",counter=\"out_of_sequence\"} 5"));
   EXPECT_TRUE(Has(page.text, "roce_rdma_bound_counter_info{device=\"mlx5_2\",port=\"1\",counter_id=\"2\","
-                             "mode=\"manual\",qp_type=\"\",pid=\"\"} 1"));
+                             "mode=\"manual\",qp_type=\"\",pid=\"\",comm=\"\"} 1"));
   // The same default trim as roce_hw_stat_total: mlx5's operation counts need all-hw-counters.
   EXPECT_EQ(Count(page.text, "counter=\"rx_write_requests\""), 0u);
   const Page all = Collect(k, 1, {{"all-hw-counters", "true"}});
@@ -278,6 +279,33 @@ TEST(RdmaBoundCounters, AMalformedDumpFailsOnlyItsPort) {
   EXPECT_TRUE(RdmaStatus(page.snap).success);
 }
 
+// /proc of two processes: one in a Kubernetes pod's cgroup (v2), one on a cgroup v1 host.
+void WriteProc(const testing::TestDir& proc) {
+  proc.Write("30818/comm", "python3\n");
+  proc.Write("30818/cgroup", "0::/kubepods.slice/kubepods-pod7c1e.slice/cri-containerd-4f2a.scope\n");
+  proc.Write("5120/comm", "ib_write_bw\n");
+  proc.Write("5120/cgroup", "12:memory:/slurm/uid_1000/job_4711\n1:name=systemd:/system.slice/slurmd.service\n");
+}
+
+// The process a counter gathers, by name: the kernel's for a kernel user; a user process's
+// from /proc only with the per-process view.
+TEST(RdmaBoundCounters, TheProcessName) {
+  testing::TestDir proc;
+  WriteProc(proc);
+  auto k = std::make_shared<ResourceKernel>();
+  k->mode = {{"mlx5_0", RDMA_COUNTER_MODE_AUTO}};
+  NldevBound kernel_user = Counter(6, 0, {0x2});
+  kernel_user.pid.reset();
+  kernel_user.kern_name = "rdma_cm";
+  k->bound["mlx5_0"] = {Counter(4, 30818, {0x1b5}), kernel_user};
+  const std::string p0 = "roce_rdma_bound_counter_info{device=\"mlx5_0\",port=\"1\",counter_id=";
+  const Page plain = Collect(k, 1, {}, proc.path());
+  EXPECT_TRUE(Has(plain.text, p0 + "\"4\",mode=\"auto\",qp_type=\"\",pid=\"30818\",comm=\"\"} 1"));
+  EXPECT_TRUE(Has(plain.text, p0 + "\"6\",mode=\"auto\",qp_type=\"\",pid=\"\",comm=\"rdma_cm\"} 1"));
+  const Page named = Collect(k, 1, {{"per-process", "true"}}, proc.path());
+  EXPECT_TRUE(Has(named.text, p0 + "\"4\",mode=\"auto\",qp_type=\"\",pid=\"30818\",comm=\"python3\"} 1"));
+}
+
 // At most kMaxBoundCountersServed counters a port get series (the lowest ids); how many there
 // are is served whole.
 TEST(RdmaBoundCounters, BoundedPerPort) {
@@ -305,14 +333,6 @@ TEST(RdmaResources, ReplayOfACaptureServesTheSamePage) {
   EXPECT_EQ(live.text, replayed.text);
   EXPECT_GT(Count(replayed.text, "roce_rdma_resources{"), 0u);
   EXPECT_GT(Count(replayed.text, "roce_rdma_bound_counter_stat_total{"), 0u);
-}
-
-// /proc of two processes: one in a Kubernetes pod's cgroup (v2), one on a cgroup v1 host.
-void WriteProc(const testing::TestDir& proc) {
-  proc.Write("30818/comm", "python3\n");
-  proc.Write("30818/cgroup", "0::/kubepods.slice/kubepods-pod7c1e.slice/cri-containerd-4f2a.scope\n");
-  proc.Write("5120/comm", "ib_write_bw\n");
-  proc.Write("5120/cgroup", "12:memory:/slurm/uid_1000/job_4711\n1:name=systemd:/system.slice/slurmd.service\n");
 }
 
 std::vector<testing::NldevQp> JobQps() {
