@@ -4,6 +4,7 @@
 #include <rdma/rdma_netlink.h>
 
 #include <cctype>
+#include <cstring>
 #include <set>
 #include <string>
 
@@ -51,7 +52,18 @@ Result<std::vector<netlink::Message>> DumpMessages(Bytes reply, std::uint8_t com
   std::vector<netlink::Message> out;
   for (netlink::Message& m : *messages) {
     if (m.type == NLMSG_NOOP) continue;
-    if (m.type == NLMSG_DONE) return out;
+    if (m.type == NLMSG_DONE) {
+      // netlink_dump_done(): the dump callback's error, if it failed, is the int the
+      // NLMSG_DONE carries (0 when the dump completed).
+      std::int32_t err = 0;
+      if (m.payload.size() >= sizeof err) std::memcpy(&err, m.payload.data(), sizeof err);
+      if (err < 0) {
+        return Error{std::string(where) + ": kernel ended the dump with " +
+                         netlink::DescribeErrno(-err),
+                     -err};
+      }
+      return out;
+    }
     if (m.type == NLMSG_ERROR) {
       auto error = netlink::DecodeErrorMessage(m, where);
       if (!error) return error.error();

@@ -88,8 +88,9 @@ Result<DeviceHandle> GetHandle(const std::vector<netlink::Attribute>& attributes
 Result<std::vector<netlink::Attribute>> NldevReply(netlink::Bytes reply, std::uint8_t command,
                                                    std::string_view where);
 // The messages of nldev command `command` in a dump answer, up to NLMSG_DONE (required:
-// without it the dump was cut); an NLMSG_ERROR becomes an Error with the errno as its code,
-// a message of another type an Error.
+// without it the dump was cut); an NLMSG_ERROR, or an NLMSG_DONE carrying the dump's error
+// (a device index the kernel does not know: EINVAL), becomes an Error with the errno as its
+// code, a message of another type an Error.
 Result<std::vector<netlink::Message>> DumpMessages(netlink::Bytes reply, std::uint8_t command,
                                                    std::string_view where);
 // A counter or resource name as the kernel writes it: 1..64 characters, printable, no '/'.

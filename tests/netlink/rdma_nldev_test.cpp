@@ -380,6 +380,22 @@ TEST(RdmaResourceQps, HostileDumpsAreErrors) {
   EXPECT_FALSE(DecodeResourceQpDump(a));
 }
 
+// A dump callback that fails (res_get_common_dumpit: an unknown device index, -EINVAL) ends
+// the dump with an NLMSG_DONE carrying the error (netlink_dump_done): not an empty list.
+TEST(RdmaResourceQps, DoneCarryingAnErrorIsThatError) {
+  testing::KernelSkb skb;
+  const std::size_t done = skb.NlmsgPut(1, 3, NLMSG_DONE, 4, NLM_F_MULTI);
+  const std::int32_t einval = -EINVAL;
+  std::vector<std::uint8_t> bytes = skb.bytes();
+  std::memcpy(bytes.data() + done + 16, &einval, sizeof einval);
+  auto qps = DecodeResourceQpDump(bytes);
+  ASSERT_FALSE(qps);
+  EXPECT_EQ(qps.error().code, EINVAL);
+  auto bound = DecodeBoundCountersDump(bytes);
+  ASSERT_FALSE(bound);
+  EXPECT_EQ(bound.error().code, EINVAL);
+}
+
 TEST(RdmaResourceQps, RequestIsADumpOfOneDevice) {
   const auto r = BuildResourceQpDumpRequest(7, 9);
   ASSERT_EQ(r.size(), 24u);
