@@ -64,7 +64,10 @@ FlagSet MakeExporterFlags() {
   f.AddString("path.sysfs", "/sys", "sysfs mount point", "DIR");
   f.AddString("path.configfs", "/sys/kernel/config", "configfs mount point", "DIR");
   f.AddString("path.debugfs", "/sys/kernel/debug", "debugfs mount point", "DIR");
-  f.AddString("replay", "", "serve a capture directory instead of this node (sets the three paths)",
+  f.AddString("path.procfs", "/proc",
+              "procfs mount point (the host's: --collector.rdma.per-process reads /proc/PID/cgroup)",
+              "DIR");
+  f.AddString("replay", "", "serve a capture directory instead of this node (sets the four paths)",
               "DIR");
   f.AddString("device-include", "", "regex of RDMA device names to read (default: all)", "REGEX");
   f.AddString("device-exclude", "", "regex of RDMA device names to skip", "REGEX");
@@ -94,6 +97,7 @@ Result<ExporterSettings> SettingsFromFlags(const FlagSet& flags) {
     c.sysfs_root = node->sysfs_root;
     c.configfs_root = node->configfs_root;
     c.debugfs_root = node->debugfs_root;
+    c.procfs_root = node->procfs_root;
     c.sysfs_transform = std::move(node->sysfs_transform);
     c.kernel = std::move(node->kernel);
     s.replaying = std::move(node->summary);
@@ -101,12 +105,13 @@ Result<ExporterSettings> SettingsFromFlags(const FlagSet& flags) {
     c.sysfs_root = flags.Get("path.sysfs");
     c.configfs_root = flags.Get("path.configfs");
     c.debugfs_root = flags.Get("path.debugfs");
+    c.procfs_root = flags.Get("path.procfs");
     Status sys = CheckDirectory("path.sysfs", c.sysfs_root, true);
     if (!sys.ok()) return sys.error();
     struct stat st;
     if (::stat((c.sysfs_root + "/class").c_str(), &st) != 0)
       return Error{"--path.sysfs=" + c.sysfs_root + ": does not look like sysfs (no class/ inside)"};
-    for (const char* name : {"path.configfs", "path.debugfs"}) {
+    for (const char* name : {"path.configfs", "path.debugfs", "path.procfs"}) {
       Status ok = CheckDirectory(name, flags.Get(name), false);
       if (!ok.ok()) return ok.error();
     }

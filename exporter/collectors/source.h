@@ -22,6 +22,7 @@ struct SourceEnv {
   const fs::Tree* sysfs = nullptr;
   const fs::Tree* configfs = nullptr;
   const fs::Tree* debugfs = nullptr;
+  const fs::Tree* procfs = nullptr;  // /proc (a process's cgroup)
   kernel::KernelAnswers* kernel = nullptr;  // ioctl/netlink answers: live, recording or replay
   std::map<std::string, std::string> options;
 

@@ -156,6 +156,44 @@ struct RdmaStatStatus {
   }
 };
 
+// RDMA_NLDEV_CMD_RES_GET for one device: how many QPs, CQs, MRs, PDs, CM IDs, contexts and
+// SRQs it has now (`rdma resource show`; netlink/rdma_nldev.h).
+struct RdmaResourceSummary {
+  static constexpr std::string_view kAsks = "rdma netlink RDMA_NLDEV_CMD_RES_GET";
+  std::string device;
+  std::string Key() const { return "rdma-netlink/" + device + "/res_summary"; }
+};
+
+// RDMA_NLDEV_CMD_STAT_GET with STAT_RES = RES_QP for one port: its QP-counter mode
+// (`rdma statistic qp mode`; none, auto or manual).
+struct RdmaCounterMode {
+  static constexpr std::string_view kAsks = "rdma netlink RDMA_NLDEV_CMD_STAT_GET qp mode";
+  std::string device;
+  std::uint32_t port = 0;
+  std::string Key() const {
+    return "rdma-netlink/" + device + "/" + std::to_string(port) + "/qp_mode";
+  }
+};
+
+// The same as a dump for one port: every bound counter with its QPs and hw counters
+// (`rdma statistic qp show`); every message up to NLMSG_DONE.
+struct RdmaBoundCounters {
+  static constexpr std::string_view kAsks = "rdma netlink RDMA_NLDEV_CMD_STAT_GET qp dump";
+  std::string device;
+  std::uint32_t port = 0;
+  std::string Key() const {
+    return "rdma-netlink/" + device + "/" + std::to_string(port) + "/qp_counters";
+  }
+};
+
+// RDMA_NLDEV_CMD_RES_QP_GET dump for one device: every QP with its owner (`rdma resource show
+// qp`; netlink/rdma_res_qp.h); every message up to NLMSG_DONE.
+struct RdmaResourceQps {
+  static constexpr std::string_view kAsks = "rdma netlink RDMA_NLDEV_CMD_RES_QP_GET dump";
+  std::string device;
+  std::string Key() const { return "rdma-netlink/" + device + "/res_qp"; }
+};
+
 // --- libibverbs ibv_query_port: the struct ibv_port_attr it filled, as bytes.
 // ENODEV when there is no such verbs device (no RDMA stack: not an error).
 
@@ -182,7 +220,8 @@ using Request = std::variant<call::DriverInfo, call::StringSetInfo, call::String
                              call::LinkSettings, call::ModuleInfo, call::ModuleEeprom,
                              call::DcbIeee, call::DcbDcbx, call::LinkState, call::Pause,
                              call::Fec, call::ModuleEepromPage, call::RdmaStat, call::RdmaStatStatus,
-                             call::VerbsPortAttr,
+                             call::RdmaResourceSummary, call::RdmaCounterMode,
+                             call::RdmaBoundCounters, call::RdmaResourceQps, call::VerbsPortAttr,
                              call::LldpNeighbors>;
 
 // Where the answer to `request` lives under a capture's kernel/ folder.

@@ -290,10 +290,42 @@ class LiveKernel final : public KernelAnswers {
     });
   }
 
+  Answer Do(const call::RdmaResourceSummary& c) {
+    std::lock_guard<std::mutex> lock(rdma_mu_);
+    return AskRdmaPort(c.device, [&](std::uint32_t index, std::uint32_t seq) {
+      return rdma_nl::BuildResourceSummaryRequest(index, seq);
+    });
+  }
+  Answer Do(const call::RdmaCounterMode& c) {
+    std::lock_guard<std::mutex> lock(rdma_mu_);
+    return AskRdmaPort(c.device, [&](std::uint32_t index, std::uint32_t seq) {
+      return rdma_nl::BuildCounterModeRequest(index, c.port, seq);
+    });
+  }
+  Answer Do(const call::RdmaBoundCounters& c) {
+    std::lock_guard<std::mutex> lock(rdma_mu_);
+    return AskRdmaPort(
+        c.device,
+        [&](std::uint32_t index, std::uint32_t seq) {
+          return rdma_nl::BuildBoundCountersRequest(index, c.port, seq);
+        },
+        /*dump=*/true);
+  }
+  Answer Do(const call::RdmaResourceQps& c) {
+    std::lock_guard<std::mutex> lock(rdma_mu_);
+    return AskRdmaPort(
+        c.device,
+        [&](std::uint32_t index, std::uint32_t seq) {
+          return rdma_nl::BuildResourceQpDumpRequest(index, seq);
+        },
+        /*dump=*/true);
+  }
+
   // An nldev request about `device`, which nldev addresses by index: the name is looked up
   // first (a RDMA_NLDEV_CMD_GET dump), and again when the device was renamed or re-registered.
+  // A dump request collects every datagram up to NLMSG_DONE.
   template <class Build>
-  Answer AskRdmaPort(const std::string& device, Build build) {
+  Answer AskRdmaPort(const std::string& device, Build build, bool is_dump = false) {
     auto index = rdma_indexes_.find(device);
     if (index == rdma_indexes_.end()) {
       std::uint32_t seq = rdma_.NextSeq();
@@ -308,7 +340,8 @@ class LiveKernel final : public KernelAnswers {
       if (index == rdma_indexes_.end()) return Fail(ENODEV);
     }
     std::uint32_t seq = rdma_.NextSeq();
-    Answer a = rdma_.Ask(build(index->second, seq), seq, options_.netlink_timeout_ms);
+    Answer a = is_dump ? rdma_.AskDump(build(index->second, seq), seq, options_.netlink_timeout_ms)
+                    : rdma_.Ask(build(index->second, seq), seq, options_.netlink_timeout_ms);
     // A stale index (the device re-registered): look it up afresh next time.
     if (!a.ok() || ReplyErrno(a.bytes) == ENODEV) rdma_indexes_.erase(device);
     return a;

@@ -4,6 +4,7 @@
 #include <rdma/rdma_netlink.h>
 
 #include <cctype>
+#include <cstring>
 #include <set>
 #include <string>
 
@@ -42,6 +43,43 @@ Result<std::vector<Attribute>> NldevReply(Bytes reply, std::uint8_t command,
   auto message = netlink::ExpectReply(reply, MessageType(command), where);
   if (!message) return message.error();
   return netlink::ParseAttributes(message->payload, where);
+}
+
+Result<std::vector<netlink::Message>> DumpMessages(Bytes reply, std::uint8_t command,
+                                                   std::string_view where) {
+  auto messages = netlink::ParseMessages(reply, where);
+  if (!messages) return messages.error();
+  std::vector<netlink::Message> out;
+  for (netlink::Message& m : *messages) {
+    if (m.type == NLMSG_NOOP) continue;
+    if (m.type == NLMSG_DONE) {
+      // netlink_dump_done(): the dump callback's error, if it failed, is the int the
+      // NLMSG_DONE carries (0 when the dump completed).
+      std::int32_t err = 0;
+      if (m.payload.size() >= sizeof err) std::memcpy(&err, m.payload.data(), sizeof err);
+      if (err < 0) {
+        return Error{std::string(where) + ": kernel ended the dump with " +
+                         netlink::DescribeErrno(-err),
+                     -err};
+      }
+      return out;
+    }
+    if (m.type == NLMSG_ERROR) {
+      auto error = netlink::DecodeErrorMessage(m, where);
+      if (!error) return error.error();
+      if (error->errno_value == 0) continue;
+      std::string text =
+          std::string(where) + ": kernel answered " + netlink::DescribeErrno(error->errno_value);
+      if (!error->extack.empty()) text += ": " + error->extack;
+      return Error{std::move(text), error->errno_value};
+    }
+    if (m.type != MessageType(command)) {
+      return Error{std::string(where) + ": message of type " + std::to_string(m.type) +
+                   ", expected " + std::to_string(MessageType(command))};
+    }
+    out.push_back(std::move(m));
+  }
+  return Error{std::string(where) + ": no NLMSG_DONE (truncated dump)"};
 }
 
 Status CheckName(const std::string& name, std::string_view where) {
@@ -119,32 +157,20 @@ std::vector<std::uint8_t> BuildResourceSummaryRequest(std::uint32_t device_index
   return std::move(b).Finish();
 }
 
+std::vector<std::uint8_t> BuildResourceQpDumpRequest(std::uint32_t device_index,
+                                                     std::uint32_t seq) {
+  netlink::MessageBuilder b(MessageType(RDMA_NLDEV_CMD_RES_QP_GET), kDump, seq);
+  b.PutU32(RDMA_NLDEV_ATTR_DEV_INDEX, device_index);
+  return std::move(b).Finish();
+}
+
 Result<std::vector<DeviceHandle>> DecodeDeviceDump(Bytes reply) {
   constexpr std::string_view kWhere = "rdma netlink GET dump";
-  auto messages = netlink::ParseMessages(reply, kWhere);
+  auto messages = detail::DumpMessages(reply, RDMA_NLDEV_CMD_GET, kWhere);
   if (!messages) return messages.error();
   std::vector<DeviceHandle> devices;
   std::set<std::uint32_t> indexes;
-  bool done = false;
   for (const netlink::Message& m : *messages) {
-    if (m.type == NLMSG_NOOP) continue;
-    if (m.type == NLMSG_DONE) {
-      done = true;
-      break;
-    }
-    if (m.type == NLMSG_ERROR) {
-      auto error = netlink::DecodeErrorMessage(m, kWhere);
-      if (!error) return error.error();
-      if (error->errno_value == 0) continue;
-      std::string text =
-          std::string(kWhere) + ": kernel answered " + netlink::DescribeErrno(error->errno_value);
-      if (!error->extack.empty()) text += ": " + error->extack;
-      return Error{std::move(text), error->errno_value};
-    }
-    if (m.type != MessageType(RDMA_NLDEV_CMD_GET)) {
-      return Error{std::string(kWhere) + ": message of type " + std::to_string(m.type) +
-                   ", expected " + std::to_string(MessageType(RDMA_NLDEV_CMD_GET))};
-    }
     auto attributes = netlink::ParseAttributes(m.payload, kWhere);
     if (!attributes) return attributes.error();
     auto handle = detail::GetHandle(*attributes, kWhere);
@@ -155,7 +181,6 @@ Result<std::vector<DeviceHandle>> DecodeDeviceDump(Bytes reply) {
     }
     devices.push_back(std::move(*handle));
   }
-  if (!done) return Error{std::string(kWhere) + ": no NLMSG_DONE (truncated dump)"};
   return devices;
 }
 

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "exporter/netlink/attributes.h"
+#include "exporter/netlink/messages.h"
 #include "rocewatch/result.h"
 
 namespace rocewatch::rdma_nl {
@@ -53,6 +54,11 @@ std::vector<std::uint8_t> BuildBoundCountersRequest(std::uint32_t device_index,
 std::vector<std::uint8_t> BuildResourceSummaryRequest(std::uint32_t device_index,
                                                       std::uint32_t seq);
 
+// RDMA_NLDEV_CMD_RES_QP_GET with NLM_F_DUMP for one device: every QP it has, with its owner
+// (`rdma resource show qp`; the answer is decoded by rdma_res_qp.h).
+std::vector<std::uint8_t> BuildResourceQpDumpRequest(std::uint32_t device_index,
+                                                     std::uint32_t seq);
+
 // The answer to BuildDeviceDumpRequest: one message per device, then NLMSG_DONE. An error
 // message becomes an Error with the errno as its code.
 Result<std::vector<DeviceHandle>> DecodeDeviceDump(netlink::Bytes reply);
@@ -80,6 +86,12 @@ Result<DeviceHandle> GetHandle(const std::vector<netlink::Attribute>& attributes
                                std::string_view where);
 // The attributes of the one message of nldev command `command` in `reply`.
 Result<std::vector<netlink::Attribute>> NldevReply(netlink::Bytes reply, std::uint8_t command,
+                                                   std::string_view where);
+// The messages of nldev command `command` in a dump answer, up to NLMSG_DONE (required:
+// without it the dump was cut); an NLMSG_ERROR, or an NLMSG_DONE carrying the dump's error
+// (a device index the kernel does not know: EINVAL), becomes an Error with the errno as its
+// code, a message of another type an Error.
+Result<std::vector<netlink::Message>> DumpMessages(netlink::Bytes reply, std::uint8_t command,
                                                    std::string_view where);
 // A counter or resource name as the kernel writes it: 1..64 characters, printable, no '/'.
 Status CheckName(const std::string& name, std::string_view where);

@@ -6,7 +6,6 @@
 #include <set>
 #include <string>
 
-#include "exporter/netlink/errno_name.h"
 #include "exporter/netlink/messages.h"
 
 namespace rocewatch::rdma_nl {
@@ -161,6 +160,15 @@ Result<BoundCounter> DecodeBoundCounter(const Attribute& entry, const DeviceHand
     if (!v) return Prefixed(here, v.error());
     counter.pid = *v;
   }
+  if (const Attribute* k = netlink::FindAttribute(*fields, RDMA_NLDEV_ATTR_RES_KERN_NAME)) {
+    if (counter.pid) return Error{here + ": both RDMA_NLDEV_ATTR_RES_PID and _RES_KERN_NAME"};
+    auto name = netlink::GetString(*k, "RDMA_NLDEV_ATTR_RES_KERN_NAME");
+    if (!name) return Prefixed(here, name.error());
+    if (auto ok = detail::CheckName(*name, here + ": RDMA_NLDEV_ATTR_RES_KERN_NAME"); !ok) {
+      return ok.error();
+    }
+    counter.kernel_owner = std::move(*name);
+  }
   if (const Attribute* q = netlink::FindAttribute(*fields, RDMA_NLDEV_ATTR_RES_QP)) {
     auto qps = DecodeQps(*q, here);
     if (!qps) return qps.error();
@@ -262,29 +270,11 @@ Result<PortCounterMode> DecodeCounterModeReply(Bytes reply) {
 
 Result<std::vector<BoundCounter>> DecodeBoundCountersDump(Bytes reply) {
   constexpr std::string_view kWhere = "rdma netlink STAT_GET qp dump";
-  auto messages = netlink::ParseMessages(reply, kWhere);
+  auto messages = detail::DumpMessages(reply, RDMA_NLDEV_CMD_STAT_GET, kWhere);
   if (!messages) return messages.error();
   std::vector<BoundCounter> counters;
   std::set<std::pair<std::uint32_t, std::uint32_t>> seen;  // (device, counter id)
-  bool done = false;
   for (const netlink::Message& m : *messages) {
-    if (m.type == NLMSG_NOOP) continue;
-    if (m.type == NLMSG_DONE) {
-      done = true;
-      break;
-    }
-    if (m.type == NLMSG_ERROR) {
-      auto error = netlink::DecodeErrorMessage(m, kWhere);
-      if (!error) return error.error();
-      if (error->errno_value == 0) continue;
-      std::string text =
-          std::string(kWhere) + ": kernel answered " + netlink::DescribeErrno(error->errno_value);
-      if (!error->extack.empty()) text += ": " + error->extack;
-      return Error{std::move(text), error->errno_value};
-    }
-    if (m.type != MessageType(RDMA_NLDEV_CMD_STAT_GET)) {
-      return Error{std::string(kWhere) + ": message of type " + std::to_string(m.type)};
-    }
     auto attributes = netlink::ParseAttributes(m.payload, kWhere);
     if (!attributes) return attributes.error();
     auto handle = detail::GetHandle(*attributes, kWhere);
@@ -307,7 +297,6 @@ Result<std::vector<BoundCounter>> DecodeBoundCountersDump(Bytes reply) {
       counters.push_back(std::move(*counter));
     }
   }
-  if (!done) return Error{std::string(kWhere) + ": no NLMSG_DONE (truncated dump)"};
   return counters;
 }
 

@@ -15,7 +15,8 @@
 //   and, in auto mode, STAT_AUTO_MODE_MASK u32 (RDMA_COUNTER_MASK_QP_TYPE, _PID).
 // The same as a dump: one message per bound counter, each
 //   DEV_INDEX, DEV_NAME, STAT_COUNTER nest { STAT_COUNTER_ENTRY nest { PORT_INDEX u32,
-//   STAT_COUNTER_ID u32, STAT_MODE u32, [RES_TYPE u8 | RES_PID u32 in auto mode],
+//   STAT_COUNTER_ID u32, STAT_MODE u32, [RES_TYPE u8, RES_PID u32 | RES_KERN_NAME string in
+//   auto mode (fill_stat_counter_mode, fill_res_name_pid)],
 //   RES_QP nest { RES_QP_ENTRY nest { RES_LQPN u32 } ... }, STAT_HWCOUNTERS nest {...} } }
 // then NLMSG_DONE.
 
@@ -78,7 +79,8 @@ struct BoundCounter {
   std::uint32_t id = 0;
   CounterMode mode = CounterMode::kNone;
   std::optional<std::uint8_t> qp_type;  // auto mode by QP type
-  std::optional<std::uint32_t> pid;     // auto mode by PID
+  std::optional<std::uint32_t> pid;     // auto mode by PID, a user process
+  std::string kernel_owner;             // auto mode by PID, a kernel user (RES_KERN_NAME)
   std::vector<std::uint32_t> qps;       // the local QP numbers bound to the counter
   std::vector<HwCounter> counters;
 };

@@ -20,7 +20,8 @@ PassRunner::PassRunner(PassConfig config)
     : config_(std::move(config)),
       sysfs_("sysfs", config_.sysfs_root),
       configfs_("configfs", config_.configfs_root),
-      debugfs_("debugfs", config_.debugfs_root) {
+      debugfs_("debugfs", config_.debugfs_root),
+      procfs_("procfs", config_.procfs_root) {
   if (config_.sysfs_transform) sysfs_.set_transform(config_.sysfs_transform);
 }
 
@@ -35,6 +36,7 @@ Result<std::unique_ptr<PassRunner>> PassRunner::Create(PassConfig config) {
     env.sysfs = &c->sysfs_;
     env.configfs = &c->configfs_;
     env.debugfs = &c->debugfs_;
+    env.procfs = &c->procfs_;
     env.kernel = c->config_.kernel.get();
     auto it = c->config_.collector_options.find(name);
     env.options = WithDefaults(*info, it == c->config_.collector_options.end()
@@ -52,6 +54,7 @@ void PassRunner::SetRecorder(fs::Recorder* recorder) {
   sysfs_.set_recorder(recorder);
   configfs_.set_recorder(recorder);
   debugfs_.set_recorder(recorder);
+  procfs_.set_recorder(recorder);
 }
 
 void PassRunner::Rediscover() {
@@ -104,6 +107,7 @@ NodeSnapshot PassRunner::Collect(std::optional<std::chrono::steady_clock::time_p
   stats_.refused_paths = {{"sysfs", static_cast<double>(sysfs_.refused_paths())},
                           {"configfs", static_cast<double>(configfs_.refused_paths())},
                           {"debugfs", static_cast<double>(debugfs_.refused_paths())},
+                          {"procfs", static_cast<double>(procfs_.refused_paths())},
                           {"kernel", static_cast<double>(kernel::RefusedAnswers())}};
   return snap;
 }

@@ -26,6 +26,7 @@ struct PassConfig {
   std::string sysfs_root = "/sys";
   std::string configfs_root = "/sys/kernel/config";
   std::string debugfs_root = "/sys/kernel/debug";
+  std::string procfs_root = "/proc";  // read only by --collector.rdma.per-process
   DiscoverOptions discover;
   std::vector<std::string> enabled_collectors;  // names from collectors::AllCollectors()
   // Per source, its option values (defaults filled in for options not given).
@@ -52,8 +53,8 @@ class PassRunner {
 
   const metrics::CollectorStats& stats() const { return stats_; }
   const Inventory& inventory() const { return *inventory_; }
-  std::vector<const fs::Tree*> trees() const { return {&sysfs_, &configfs_, &debugfs_}; }
-  // Observes every path the three trees read (capture).
+  std::vector<const fs::Tree*> trees() const { return {&sysfs_, &configfs_, &debugfs_, &procfs_}; }
+  // Observes every path the trees read (capture).
   void SetRecorder(fs::Recorder* recorder);
   const std::vector<std::string>& enabled_collectors() const { return config_.enabled_collectors; }
 
@@ -62,7 +63,7 @@ class PassRunner {
   void Rediscover();
 
   PassConfig config_;
-  fs::Tree sysfs_, configfs_, debugfs_;
+  fs::Tree sysfs_, configfs_, debugfs_, procfs_;
   ClassListing listing_{sysfs_};  // looked at on every pass for devices that came or went
   std::unique_ptr<SourcePool> pool_;
   std::shared_ptr<const Inventory> inventory_ = std::make_shared<Inventory>();

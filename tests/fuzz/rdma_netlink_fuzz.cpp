@@ -1,5 +1,6 @@
 // RDMA netlink (nldev) answers: STAT_GET (hw counters), STAT_GET_STATUS (optional counters),
-// the QP-counter mode, the bound-counter dump, RES_GET summaries and the device dump. Every
+// the QP-counter mode, the bound-counter dump, RES_GET summaries, the RES_QP_GET dump and the
+// device dump. Every
 // decoder reads every input.
 
 #include <cstddef>
@@ -8,6 +9,7 @@
 #include <string>
 
 #include "exporter/netlink/rdma_nldev.h"
+#include "exporter/netlink/rdma_res_qp.h"
 #include "exporter/netlink/rdma_stat.h"
 #include "fuzz_check.h"
 
@@ -68,6 +70,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const auto& b : *bound) {
       FUZZ_CHECK(b.port >= 1);
       FUZZ_CHECK(b.qps.size() <= rdma_nl::kMaxBoundQps);
+      FUZZ_CHECK(!b.pid || b.kernel_owner.empty());
+      if (!b.kernel_owner.empty()) CheckName(b.kernel_owner);
       CheckCounters(b.counters);
     }
   }
@@ -78,6 +82,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const auto& r : summary->resources) {
       CheckName(r.name);
       FUZZ_CHECK(names.insert(r.name).second);
+    }
+  }
+  auto qps = rdma_nl::DecodeResourceQpDump(bytes);
+  CheckError(qps);
+  if (qps) {
+    FUZZ_CHECK(qps->qps.size() <= rdma_nl::kMaxResourceQps);
+    for (const auto& q : qps->qps) {
+      FUZZ_CHECK(!q.port || *q.port >= 1);
+      FUZZ_CHECK(!q.pid || q.kernel_owner.empty());
+      if (!q.kernel_owner.empty()) CheckName(q.kernel_owner);
     }
   }
   auto devices = rdma_nl::DecodeDeviceDump(bytes);

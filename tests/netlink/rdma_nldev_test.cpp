@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "exporter/netlink/rdma_nldev.h"
+#include "exporter/netlink/rdma_res_qp.h"
 #include "exporter/netlink/rdma_stat.h"
 #include "netlink/kernel_skb.h"
 #include "netlink/rdma_reply.h"
@@ -36,6 +37,7 @@ static_assert(RDMA_NLDEV_ATTR_STAT_HWCOUNTER_INDEX == 94 &&
 using testing::NldevBound;
 using testing::NldevCounter;
 using testing::NldevOptional;
+using testing::NldevQp;
 
 // STAT_GET of mlx5_0 port 1 with one counter, np_cnp_sent = 0x0102030405060708.
 const std::vector<std::uint8_t> kOneCounter = {
@@ -274,6 +276,136 @@ TEST(RdmaDevices, DumpMapsNamesToIndexes) {
   ASSERT_TRUE(none);
   EXPECT_TRUE(none->empty());
   EXPECT_FALSE(DecodeDeviceDump(testing::BuildDeviceDump({{0, "a"}, {0, "b"}})));
+}
+
+// The kernel fills as many entries as fit a dump skb, then goes on in the next message: the
+// counters of both messages are one list.
+TEST(RdmaBoundCounters, EntriesOverSeveralMessages) {
+  std::vector<NldevBound> bound;
+  for (std::uint32_t id = 1; id <= 5; ++id) {
+    bound.push_back({.port = 1, .id = id, .mode = RDMA_COUNTER_MODE_AUTO, .qp_type = {},
+                     .pid = 1000 + id, .qps = {id * 16, id * 16 + 1}, .counters = {{"out_of_sequence", id}}, .kern_name = {}});
+  }
+  auto all = DecodeBoundCountersDump(testing::BuildBoundCountersDump(2, "mlx5_0", bound, 2));
+  ASSERT_TRUE(all) << all.error().message;
+  ASSERT_EQ(all->size(), 5u);
+  EXPECT_EQ((*all)[4].id, 5u);
+  EXPECT_EQ((*all)[4].pid, 1005u);
+  EXPECT_EQ((*all)[4].qps, (std::vector<std::uint32_t>{80, 81}));
+  ASSERT_EQ((*all)[4].counters.size(), 1u);
+  EXPECT_EQ((*all)[4].counters[0].value, 5u);
+}
+
+// In auto mode by PID a kernel user's counter names its owner (fill_res_name_pid); a counter
+// with a PID and a kernel name both is not one the kernel sends.
+TEST(RdmaBoundCounters, KernelOwnerByName) {
+  NldevBound k{.port = 1, .id = 3, .mode = RDMA_COUNTER_MODE_AUTO, .qp_type = {}, .pid = {},
+               .qps = {2}, .counters = {}, .kern_name = "rdma_cm"};
+  auto one = DecodeBoundCountersDump(testing::BuildBoundCountersDump(2, "mlx5_0", {k}));
+  ASSERT_TRUE(one) << one.error().message;
+  ASSERT_EQ(one->size(), 1u);
+  EXPECT_EQ((*one)[0].kernel_owner, "rdma_cm");
+  EXPECT_FALSE((*one)[0].pid);
+  k.pid = 77;
+  auto both = DecodeBoundCountersDump(testing::BuildBoundCountersDump(2, "mlx5_0", {k}));
+  ASSERT_FALSE(both);
+  EXPECT_NE(both.error().message.find("_RES_KERN_NAME"), std::string::npos);
+}
+
+TEST(RdmaResourceQps, UserAndKernelQpsOverSeveralMessages) {
+  const std::vector<NldevQp> qps = {
+      {.lqpn = 1, .port = 1, .pid = {}, .kern_name = "ib_core", .type = 1, .state = 3},
+      {.lqpn = 0x1b5, .port = 1, .pid = 30818, .kern_name = "", .type = 2, .state = 3},
+      {.lqpn = 0x1b6, .port = {}, .pid = 30818, .kern_name = "", .type = 4, .state = 0},
+  };
+  auto dump = DecodeResourceQpDump(testing::BuildResourceQpDump(2, "mlx5_0", qps, 2));
+  ASSERT_TRUE(dump) << dump.error().message;
+  EXPECT_EQ(dump->device.name, "mlx5_0");
+  ASSERT_EQ(dump->qps.size(), 3u);
+  EXPECT_EQ(dump->qps[0].kernel_owner, "ib_core");
+  EXPECT_FALSE(dump->qps[0].pid);
+  EXPECT_EQ(dump->qps[0].type, 1u);  // IB_QPT_GSI
+  EXPECT_EQ(dump->qps[1].lqpn, 0x1b5u);
+  EXPECT_EQ(dump->qps[1].pid, 30818u);
+  EXPECT_EQ(dump->qps[1].port, 1u);
+  EXPECT_EQ(dump->qps[1].state, 3u);
+  EXPECT_FALSE(dump->qps[2].port);  // not bound to a port yet
+  EXPECT_EQ(dump->qps[2].type, 4u);
+  // A device without QPs: NLMSG_DONE alone.
+  auto none = DecodeResourceQpDump(testing::BuildResourceQpDump(2, "mlx5_0", {}));
+  ASSERT_TRUE(none) << none.error().message;
+  EXPECT_TRUE(none->qps.empty());
+}
+
+TEST(RdmaResourceQps, HostileDumpsAreErrors) {
+  const std::vector<NldevQp> one = {{.lqpn = 7, .port = 1, .pid = 42, .kern_name = "", .type = 2, .state = 3}};
+  auto bytes = testing::BuildResourceQpDump(2, "mlx5_0", one);
+  // Cut before NLMSG_DONE: not a shorter list.
+  auto cut = bytes;
+  cut.resize(cut.size() - 20);
+  auto truncated = DecodeResourceQpDump(cut);
+  ASSERT_FALSE(truncated);
+  EXPECT_NE(truncated.error().message.find("NLMSG_DONE"), std::string::npos);
+  // Cut inside an attribute.
+  cut = bytes;
+  cut.resize(40);
+  EXPECT_FALSE(DecodeResourceQpDump(cut));
+  // A kernel error (the device went away) keeps its errno.
+  testing::KernelSkb skb;
+  skb.Ack(BuildResourceQpDumpRequest(2, 3), EINVAL);
+  auto error = DecodeResourceQpDump(skb.bytes());
+  ASSERT_FALSE(error);
+  EXPECT_EQ(error.error().code, EINVAL);
+  // An entry without its QP number; a PID and a kernel owner both; port 0.
+  testing::KernelSkb bad;
+  const std::size_t m =
+      bad.NlmsgPut(1, 3, testing::NldevType(RDMA_NLDEV_CMD_RES_QP_GET), 0, NLM_F_MULTI);
+  testing::PutHandle(bad, 2, "mlx5_0");
+  const std::size_t table = bad.NestStartNoflag(RDMA_NLDEV_ATTR_RES_QP);
+  const std::size_t entry = bad.NestStartNoflag(RDMA_NLDEV_ATTR_RES_QP_ENTRY);
+  bad.NlaPutU32(RDMA_NLDEV_ATTR_RES_PID, 42);
+  bad.NestEnd(entry);
+  bad.NestEnd(table);
+  bad.NlmsgEnd(m);
+  const std::size_t done = bad.NlmsgPut(1, 3, NLMSG_DONE, 4, NLM_F_MULTI);
+  bad.NlmsgEnd(done);
+  auto no_lqpn = DecodeResourceQpDump(bad.bytes());
+  ASSERT_FALSE(no_lqpn);
+  EXPECT_NE(no_lqpn.error().message.find("RES_LQPN"), std::string::npos);
+  // Messages about two devices in one answer.
+  auto a = testing::BuildResourceQpDump(2, "mlx5_0", one);
+  auto b = testing::BuildResourceQpDump(3, "mlx5_1", one);
+  a.resize(a.size() - 20);
+  a.insert(a.end(), b.begin(), b.end());
+  EXPECT_FALSE(DecodeResourceQpDump(a));
+}
+
+// A dump callback that fails (res_get_common_dumpit: an unknown device index, -EINVAL) ends
+// the dump with an NLMSG_DONE carrying the error (netlink_dump_done): not an empty list.
+TEST(RdmaResourceQps, DoneCarryingAnErrorIsThatError) {
+  testing::KernelSkb skb;
+  const std::size_t done = skb.NlmsgPut(1, 3, NLMSG_DONE, 4, NLM_F_MULTI);
+  const std::int32_t einval = -EINVAL;
+  std::vector<std::uint8_t> bytes = skb.bytes();
+  std::memcpy(bytes.data() + done + 16, &einval, sizeof einval);
+  auto qps = DecodeResourceQpDump(bytes);
+  ASSERT_FALSE(qps);
+  EXPECT_EQ(qps.error().code, EINVAL);
+  auto bound = DecodeBoundCountersDump(bytes);
+  ASSERT_FALSE(bound);
+  EXPECT_EQ(bound.error().code, EINVAL);
+}
+
+TEST(RdmaResourceQps, RequestIsADumpOfOneDevice) {
+  const auto r = BuildResourceQpDumpRequest(7, 9);
+  ASSERT_EQ(r.size(), 24u);
+  nlmsghdr h;
+  std::memcpy(&h, r.data(), sizeof h);
+  EXPECT_EQ(h.nlmsg_type, (RDMA_NL_NLDEV << 10) + RDMA_NLDEV_CMD_RES_QP_GET);
+  EXPECT_EQ(h.nlmsg_flags, NLM_F_REQUEST | NLM_F_DUMP);
+  EXPECT_EQ(h.nlmsg_seq, 9u);
+  const std::uint8_t attr[] = {8, 0, RDMA_NLDEV_ATTR_DEV_INDEX, 0, 7, 0, 0, 0};
+  EXPECT_EQ(std::memcmp(r.data() + 16, attr, sizeof attr), 0);
 }
 
 }  // namespace

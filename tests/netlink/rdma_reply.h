@@ -42,6 +42,7 @@ struct NldevBound {
   std::optional<std::uint32_t> pid;
   std::vector<std::uint32_t> qps;
   std::vector<NldevCounter> counters;
+  std::string kern_name;  // a kernel user's counter in auto mode by PID: RES_KERN_NAME
 };
 
 inline constexpr std::uint32_t kNldevSeq = 3;
@@ -114,31 +115,93 @@ inline std::vector<std::uint8_t> BuildCounterModeReply(std::uint32_t dev_index,
   return skb.bytes();
 }
 
-// res_get_common_dumpit over counters: one message per counter, then NLMSG_DONE.
+// res_get_common_dumpit over counters (fill_res_counter_entry): one message holding every
+// counter's STAT_COUNTER_ENTRY, as many as fit a dump skb (`per_message`), then NLMSG_DONE; no
+// counter at all: the message is cancelled and NLMSG_DONE comes alone.
 inline std::vector<std::uint8_t> BuildBoundCountersDump(std::uint32_t dev_index,
                                                         const std::string& dev,
-                                                        const std::vector<NldevBound>& bound) {
+                                                        const std::vector<NldevBound>& bound,
+                                                        std::size_t per_message = 64) {
   KernelSkb skb;
-  for (const NldevBound& b : bound) {
+  for (std::size_t first = 0; first < bound.size(); first += per_message) {
     const std::size_t m = skb.NlmsgPut(kNldevPortId, kNldevSeq,
                                        NldevType(RDMA_NLDEV_CMD_STAT_GET), 0, NLM_F_MULTI);
     PutHandle(skb, dev_index, dev);
     const std::size_t table = skb.NestStartNoflag(RDMA_NLDEV_ATTR_STAT_COUNTER);
-    const std::size_t entry = skb.NestStartNoflag(RDMA_NLDEV_ATTR_STAT_COUNTER_ENTRY);
-    skb.NlaPutU32(RDMA_NLDEV_ATTR_PORT_INDEX, b.port);
-    skb.NlaPutU32(RDMA_NLDEV_ATTR_STAT_COUNTER_ID, b.id);
-    skb.NlaPutU32(RDMA_NLDEV_ATTR_STAT_MODE, b.mode);
-    if (b.qp_type) skb.NlaPutU8(RDMA_NLDEV_ATTR_RES_TYPE, *b.qp_type);
-    if (b.pid) skb.NlaPutU32(RDMA_NLDEV_ATTR_RES_PID, *b.pid);
-    const std::size_t qps = skb.NestStart(RDMA_NLDEV_ATTR_RES_QP);
-    for (std::uint32_t qp : b.qps) {
-      const std::size_t q = skb.NestStart(RDMA_NLDEV_ATTR_RES_QP_ENTRY);
-      skb.NlaPutU32(RDMA_NLDEV_ATTR_RES_LQPN, qp);
-      skb.NestEnd(q);
+    for (std::size_t i = first; i < bound.size() && i < first + per_message; ++i) {
+      const NldevBound& b = bound[i];
+      const std::size_t entry = skb.NestStartNoflag(RDMA_NLDEV_ATTR_STAT_COUNTER_ENTRY);
+      skb.NlaPutU32(RDMA_NLDEV_ATTR_PORT_INDEX, b.port);
+      skb.NlaPutU32(RDMA_NLDEV_ATTR_STAT_COUNTER_ID, b.id);
+      skb.NlaPutU32(RDMA_NLDEV_ATTR_STAT_MODE, b.mode);
+      if (b.qp_type) skb.NlaPutU8(RDMA_NLDEV_ATTR_RES_TYPE, *b.qp_type);
+      if (b.pid) skb.NlaPutU32(RDMA_NLDEV_ATTR_RES_PID, *b.pid);
+      if (!b.kern_name.empty()) skb.NlaPutString(RDMA_NLDEV_ATTR_RES_KERN_NAME, b.kern_name);
+      const std::size_t qps = skb.NestStart(RDMA_NLDEV_ATTR_RES_QP);
+      for (std::uint32_t qp : b.qps) {
+        const std::size_t q = skb.NestStart(RDMA_NLDEV_ATTR_RES_QP_ENTRY);
+        skb.NlaPutU32(RDMA_NLDEV_ATTR_RES_LQPN, qp);
+        skb.NestEnd(q);
+      }
+      skb.NestEnd(qps);
+      PutHwCounters(skb, b.counters, false);
+      skb.NestEnd(entry);
     }
-    skb.NestEnd(qps);
-    PutHwCounters(skb, b.counters, false);
-    skb.NestEnd(entry);
+    skb.NestEnd(table);
+    skb.NlmsgEnd(m);
+  }
+  const std::size_t done = skb.NlmsgPut(kNldevPortId, kNldevSeq, NLMSG_DONE, 4, NLM_F_MULTI);
+  skb.NlmsgEnd(done);
+  return skb.bytes();
+}
+
+// A QP as fill_res_qp_entry describes it: a user QP has a PID (and a PD number), a kernel QP
+// its owner's name.
+struct NldevQp {
+  std::uint32_t lqpn = 0;
+  std::optional<std::uint32_t> port;
+  std::optional<std::uint32_t> pid;
+  std::string kern_name;
+  std::uint8_t type = 2;   // IB_QPT_RC
+  std::uint8_t state = 3;  // IB_QPS_RTS
+};
+
+// res_get_common_dumpit over QPs (RES_QP_GET): RES_QP (noflag) of RES_QP_ENTRY (noflag) per
+// QP: [PORT_INDEX] LQPN [PDN] PID | KERN_NAME, then fill_res_qp_entry_query's RQPN and RQ_PSN
+// (RC/UC), SQ_PSN, PATH_MIG_STATE (RC/UC), TYPE and STATE; `per_message` entries a message,
+// then NLMSG_DONE.
+inline std::vector<std::uint8_t> BuildResourceQpDump(std::uint32_t dev_index,
+                                                     const std::string& dev,
+                                                     const std::vector<NldevQp>& qps,
+                                                     std::size_t per_message = 64) {
+  KernelSkb skb;
+  for (std::size_t first = 0; first < qps.size(); first += per_message) {
+    const std::size_t m = skb.NlmsgPut(kNldevPortId, kNldevSeq,
+                                       NldevType(RDMA_NLDEV_CMD_RES_QP_GET), 0, NLM_F_MULTI);
+    PutHandle(skb, dev_index, dev);
+    const std::size_t table = skb.NestStartNoflag(RDMA_NLDEV_ATTR_RES_QP);
+    for (std::size_t i = first; i < qps.size() && i < first + per_message; ++i) {
+      const NldevQp& q = qps[i];
+      const std::size_t entry = skb.NestStartNoflag(RDMA_NLDEV_ATTR_RES_QP_ENTRY);
+      if (q.port) skb.NlaPutU32(RDMA_NLDEV_ATTR_PORT_INDEX, *q.port);
+      skb.NlaPutU32(RDMA_NLDEV_ATTR_RES_LQPN, q.lqpn);
+      if (q.pid) {
+        skb.NlaPutU32(RDMA_NLDEV_ATTR_RES_PDN, 3);
+        skb.NlaPutU32(RDMA_NLDEV_ATTR_RES_PID, *q.pid);
+      } else {
+        skb.NlaPutString(RDMA_NLDEV_ATTR_RES_KERN_NAME, q.kern_name);
+      }
+      const bool connected = q.type == 2 || q.type == 3;  // IB_QPT_RC, IB_QPT_UC
+      if (connected) {
+        skb.NlaPutU32(RDMA_NLDEV_ATTR_RES_RQPN, q.lqpn + 1);
+        skb.NlaPutU32(RDMA_NLDEV_ATTR_RES_RQ_PSN, 0x1234);
+      }
+      skb.NlaPutU32(RDMA_NLDEV_ATTR_RES_SQ_PSN, 0x5678);
+      if (connected) skb.NlaPutU8(RDMA_NLDEV_ATTR_RES_PATH_MIG_STATE, 0);
+      skb.NlaPutU8(RDMA_NLDEV_ATTR_RES_TYPE, q.type);
+      skb.NlaPutU8(RDMA_NLDEV_ATTR_RES_STATE, q.state);
+      skb.NestEnd(entry);
+    }
     skb.NestEnd(table);
     skb.NlmsgEnd(m);
   }

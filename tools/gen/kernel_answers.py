@@ -126,6 +126,22 @@ def key_rdma_stat_status(device: str, port: int) -> str:
     return f"rdma-netlink/{device}/{port}/stat_status"
 
 
+def key_rdma_res_summary(device: str) -> str:
+    return f"rdma-netlink/{device}/res_summary"
+
+
+def key_rdma_qp_mode(device: str, port: int) -> str:
+    return f"rdma-netlink/{device}/{port}/qp_mode"
+
+
+def key_rdma_qp_counters(device: str, port: int) -> str:
+    return f"rdma-netlink/{device}/{port}/qp_counters"
+
+
+def key_rdma_res_qp(device: str) -> str:
+    return f"rdma-netlink/{device}/res_qp"
+
+
 def key_verbs_port(device: str, port: int) -> str:
     return f"verbs/{device}/port{port}"
 
@@ -680,6 +696,152 @@ def rdma_stat_status_reply(*, dev_index: int, device: str, port: int, seq: int, 
         w.nest_end(entry)
     w.nest_end(table)
     w.nlmsg_end(m)
+    return w.bytes()
+
+
+RDMA_NLDEV_CMD_RES_GET = 9
+RDMA_NLDEV_CMD_RES_QP_GET = 10
+RDMA_NLDEV_ATTR_RES_SUMMARY = 15
+RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY = 16
+RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY_NAME = 17
+RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY_CURR = 18
+RDMA_NLDEV_ATTR_RES_QP = 19
+RDMA_NLDEV_ATTR_RES_QP_ENTRY = 20
+RDMA_NLDEV_ATTR_RES_LQPN = 21
+RDMA_NLDEV_ATTR_RES_SQ_PSN = 24
+RDMA_NLDEV_ATTR_RES_TYPE = 26
+RDMA_NLDEV_ATTR_RES_STATE = 27
+RDMA_NLDEV_ATTR_RES_PID = 28
+RDMA_NLDEV_ATTR_RES_KERN_NAME = 29
+RDMA_NLDEV_ATTR_STAT_MODE = 74
+RDMA_NLDEV_ATTR_STAT_RES = 75
+RDMA_NLDEV_ATTR_STAT_AUTO_MODE_MASK = 76
+RDMA_NLDEV_ATTR_STAT_COUNTER = 77
+RDMA_NLDEV_ATTR_STAT_COUNTER_ENTRY = 78
+RDMA_NLDEV_ATTR_STAT_COUNTER_ID = 79
+RDMA_NLDEV_ATTR_RES_PDN = 60
+RDMA_COUNTER_MODE_AUTO = 1
+
+
+def _nldev_type(cmd: int) -> int:
+    return (RDMA_NL_NLDEV << 10) + cmd
+
+
+def _nldev_done(w: "nb.NetlinkWriter", seq: int, portid: int) -> None:
+    done = w.nlmsg_put(portid, seq, nb.NLMSG_DONE, 4, nb.NLM_F_MULTI)
+    w.nlmsg_end(done)
+
+
+def rdma_res_summary_reply(*, dev_index: int, device: str, seq: int, portid: int,
+                           entries: Sequence[Tuple[str, int]]) -> bytes:
+    """nldev_res_get_doit() over fill_res_info(): the handle, then RES_SUMMARY
+    (nla_nest_start_noflag) of one RES_SUMMARY_ENTRY (nla_nest_start_noflag) per restrack type
+    that has a name (pd, cq, qp, cm_id, mr, ctx, srq): ENTRY_NAME and ENTRY_CURR
+    (nla_put_u64_64bit)."""
+    w = nb.NetlinkWriter()
+    m = w.nlmsg_put(portid, seq, _nldev_type(RDMA_NLDEV_CMD_RES_GET), 0)
+    w.nla_put_u32(RDMA_NLDEV_ATTR_DEV_INDEX, dev_index)
+    w.nla_put_string(RDMA_NLDEV_ATTR_DEV_NAME, device)
+    table = w.nest_start_noflag(RDMA_NLDEV_ATTR_RES_SUMMARY)
+    for name, curr in entries:
+        entry = w.nest_start_noflag(RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY)
+        w.nla_put_string(RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY_NAME, name)
+        w.nla_put_u64_64bit(RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY_CURR, curr, RDMA_NLDEV_ATTR_PAD)
+        w.nest_end(entry)
+    w.nest_end(table)
+    w.nlmsg_end(m)
+    return w.bytes()
+
+
+def rdma_qp_mode_reply(*, dev_index: int, device: str, port: int, seq: int, portid: int,
+                       mode: int, mask: int = 0) -> bytes:
+    """stat_get_doit_qp(): the handle, PORT_INDEX, STAT_MODE (u32) and, in auto mode,
+    STAT_AUTO_MODE_MASK (u32)."""
+    w = nb.NetlinkWriter()
+    m = w.nlmsg_put(portid, seq, _nldev_type(RDMA_NLDEV_CMD_STAT_GET), 0)
+    w.nla_put_u32(RDMA_NLDEV_ATTR_DEV_INDEX, dev_index)
+    w.nla_put_string(RDMA_NLDEV_ATTR_DEV_NAME, device)
+    w.nla_put_u32(RDMA_NLDEV_ATTR_PORT_INDEX, port)
+    w.nla_put_u32(RDMA_NLDEV_ATTR_STAT_MODE, mode)
+    if mode == RDMA_COUNTER_MODE_AUTO:
+        w.nla_put_u32(RDMA_NLDEV_ATTR_STAT_AUTO_MODE_MASK, mask)
+    w.nlmsg_end(m)
+    return w.bytes()
+
+
+def rdma_qp_counters_dump(*, dev_index: int, device: str, seq: int, portid: int,
+                          counters: Sequence[dict]) -> bytes:
+    """res_get_common_dumpit() over fill_res_counter_entry(), one message (NLM_F_MULTI): the
+    handle, STAT_COUNTER (nla_nest_start_noflag) of one STAT_COUNTER_ENTRY per counter:
+    PORT_INDEX, STAT_COUNTER_ID, STAT_MODE, in auto mode RES_TYPE (u8) and/or RES_PID (u32),
+    RES_QP (nla_nest_start) of RES_QP_ENTRY { RES_LQPN } per bound QP, STAT_HWCOUNTERS; then
+    NLMSG_DONE. Each counter: {port, id, mode, qp_type?, pid?, qps, counters: [(name, value)]}."""
+    w = nb.NetlinkWriter()
+    if counters:
+        m = w.nlmsg_put(portid, seq, _nldev_type(RDMA_NLDEV_CMD_STAT_GET), 0, nb.NLM_F_MULTI)
+        w.nla_put_u32(RDMA_NLDEV_ATTR_DEV_INDEX, dev_index)
+        w.nla_put_string(RDMA_NLDEV_ATTR_DEV_NAME, device)
+        table = w.nest_start_noflag(RDMA_NLDEV_ATTR_STAT_COUNTER)
+        for c in counters:
+            entry = w.nest_start_noflag(RDMA_NLDEV_ATTR_STAT_COUNTER_ENTRY)
+            w.nla_put_u32(RDMA_NLDEV_ATTR_PORT_INDEX, c["port"])
+            w.nla_put_u32(RDMA_NLDEV_ATTR_STAT_COUNTER_ID, c["id"])
+            w.nla_put_u32(RDMA_NLDEV_ATTR_STAT_MODE, c["mode"])
+            if c.get("qp_type") is not None:
+                w.nla_put_u8(RDMA_NLDEV_ATTR_RES_TYPE, c["qp_type"])
+            if c.get("pid") is not None:
+                w.nla_put_u32(RDMA_NLDEV_ATTR_RES_PID, c["pid"])
+            qps = w.nest_start(RDMA_NLDEV_ATTR_RES_QP)
+            for qpn in c["qps"]:
+                q = w.nest_start(RDMA_NLDEV_ATTR_RES_QP_ENTRY)
+                w.nla_put_u32(RDMA_NLDEV_ATTR_RES_LQPN, qpn)
+                w.nest_end(q)
+            w.nest_end(qps)
+            hw = w.nest_start(RDMA_NLDEV_ATTR_STAT_HWCOUNTERS)
+            for name, value in c["counters"]:
+                e = w.nest_start_noflag(RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY)
+                w.nla_put_string(RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY_NAME, name)
+                w.nla_put_u64_64bit(RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY_VALUE, value,
+                                    RDMA_NLDEV_ATTR_PAD)
+                w.nest_end(e)
+            w.nest_end(hw)
+            w.nest_end(entry)
+        w.nest_end(table)
+        w.nlmsg_end(m)
+    _nldev_done(w, seq, portid)
+    return w.bytes()
+
+
+def rdma_res_qp_dump(*, dev_index: int, device: str, seq: int, portid: int,
+                     qps: Sequence[dict]) -> bytes:
+    """res_get_common_dumpit() over fill_res_qp_entry(), one message (NLM_F_MULTI): the handle,
+    RES_QP (nla_nest_start_noflag) of one RES_QP_ENTRY (nla_nest_start_noflag) per QP:
+    PORT_INDEX (once bound), RES_LQPN, RES_PDN (user QPs), RES_PID or RES_KERN_NAME, RES_SQ_PSN,
+    RES_TYPE, RES_STATE; then NLMSG_DONE. Each QP: {lqpn, port?, pid? | kern_name?, type,
+    state}."""
+    w = nb.NetlinkWriter()
+    if qps:
+        m = w.nlmsg_put(portid, seq, _nldev_type(RDMA_NLDEV_CMD_RES_QP_GET), 0, nb.NLM_F_MULTI)
+        w.nla_put_u32(RDMA_NLDEV_ATTR_DEV_INDEX, dev_index)
+        w.nla_put_string(RDMA_NLDEV_ATTR_DEV_NAME, device)
+        table = w.nest_start_noflag(RDMA_NLDEV_ATTR_RES_QP)
+        for q in qps:
+            entry = w.nest_start_noflag(RDMA_NLDEV_ATTR_RES_QP_ENTRY)
+            if q.get("port"):
+                w.nla_put_u32(RDMA_NLDEV_ATTR_PORT_INDEX, q["port"])
+            w.nla_put_u32(RDMA_NLDEV_ATTR_RES_LQPN, q["lqpn"])
+            if q.get("pid") is not None:
+                w.nla_put_u32(RDMA_NLDEV_ATTR_RES_PDN, 1)
+                w.nla_put_u32(RDMA_NLDEV_ATTR_RES_PID, q["pid"])
+            else:
+                w.nla_put_string(RDMA_NLDEV_ATTR_RES_KERN_NAME, q["kern_name"])
+            w.nla_put_u32(RDMA_NLDEV_ATTR_RES_SQ_PSN, 0)
+            w.nla_put_u8(RDMA_NLDEV_ATTR_RES_TYPE, q["type"])
+            w.nla_put_u8(RDMA_NLDEV_ATTR_RES_STATE, q["state"])
+            w.nest_end(entry)
+        w.nest_end(table)
+        w.nlmsg_end(m)
+    _nldev_done(w, seq, portid)
     return w.bytes()
 
 

@@ -490,6 +490,28 @@ class KernelAnswersTest(TempDirCase):
         self.assertEqual(ka.key_verbs_port("mlx5_0", 1), "verbs/mlx5_0/port1")
         self.assertEqual(ka.key_rdma_stat("mlx5_0", 1), "rdma-netlink/mlx5_0/1/stat")
         self.assertEqual(ka.key_rdma_stat_status("mlx5_0", 1), "rdma-netlink/mlx5_0/1/stat_status")
+        self.assertEqual(ka.key_rdma_res_summary("mlx5_0"), "rdma-netlink/mlx5_0/res_summary")
+        self.assertEqual(ka.key_rdma_qp_mode("mlx5_0", 1), "rdma-netlink/mlx5_0/1/qp_mode")
+        self.assertEqual(ka.key_rdma_qp_counters("mlx5_0", 1), "rdma-netlink/mlx5_0/1/qp_counters")
+        self.assertEqual(ka.key_rdma_res_qp("mlx5_0"), "rdma-netlink/mlx5_0/res_qp")
+
+    def test_rdma_res_summary_reply_bytes(self) -> None:
+        got = ka.rdma_res_summary_reply(dev_index=2, device="mlx5_0", seq=3, portid=0,
+                                        entries=[("qp", 5)])
+        entry = bytes([7, 0, 17, 0]) + b"qp\0\0" + bytes([12, 0, 18, 0, 5, 0, 0, 0, 0, 0, 0, 0])
+        table = bytes([4 + 4 + len(entry), 0, 15, 0, 4 + len(entry), 0, 16, 0]) + entry
+        attrs = bytes([8, 0, 1, 0, 2, 0, 0, 0, 11, 0, 2, 0]) + b"mlx5_0\0\0" + table
+        want = bytes([16 + len(attrs), 0, 0, 0, 0x09, 0x14, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0]) + attrs
+        self.assertEqual(got, want)
+
+    def test_rdma_dumps_end_with_done(self) -> None:
+        done = bytes([20, 0, 0, 0, 3, 0, 2, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+        empty = ka.rdma_res_qp_dump(dev_index=2, device="mlx5_0", seq=3, portid=0, qps=[])
+        self.assertEqual(empty, done)
+        one = ka.rdma_qp_counters_dump(dev_index=2, device="mlx5_0", seq=3, portid=0, counters=[
+            {"port": 1, "id": 4, "mode": 1, "pid": 30818, "qps": [0x1b5], "counters": [("out_of_sequence", 7)]}])
+        self.assertTrue(one.endswith(done))
+        self.assertEqual(one[4:8], bytes([0x11, 0x14, 0x02, 0]))  # STAT_GET, NLM_F_MULTI
 
     def test_rdma_stat_reply_bytes(self) -> None:
         # The same bytes tests/netlink/rdma_nldev_test.cpp (kOneCounter) writes out by hand.

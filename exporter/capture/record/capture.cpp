@@ -196,6 +196,7 @@ class TreeCopier {
 
 std::string TreeDir(const std::string& tree_name) {
   if (tree_name == "sysfs") return "sys";
+  if (tree_name == "procfs") return "proc";
   return tree_name;  // configfs, debugfs
 }
 

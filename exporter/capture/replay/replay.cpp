@@ -30,12 +30,13 @@ Result<ReplayedNode> OpenReplay(const std::string& replay) {
   node.sysfs_root = replay + "/sys";
   node.configfs_root = replay + "/configfs";
   node.debugfs_root = replay + "/debugfs";
+  node.procfs_root = replay + "/proc";  // absent in captures without --collector.rdma.per-process
   struct stat st;
   if (::stat(node.sysfs_root.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
     return Error{"--replay=" + replay + ": not a capture directory (no sys/ inside)"};
   // The trees are served beneath the capture directory: sys/ (or configfs/, debugfs/) as a
   // symlink to the host's /sys would serve this node instead of the capture.
-  for (const char* tree : {"sys", "configfs", "debugfs"}) {
+  for (const char* tree : {"sys", "configfs", "debugfs", "proc"}) {
     int err = fs::CheckDirectoryBeneath(replay, tree);
     if (fs::IsRefusedPath(err))
       return Error{"--replay=" + replay + ": " + tree +

@@ -15,7 +15,7 @@
 namespace rocewatch::replay {
 
 struct ReplayedNode {
-  std::string sysfs_root, configfs_root, debugfs_root;
+  std::string sysfs_root, configfs_root, debugfs_root, procfs_root;
   // Moves the replayed sysfs counters (empty when the capture has no motion);
   // it keeps the motion it applies alive.
   fs::ValueTransform sysfs_transform;

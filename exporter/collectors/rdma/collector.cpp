@@ -23,6 +23,11 @@ CollectorInfo Rdma::Info() {
             "read a port's hw counters in one RDMA netlink STAT_GET (optional counters the "
             "driver has enabled included) where the kernel answers it; else, and with false, "
             "one hw_counters/ file each"},
+           {"per-process", "false",
+            "the QPs of each device per process (RDMA netlink RES_QP_GET dump) with the "
+            "process's comm and cgroup from --path.procfs, at most 64 processes a device "
+            "(needs --collector.rdma.netlink)",
+            "true"},
            {"all-gids", "false",
             "RoCE v1 GID entries that repeat a RoCE v2 entry's GID (default: left out)"}},
           &MakeRdmaSource,

@@ -71,6 +71,41 @@ const MetricSpec kOptionalCounter{"roce_hw_optional_counter_enabled", T::kGauge,
     "is enabled (rdma statistic set ... optional-counters), else 0; from RDMA netlink "
     "STAT_GET_STATUS (kernels 6.0 and later). An enabled one is served in roce_hw_stat_total.",
     {"device", "port", "counter"}};
+const MetricSpec kResources{"roce_rdma_resources", T::kGauge,
+    "How many RDMA resources of a type the device has now (rdma resource show: qp, cq, mr, pd, "
+    "cm_id, ctx, srq), from RDMA netlink RES_GET; all processes of the exporter's pid namespace.",
+    {"device", "type"}};
+const MetricSpec kQpCounterMode{"roce_rdma_qp_counter_mode", T::kGauge,
+    "The port's QP-counter mode (rdma statistic qp mode: none, auto, manual) as the mode label; "
+    "always 1. From RDMA netlink STAT_GET with STAT_RES = RES_QP.",
+    {"device", "port", "mode"}};
+const MetricSpec kBoundCounters{"roce_rdma_bound_counters", T::kGauge,
+    "How many QP counters are bound on the port (rdma statistic qp show), all of them; the "
+    "per-counter series cover the 32 with the lowest counter id.",
+    {"device", "port"}};
+const MetricSpec kBoundCounterInfo{"roce_rdma_bound_counter_info", T::kGauge,
+    "A bound QP counter: how it was bound (mode auto or manual), the QP type it binds in auto "
+    "mode by type, the process it binds in auto mode by PID and its name (empty otherwise); "
+    "always 1.",
+    {"device", "port", "counter_id", "mode", "qp_type", "pid", "comm"}};
+const MetricSpec kBoundCounterQps{"roce_rdma_bound_counter_qps", T::kGauge,
+    "How many QPs are bound to the counter now.", {"device", "port", "counter_id"}};
+const MetricSpec kBoundCounterStat{"roce_rdma_bound_counter_stat_total", T::kCounter,
+    "A hw counter of a bound QP counter (the QPs bound to it only), named as the driver names "
+    "it; the same names roce_hw_stat_total keeps by default.",
+    {"device", "port", "counter_id", "counter"},
+    S::kTrimmed, "--collector.rdma.all-hw-counters (the same names roce_hw_stat_total trims)"};
+const MetricSpec kProcessQps{"roce_rdma_process_qps", T::kGauge,
+    "How many QPs a process (or a kernel user, pid empty) holds on the device, with its comm and "
+    "cgroup path from procfs; the 64 with the most QPs a device. From the RDMA netlink RES_QP_GET "
+    "dump.",
+    {"device", "pid", "comm", "cgroup"},
+    S::kOptIn, "--collector.rdma.per-process"};
+const MetricSpec kProcesses{"roce_rdma_processes", T::kGauge,
+    "How many processes and kernel users hold QPs on the device, all of them (roce_rdma_process_qps "
+    "covers 64).",
+    {"device"},
+    S::kOptIn, "--collector.rdma.per-process"};
 const MetricSpec kGidInfo{"roce_gid_info", T::kGauge,
     "A non-empty GID table entry with its type, netdev and the IP it carries; always 1. A RoCE v1 "
     "entry that repeats a RoCE v2 entry's GID only with --collector.rdma.all-gids.",
@@ -94,7 +129,9 @@ const SpecList& RdmaSpecs() {
                                   &kPortRate,   &kPortLid,    &kPortSmLid, &kRxBytes,
                                   &kTxBytes,    &kRxPackets,  &kTxPackets, &kPortCounter,
                                   &kHwCounter,  &kDeviceHwCounter, &kLifespan, &kOptionalCounter,
-                                  &kGidInfo};
+                                  &kGidInfo, &kResources, &kQpCounterMode, &kBoundCounters,
+                                  &kBoundCounterInfo, &kBoundCounterQps, &kBoundCounterStat,
+                                  &kProcessQps, &kProcesses};
   return kSpecs;
 }
 
@@ -104,6 +141,10 @@ void RenderRdma(const NodeSnapshot& snap, MetricSink& out) {
                           d.driver, d.pci_address, d.pci_function, d.pf_pci_address}, 1);
     for (std::size_t i = 0; i < d.hw_counters.size(); ++i)
       if (d.hw_counters.has(i)) out.Add(kDeviceHwCounter, {d.name, d.hw_counters.name(i)}, d.hw_counters.values[i]);
+    for (const auto& r : d.resources) out.Add(kResources, {d.name, r.type}, r.current);
+    if (d.processes_total) out.Add(kProcesses, {d.name}, static_cast<double>(*d.processes_total));
+    for (const auto& p : d.processes)
+      out.Add(kProcessQps, {d.name, p.pid, p.comm, p.cgroup}, static_cast<double>(p.qps));
     for (const auto& p : d.ports) {
       const std::string port = std::to_string(p.number);
       out.Add(kPortInfo, {d.name, port, p.netdev, p.link_layer}, 1);
@@ -124,6 +165,19 @@ void RenderRdma(const NodeSnapshot& snap, MetricSink& out) {
         out.Add(kLifespan, {d.name, port}, *p.hw_counters_lifespan_seconds);
       for (const auto& o : p.optional_counters)
         out.Add(kOptionalCounter, {d.name, port, o.name}, o.enabled ? 1 : 0);
+      if (!p.qp_counter_mode.empty()) out.Add(kQpCounterMode, {d.name, port, p.qp_counter_mode}, 1);
+      if (p.bound_counters_total)
+        out.Add(kBoundCounters, {d.name, port}, static_cast<double>(*p.bound_counters_total));
+      for (const auto& b : p.bound_counters) {
+        const std::string id = std::to_string(b.id);
+        out.Add(kBoundCounterInfo,
+                {d.name, port, id, b.mode, b.qp_type, b.pid ? std::to_string(*b.pid) : "", b.comm},
+                1);
+        out.Add(kBoundCounterQps, {d.name, port, id}, static_cast<double>(b.qps));
+        for (std::size_t i = 0; i < b.counters.size(); ++i)
+          if (b.counters.has(i))
+            out.Add(kBoundCounterStat, {d.name, port, id, b.counters.name(i)}, b.counters.values[i]);
+      }
       for (const auto& g : p.gids) {
         if (!d.detail.all_gids && RepeatsV2Gid(p, g)) continue;
         out.Add(kGidInfo, {d.name, port, std::to_string(g.index), g.gid, g.type, g.netdev, g.ip}, 1);

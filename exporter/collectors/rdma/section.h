@@ -28,6 +28,19 @@ struct OptionalCounterState {
   bool enabled = false;
 };
 
+// A bound QP counter of a port (`rdma statistic qp show`, RDMA netlink STAT_GET qp dump):
+// the QPs bound to it and its hw counters, filtered as the port's are (default_counters.h).
+struct BoundCounterSnapshot {
+  std::uint32_t id = 0;
+  std::string mode;                   // "auto" or "manual"
+  std::string qp_type;                // auto mode by QP type: "RC", "UD" ...; else empty
+  std::optional<std::uint32_t> pid;   // auto mode by PID
+  std::string comm;                   // its process's name: the kernel's for a kernel user,
+                                      // /proc/PID/comm with --collector.rdma.per-process
+  std::size_t qps = 0;                // QPs bound now
+  CounterSet counters;
+};
+
 struct PortSnapshot {
   std::uint32_t number = 0;
   std::string netdev;
@@ -45,6 +58,12 @@ struct PortSnapshot {
   CounterSet hw_counters;  // hw_counters/ but lifespan (default_counters.h)
   std::optional<double> hw_counters_lifespan_seconds;
   std::vector<OptionalCounterState> optional_counters;  // empty without RDMA netlink
+  // The QP-counter mode (`rdma statistic qp mode`: "none", "auto", "manual"); empty without
+  // RDMA netlink. Bound counters: how many the port has, and the first
+  // kMaxBoundCountersServed of them by id.
+  std::string qp_counter_mode;
+  std::optional<std::size_t> bound_counters_total;
+  std::vector<BoundCounterSnapshot> bound_counters;
   bool gids_read = false;
   std::vector<GidEntry> gids;  // non-zero entries only
 };
@@ -58,6 +77,27 @@ struct RdmaDetail {
   bool all_gids = false;
 };
 
+// A resource type's current count on a device (`rdma resource show`: "qp", "cq", "mr", "pd",
+// "cm_id", "ctx", "srq"), from RDMA netlink RES_GET.
+struct RdmaResourceCount {
+  std::string type;
+  double current = 0;
+};
+
+inline constexpr std::size_t kMaxBoundCountersServed = 32;
+
+// The QPs of one owner on a device (--collector.rdma.per-process; RDMA netlink RES_QP_GET):
+// a process (pid, its comm and cgroup from procfs) or a kernel user (pid empty, comm the
+// kernel's name for it: "ib_core", "rdma_cm" ...).
+struct RdmaProcessQps {
+  std::string pid;     // empty for a kernel owner
+  std::string comm;    // /proc/PID/comm, or the kernel owner's name
+  std::string cgroup;  // the cgroup v2 path of /proc/PID/cgroup ("/kubepods.slice/..."), or empty
+  std::size_t qps = 0;
+};
+
+inline constexpr std::size_t kMaxProcessesServed = 64;
+
 struct DeviceSnapshot {
   std::string name;  // ibdev, e.g. mlx5_0
   std::string fw_version, board_id, hca_type, node_guid, node_type, driver, pci_address;
@@ -65,6 +105,11 @@ struct DeviceSnapshot {
   std::string pf_pci_address;  // its PF's address on a VF, its own on a PF, empty off PCI
   std::vector<PortSnapshot> ports;
   CounterSet hw_counters;  // device-wide hw_counters/ (some drivers)
+  std::vector<RdmaResourceCount> resources;  // in the kernel's order; empty without netlink
+  // --collector.rdma.per-process: how many owners hold QPs, and the kMaxProcessesServed with
+  // the most QPs (ties: by pid).
+  std::optional<std::size_t> processes_total;
+  std::vector<RdmaProcessQps> processes;
   RdmaDetail detail;
 };
 

@@ -8,6 +8,7 @@
 #include "exporter/collectors/attribute_reader.h"
 #include "exporter/collectors/detail_options.h"
 #include "exporter/collectors/rdma/default_counters.h"
+#include "exporter/collectors/rdma/nldev_resources.h"
 #include "exporter/collectors/sysfs_values.h"
 #include "exporter/kernel/calls.h"
 #include "exporter/netlink/rdma_stat.h"
@@ -57,6 +58,10 @@ struct PortState {
   std::shared_ptr<const std::vector<std::string>> netlink_names;
   // STAT_GET_STATUS the same way (kernels before 6.0 answer EOPNOTSUPP).
   bool netlink_status = true;
+  // The QP-counter mode and the bound counters (nldev_resources.h): asked while they answer;
+  // an absent answer stops them until the inventory changes.
+  bool netlink_qp_mode = true;
+  bool netlink_bound = true;
 };
 
 struct DeviceState {
@@ -64,12 +69,16 @@ struct DeviceState {
   std::string fw_version, board_id, hca_type, node_guid, node_type;
   std::vector<PortState> ports;
   CounterFiles hw_counters;  // device-wide
+  bool netlink_resources = true;  // RES_GET, the same way
+  bool netlink_processes = true;  // RES_QP_GET (--collector.rdma.per-process), the same way
 };
 
 class RdmaSource final : public Source {
  public:
-  RdmaSource(const SourceEnv& env, double gid_interval_seconds, RdmaDetail detail, bool netlink)
+  RdmaSource(const SourceEnv& env, double gid_interval_seconds, RdmaDetail detail, bool netlink,
+             bool per_process)
       : sysfs_(*env.sysfs),
+        procfs_(per_process ? env.procfs : nullptr),
         kernel_(netlink ? env.kernel : nullptr),
         gid_interval_(gid_interval_seconds),
         detail_(detail) {}
@@ -81,6 +90,7 @@ class RdmaSource final : public Source {
 
   void Collect(const Inventory&, NodeSnapshot& out, SourceStatus& status) override {
     std::string text;
+    identities_.clear();  // a process's comm and cgroup, read once this scrape
     for (auto& dev : devices_) {
       DeviceSnapshot snap;
       if (CollectDevice(dev, snap, text, status)) {
@@ -221,9 +231,66 @@ class RdmaSource final : public Source {
     for (auto& port : dev.ports) {
       PortSnapshot p;
       if (!CollectPort(dev.ref, port, p, text, status)) return false;
+      NetlinkQpCounters(dev.ref, port, p);
       snap.ports.push_back(std::move(p));
     }
+    if (kernel_ != nullptr && dev.netlink_resources) {
+      std::vector<RdmaResourceCount> resources;
+      if (Keep(ReadResourceSummary(*kernel_, dev.ref.name, resources), dev.netlink_resources))
+        snap.resources = std::move(resources);
+    }
+    if (kernel_ != nullptr && procfs_ != nullptr && dev.netlink_processes) {
+      std::vector<RdmaProcessQps> processes;
+      std::optional<std::size_t> total;
+      if (Keep(ReadProcesses(*kernel_, *procfs_, dev.ref.name, identities_, total, processes),
+               dev.netlink_processes)) {
+        snap.processes_total = total;
+        snap.processes = std::move(processes);
+      }
+    }
     return true;
+  }
+
+  // Whether a netlink read served; an absent one clears `asked` (not asked again until the
+  // inventory changes), a malformed one counts as a parse error and is asked again.
+  bool Keep(const NldevRead& read, bool& asked) {
+    switch (read.outcome) {
+      case NldevOutcome::kServed:
+        return true;
+      case NldevOutcome::kAbsent:
+        asked = false;
+        return false;
+      case NldevOutcome::kMalformed:
+        reader_.ParseError(read.where, read.error);
+        return false;
+    }
+    return false;
+  }
+
+  // The port's QP-counter mode and, where it is not none, its bound counters.
+  void NetlinkQpCounters(const DeviceRef& dev, PortState& port, PortSnapshot& p) {
+    if (kernel_ == nullptr || !port.netlink_qp_mode) return;
+    if (!Keep(ReadQpCounterMode(*kernel_, dev.name, p), port.netlink_qp_mode)) {
+      p.qp_counter_mode.clear();
+      return;
+    }
+    if (p.qp_counter_mode == "none") {
+      p.bound_counters_total = 0;  // binding a QP sets the mode to auto or manual
+      return;
+    }
+    if (!port.netlink_bound) return;
+    auto reads = [&](std::string_view n) {
+      return n != kLifespan && ReadsHwCounter(detail_, dev.driver, n);
+    };
+    if (!Keep(ReadBoundCounters(*kernel_, dev.name, reads, p), port.netlink_bound)) {
+      p.bound_counters_total.reset();
+      p.bound_counters.clear();
+    }
+    // A user process's name only with the per-process view, which reads /proc.
+    for (auto& b : p.bound_counters) {
+      if (procfs_ != nullptr && b.pid && b.comm.empty())
+        b.comm = IdentityOf(*procfs_, *b.pid, identities_).comm;
+    }
   }
 
   // Reads a numbered state ("4: ACTIVE"); false when the device is gone.
@@ -390,6 +457,8 @@ class RdmaSource final : public Source {
   }
 
   const fs::Tree& sysfs_;
+  const fs::Tree* procfs_;  // null: --collector.rdma.per-process off
+  ProcessIdentities identities_;
   kernel::KernelAnswers* kernel_;  // null: --collector.rdma.netlink=false, or no kernel answers
   double gid_interval_;
   RdmaDetail detail_;
@@ -412,7 +481,10 @@ Result<std::unique_ptr<Source>> MakeRdmaSource(const SourceEnv& env) {
   }
   auto netlink = BoolOption(env, "rdma", "netlink", true);
   if (!netlink) return netlink.error();
-  return std::unique_ptr<Source>(std::make_unique<RdmaSource>(env, *interval, detail, *netlink));
+  auto per_process = BoolOption(env, "rdma", "per-process", false);
+  if (!per_process) return per_process.error();
+  return std::unique_ptr<Source>(
+      std::make_unique<RdmaSource>(env, *interval, detail, *netlink, *per_process));
 }
 
 }  // namespace rocewatch::collectors

@@ -1,0 +1,210 @@
+#include "exporter/collectors/rdma/nldev_resources.h"
+
+#include <algorithm>
+#include <iterator>
+#include <utility>
+
+#include <map>
+
+#include "exporter/netlink/rdma_nldev.h"
+#include "exporter/netlink/rdma_res_qp.h"
+#include "rocewatch/strings.h"
+#include "exporter/netlink/rdma_stat.h"
+
+namespace rocewatch::collectors {
+namespace {
+
+// Asks `request` and decodes its answer with `decode`: absent where the call failed or the
+// kernel answered an errno, malformed where the bytes do not decode or are about another
+// device or port (`same` says).
+template <class Decode, class Same, class Use>
+NldevRead Ask(kernel::KernelAnswers& kernel, const kernel::Request& request, Decode decode,
+              Same same, Use use) {
+  NldevRead read;
+  read.where = kernel::KeyOf(request);
+  const kernel::Answer answer = kernel.Ask(request);
+  if (!answer.ok()) {
+    read.outcome = NldevOutcome::kAbsent;
+    return read;
+  }
+  auto decoded = decode(answer.bytes);
+  if (!decoded) {
+    read.outcome = decoded.error().code != 0 ? NldevOutcome::kAbsent : NldevOutcome::kMalformed;
+    read.error = decoded.error().message;
+    return read;
+  }
+  if (!same(*decoded)) {
+    read.outcome = NldevOutcome::kMalformed;
+    read.error = "the answer is about another device or port";
+    return read;
+  }
+  use(std::move(*decoded));
+  return read;
+}
+
+}  // namespace
+
+NldevRead ReadResourceSummary(kernel::KernelAnswers& kernel, const std::string& device,
+                              std::vector<RdmaResourceCount>& out) {
+  return Ask(
+      kernel, kernel::call::RdmaResourceSummary{device},
+      [](const std::vector<std::uint8_t>& b) { return rdma_nl::DecodeResourceSummaryReply(b); },
+      [&](const rdma_nl::ResourceSummary& s) { return s.device.name == device; },
+      [&](rdma_nl::ResourceSummary s) {
+        for (auto& r : s.resources) {
+          out.push_back({std::move(r.name), static_cast<double>(r.current)});
+        }
+      });
+}
+
+NldevRead ReadQpCounterMode(kernel::KernelAnswers& kernel, const std::string& device,
+                            PortSnapshot& port) {
+  return Ask(
+      kernel, kernel::call::RdmaCounterMode{device, port.number},
+      [](const std::vector<std::uint8_t>& b) { return rdma_nl::DecodeCounterModeReply(b); },
+      [&](const rdma_nl::PortCounterMode& m) {
+        return m.device.name == device && m.port == port.number;
+      },
+      [&](rdma_nl::PortCounterMode m) {
+        port.qp_counter_mode = std::string(rdma_nl::CounterModeName(m.mode));
+      });
+}
+
+NldevRead ReadBoundCounters(kernel::KernelAnswers& kernel, const std::string& device,
+                            const std::function<bool(std::string_view)>& reads,
+                            PortSnapshot& port) {
+  return Ask(
+      kernel, kernel::call::RdmaBoundCounters{device, port.number},
+      [](const std::vector<std::uint8_t>& b) { return rdma_nl::DecodeBoundCountersDump(b); },
+      [&](const std::vector<rdma_nl::BoundCounter>& all) {
+        return std::all_of(all.begin(), all.end(), [&](const rdma_nl::BoundCounter& c) {
+          return c.device.name == device && c.port == port.number;
+        });
+      },
+      [&](std::vector<rdma_nl::BoundCounter> all) {
+        std::sort(all.begin(), all.end(),
+                  [](const auto& a, const auto& b) { return a.id < b.id; });
+        port.bound_counters_total = all.size();
+        if (all.size() > kMaxBoundCountersServed) all.resize(kMaxBoundCountersServed);
+        for (auto& c : all) {
+          BoundCounterSnapshot b;
+          b.id = c.id;
+          b.mode = std::string(rdma_nl::CounterModeName(c.mode));
+          if (c.qp_type) b.qp_type = QpTypeName(*c.qp_type);
+          b.pid = c.pid;
+          b.comm = std::move(c.kernel_owner);
+          b.qps = c.qps.size();
+          std::vector<std::pair<std::string, double>> kept;
+          for (auto& h : c.counters) {
+            if (reads(h.name)) kept.emplace_back(std::move(h.name), static_cast<double>(h.value));
+          }
+          std::sort(kept.begin(), kept.end());
+          auto names = std::make_shared<std::vector<std::string>>();
+          for (auto& [name, value] : kept) {
+            names->push_back(std::move(name));
+            b.counters.values.push_back(value);
+          }
+          b.counters.names = std::move(names);
+          port.bound_counters.push_back(std::move(b));
+        }
+      });
+}
+
+namespace {
+
+// A procfs file of `pid`, its last newline trimmed; empty where it cannot be read.
+std::string ProcText(const fs::Tree& procfs, std::uint32_t pid, std::string_view file) {
+  auto text = procfs.ReadText(std::to_string(pid) + "/" + std::string(file));
+  return text ? std::string(Trim(*text)) : std::string();
+}
+
+}  // namespace
+
+const ProcessIdentity& IdentityOf(const fs::Tree& procfs, std::uint32_t pid,
+                                  ProcessIdentities& known) {
+  auto [id, fresh] = known.try_emplace(pid);
+  if (fresh) {
+    id->second.comm = ProcText(procfs, pid, "comm");
+    id->second.cgroup = CgroupPath(ProcText(procfs, pid, "cgroup"));
+  }
+  return id->second;
+}
+
+std::string CgroupPath(std::string_view text) {
+  constexpr std::size_t kMaxPath = 4096;  // PATH_MAX: anything longer is not a cgroup path
+  std::string_view v1;
+  while (!text.empty()) {
+    const std::size_t end = text.find('\n');
+    std::string_view line = text.substr(0, end);
+    text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
+    // hierarchy-ID:controller-list:cgroup-path (man 7 cgroups)
+    const std::size_t first = line.find(':');
+    const std::size_t second = first == std::string_view::npos ? first : line.find(':', first + 1);
+    if (second == std::string_view::npos) continue;
+    std::string_view path = line.substr(second + 1);
+    if (path.empty() || path.front() != '/' || path.size() > kMaxPath) continue;
+    if (line.substr(0, second) == "0:") return std::string(path);
+    if (line.substr(first + 1, second - first - 1) == "name=systemd") v1 = path;
+  }
+  return std::string(v1);
+}
+
+NldevRead ReadProcesses(kernel::KernelAnswers& kernel, const fs::Tree& procfs,
+                        const std::string& device, ProcessIdentities& known,
+                        std::optional<std::size_t>& processes_total,
+                        std::vector<RdmaProcessQps>& out) {
+  return Ask(
+      kernel, kernel::call::RdmaResourceQps{device},
+      [](const std::vector<std::uint8_t>& b) { return rdma_nl::DecodeResourceQpDump(b); },
+      [&](const rdma_nl::ResourceQps& d) { return d.qps.empty() || d.device.name == device; },
+      [&](rdma_nl::ResourceQps d) {
+        // Owners: a PID, or a kernel user's name (a QP whose task is gone has neither: left out).
+        std::map<std::uint32_t, std::size_t> by_pid;
+        std::map<std::string, std::size_t> by_kernel;
+        for (const auto& q : d.qps) {
+          if (q.pid) {
+            ++by_pid[*q.pid];
+          } else if (!q.kernel_owner.empty()) {
+            ++by_kernel[q.kernel_owner];
+          }
+        }
+        struct Owner {
+          std::optional<std::uint32_t> pid;
+          std::string kernel;
+          std::size_t qps;
+        };
+        std::vector<Owner> owners;
+        for (const auto& [pid, n] : by_pid) owners.push_back({pid, {}, n});
+        for (const auto& [name, n] : by_kernel) owners.push_back({std::nullopt, name, n});
+        processes_total = owners.size();
+        std::stable_sort(owners.begin(), owners.end(),
+                         [](const Owner& a, const Owner& b) { return a.qps > b.qps; });
+        if (owners.size() > kMaxProcessesServed) owners.resize(kMaxProcessesServed);
+        for (auto& o : owners) {
+          RdmaProcessQps p;
+          p.qps = o.qps;
+          if (o.pid) {
+            p.pid = std::to_string(*o.pid);
+            const ProcessIdentity& id = IdentityOf(procfs, *o.pid, known);
+            p.comm = id.comm;
+            p.cgroup = id.cgroup;
+          } else {
+            p.comm = std::move(o.kernel);
+          }
+          out.push_back(std::move(p));
+        }
+      });
+}
+
+std::string QpTypeName(std::uint8_t type) {
+  // enum ib_qp_type (include/rdma/ib_verbs.h), named as iproute2's rdma tool prints them.
+  static constexpr std::string_view kNames[] = {"SMI",        "GSI",           "RC",
+                                                "UC",         "UD",            "RAW_IPV6",
+                                                "RAW_ETHERTYPE", "UNKNOWN",    "RAW_PACKET",
+                                                "XRC_INI",    "XRC_TGT"};
+  if (type < std::size(kNames)) return std::string(kNames[type]);
+  if (type == 0xff) return "DRIVER";  // IB_QPT_DRIVER
+  return std::to_string(type);
+}
+
+}  // namespace rocewatch::collectors

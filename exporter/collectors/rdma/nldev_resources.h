@@ -1,0 +1,75 @@
+#pragma once
+
+// What RDMA netlink tells about a device's resources, for the rdma collector: the RES_GET
+// summary (`rdma resource show`), a port's QP-counter mode and its bound counters
+// (`rdma statistic qp mode` / `qp show`). Each asks the kernel (kernel/calls.h) and decodes
+// with netlink/rdma_nldev.h and rdma_stat.h.
+//
+// Every read says whether the kernel served it, had nothing to say (absent: an errno, a
+// kernel's NLMSG_ERROR such as EOPNOTSUPP on an older kernel, a replay without the answer;
+// the caller does not ask again until the inventory changes), or answered bytes that do not
+// decode (malformed: that device or port serves nothing this scrape, the error is counted).
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "exporter/collectors/rdma/section.h"
+#include "exporter/fs/tree.h"
+#include "exporter/kernel/answers.h"
+
+namespace rocewatch::collectors {
+
+enum class NldevOutcome { kServed, kAbsent, kMalformed };
+
+struct NldevRead {
+  NldevOutcome outcome = NldevOutcome::kServed;
+  std::string where;  // the call's capture key, for the error count and the log
+  std::string error;  // kMalformed: what did not decode
+};
+
+// RES_GET of `device`: one count per resource type, in the kernel's order.
+NldevRead ReadResourceSummary(kernel::KernelAnswers& kernel, const std::string& device,
+                              std::vector<RdmaResourceCount>& out);
+
+// The port's QP-counter mode into port.qp_counter_mode.
+NldevRead ReadQpCounterMode(kernel::KernelAnswers& kernel, const std::string& device,
+                            PortSnapshot& port);
+
+// The port's bound counters: how many (port.bound_counters_total) and the first
+// kMaxBoundCountersServed by id, with the hw counters `reads` keeps, sorted by name.
+NldevRead ReadBoundCounters(kernel::KernelAnswers& kernel, const std::string& device,
+                            const std::function<bool(std::string_view)>& reads,
+                            PortSnapshot& port);
+
+// A process's comm and cgroup path, read once a scrape however many devices it uses.
+struct ProcessIdentity {
+  std::string comm, cgroup;
+};
+using ProcessIdentities = std::map<std::uint32_t, ProcessIdentity>;
+
+// `pid`'s comm and cgroup from `procfs`, or from `known` where this scrape read them already.
+const ProcessIdentity& IdentityOf(const fs::Tree& procfs, std::uint32_t pid,
+                                  ProcessIdentities& known);
+
+// The device's QPs grouped by owner (RES_QP_GET dump): how many owners (processes_total) and
+// the kMaxProcessesServed with the most QPs, each process with its comm and cgroup read from
+// `procfs` (/proc/PID/comm, /proc/PID/cgroup; empty where the process is gone) unless `known`
+// (this scrape's) has them already.
+NldevRead ReadProcesses(kernel::KernelAnswers& kernel, const fs::Tree& procfs,
+                        const std::string& device, ProcessIdentities& known,
+                        std::optional<std::size_t>& processes_total,
+                        std::vector<RdmaProcessQps>& out);
+
+// The cgroup path of a /proc/PID/cgroup text: the cgroup v2 line ("0::PATH"), else the v1
+// line of the name=systemd hierarchy, else empty.
+std::string CgroupPath(std::string_view proc_pid_cgroup);
+
+// iproute2's name of an IB_QPT_* QP type ("RC", "UD" ...), the number for one it does not know.
+std::string QpTypeName(std::uint8_t type);
+
+}  // namespace rocewatch::collectors
