@@ -223,6 +223,24 @@ def build_node(index: int) -> tuple:
         answers[ka.key_rdma_stat_status(ib, 1)] = ka.rdma_stat_status_reply(
             dev_index=n + 1, device=ib, port=1, seq=2, portid=0,
             optional=[(name, i, optional_on) for name, i in OPTIONAL_COUNTERS])
+        # What RDMA netlink says of the job on it: one training process per NIC (its NCCL
+        # channels' RC QPs, bound to a per-process counter by `rdma statistic qp set link DEV/1
+        # auto type on pid on`), and ib_core's GSI QP; the resources they hold.
+        pid = job_pid(index, n)
+        rc_qps = [{"lqpn": 0x100 + q, "port": 1, "pid": pid, "type": 2, "state": 3} for q in range(16)]
+        answers[ka.key_rdma_res_summary(ib)] = ka.rdma_res_summary_reply(
+            dev_index=n + 1, device=ib, seq=3, portid=0,
+            entries=[("pd", 2), ("cq", 18), ("qp", 17), ("cm_id", 0), ("mr", 4), ("ctx", 1), ("srq", 0)])
+        answers[ka.key_rdma_qp_mode(ib, 1)] = ka.rdma_qp_mode_reply(
+            dev_index=n + 1, device=ib, port=1, seq=4, portid=0, mode=ka.RDMA_COUNTER_MODE_AUTO, mask=3)
+        answers[ka.key_rdma_qp_counters(ib, 1)] = ka.rdma_qp_counters_dump(
+            dev_index=n + 1, device=ib, seq=5, portid=0,
+            counters=[{"port": 1, "id": 1, "mode": ka.RDMA_COUNTER_MODE_AUTO, "qp_type": 2, "pid": pid,
+                       "qps": [q["lqpn"] for q in rc_qps],
+                       "counters": [(name, value) for name, value in hw.items() if isinstance(value, int)]}])
+        answers[ka.key_rdma_res_qp(ib)] = ka.rdma_res_qp_dump(
+            dev_index=n + 1, device=ib, seq=6, portid=0,
+            qps=[{"lqpn": 1, "port": 1, "kern_name": "ib_core", "type": 1, "state": 3}] + rc_qps)
         # RS-FEC on every link, a few corrected blocks per lane and none uncorrectable.
         lanes = [1_000 + 37 * index + 11 * lane for lane in range(4)]
         answers[ka.key_fec(netdev)] = ka.ethtool_fec_reply(
@@ -279,6 +297,11 @@ def build_node(index: int) -> tuple:
             motion, optics)
 
 
+def job_pid(node: int, nic: int) -> int:
+    """The training process on NIC `nic` of node `node` (its /proc entry: write())."""
+    return 41_000 + 10 * node + nic
+
+
 def plan() -> dict:
     with open(REPO / "lint" / "plan" / "example-plan.json") as f:
         profile = json.load(f)["profiles"]["roce-400g"]
@@ -315,6 +338,11 @@ def write(dest: Path, writer: Path) -> None:
         spec, motion, optics = build_node(i)
         node_dir = nt.write_node(spec, dest / "nodes" / spec.hostname, replace=True)
         (node_dir / "motion.json").write_text(json.dumps(motion, indent=1, sort_keys=True) + "\n")
+        for n in range(len(NICS)):  # the training processes' /proc (--collector.rdma.per-process)
+            proc = node_dir / "proc" / str(job_pid(i, n))
+            proc.mkdir(parents=True, exist_ok=True)
+            (proc / "comm").write_text("python3\n")
+            (proc / "cgroup").write_text(f"0::/kubepods.slice/kubepods-pod{i:04d}.slice/cri-containerd-train{n}.scope\n")
         for netdev, image, scale in optics:
             cmd = [str(writer), str(node_dir), netdev, image]
             if scale is not None:
