@@ -140,6 +140,14 @@ void AddMessageArg(StoredArgs& args, std::string name, MessageId id, const Store
   }
 }
 
+void AddMessageArg(StoredArgs& args, std::string name, const StoredMessage& inner,
+                   const std::string& fallback) {
+  for (const Table& t : kTables) {
+    std::string value = RenderOr(t.lang, inner, fallback);
+    args.emplace_back(t.lang == Language::kEnglish ? name : name + ":" + std::string(t.code), std::move(value));
+  }
+}
+
 std::string_view LanguageCode(Language lang) {
   for (const Table& t : kTables)
     if (t.lang == lang) return t.code;
