@@ -113,7 +113,7 @@ int RunApplyCommand(const std::vector<std::string>& args, CommandIo io) {
   const std::string& plan_path = parsed->positional.front();
   // The plan's node names become directories under --scripts and files under --log-dir: a plan
   // with errors (plan.invalid-name among them) is not run.
-  auto loaded = LoadUsablePlan("apply", plan_path, io.err);
+  auto loaded = LoadUsablePlan("apply", plan_path, io.err, *lang);
   if (!loaded) return kExitUnusable;
   std::vector<const plan::Node*> nodes;
   if (auto name = parsed->Value("--node")) {

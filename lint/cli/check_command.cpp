@@ -119,7 +119,7 @@ int RunCheckCommand(const std::vector<std::string>& args, CommandIo io) {
     return kExitUnusable;
   }
   const std::string& plan_path = parsed->positional.front();
-  auto loaded = LoadUsablePlan("check", plan_path, io.err);
+  auto loaded = LoadUsablePlan("check", plan_path, io.err, *lang);
   if (!loaded) return kExitUnusable;
   // Each node is checked as soon as it is observed and its metrics dropped: at
   // 10,000 nodes only the interned settings that drift compares stay in memory.

@@ -146,7 +146,7 @@ int RunVerifyCommand(const std::vector<std::string>& args, CommandIo io) {
   const std::string log_dir = parsed->Value("--log-dir").value_or("");
 
   const std::string& plan_path = parsed->positional.front();
-  auto loaded = LoadUsablePlan("verify", plan_path, io.err);
+  auto loaded = LoadUsablePlan("verify", plan_path, io.err, *lang);
   if (!loaded) return kExitUnusable;
   const plan::Plan& plan = loaded->plan;
 

@@ -12,6 +12,7 @@
 
 #include "lint/core/fix_text.h"
 #include "lint/core/setting_value.h"
+#include "lint/i18n/catalogue.h"
 
 namespace rocewatch::lint {
 
@@ -51,6 +52,9 @@ struct Finding {
   // The fix as the check stated it, when it changes settings: `fix` is empty until
   // fix::RenderFixes writes the commands into it.
   FixText fix_steps;
+  // message, expected, found and fix as catalogue messages (lint/i18n/), rendered in the report's
+  // language; an empty ID: the field is a value (a number, a command), the same in every language.
+  i18n::StoredMessage message_text{}, expected_text{}, found_text{}, fix_text{};
 
   bool operator==(const Finding&) const = default;
 };

@@ -51,6 +51,30 @@ std::optional<int> NumberAfter(std::string_view output, std::string_view key) {
   return found;
 }
 
+// Sets the reason of `r`: `id` with `args` (what the node printed among them).
+void SetDetail(NodeResult& r, i18n::MessageId id, i18n::StoredArgs args) {
+  r.detail_text = i18n::Store(id, std::move(args));
+  r.detail = i18n::RenderOr(i18n::Language::kEnglish, r.detail_text, "");
+}
+
+// Argument `name`: `line` as the node printed it, or "no output" in each language when it printed
+// nothing (LastLine's fallback).
+void AddLineArg(i18n::StoredArgs& args, std::string name, std::string_view output, std::string line) {
+  if (Lines(output).empty())
+    i18n::AddMessageArg(args, std::move(name), "apply.detail.no_output", {});
+  else
+    args.emplace_back(std::move(name), std::move(line));
+}
+
+// Argument "what": precheck, script or rollback in each language.
+void AddWhatArg(i18n::StoredArgs& args, std::string_view what) {
+  i18n::AddMessageArg(args, "what",
+                      what == "precheck" ? i18n::MessageId("apply.what.precheck")
+                      : what == "rollback" ? i18n::MessageId("apply.what.rollback")
+                                           : i18n::MessageId("apply.what.script"),
+                      {});
+}
+
 struct Run {
   ProcessResult process;
   std::string command;
@@ -75,13 +99,15 @@ bool Settle(const BatchOptions& options, const Run& run, const char* what, NodeR
   }
   if (p.timed_out) {
     r.outcome = Outcome::kFailed;
-    r.detail =
-        std::string(what) + " timed out after " + FormatDouble(options.timeout_seconds) + "s";
+    i18n::StoredArgs args = {{"seconds", FormatDouble(options.timeout_seconds)}};
+    AddWhatArg(args, what);
+    SetDetail(r, "apply.detail.timed_out", std::move(args));
     return false;
   }
   if (options.transport == BatchOptions::Transport::kSsh && p.exit_code == kSshUnreachable) {
     r.outcome = Outcome::kUnreachable;
-    r.detail = LastLine(p.output);
+    r.detail = LastLine(p.output);  // ssh's own words
+    if (Lines(p.output).empty()) SetDetail(r, "apply.detail.no_output", {});
     return false;
   }
   if (p.exit_code == kScriptPrecheckFailed) {
@@ -89,7 +115,12 @@ bool Settle(const BatchOptions& options, const Run& run, const char* what, NodeR
     std::string reasons;
     for (const auto& problem : PrecheckProblems(p.output))
       reasons += (reasons.empty() ? "" : "; ") + problem;
-    r.detail = "precheck: " + (reasons.empty() ? LastLine(p.output) : reasons);
+    i18n::StoredArgs args;
+    if (reasons.empty())
+      AddLineArg(args, "reasons", p.output, LastLine(p.output));
+    else
+      args.emplace_back("reasons", reasons);
+    SetDetail(r, "apply.detail.precheck", std::move(args));
     return false;
   }
   if (p.exit_code == kScriptOtherPlanBackup) {
@@ -98,13 +129,18 @@ bool Settle(const BatchOptions& options, const Run& run, const char* what, NodeR
     for (auto line : Lines(p.output))
       if (auto at = line.find("backup: "); at != std::string_view::npos)
         why = std::string(line.substr(at));
-    r.detail = std::string(what) + " exit " + std::to_string(p.exit_code) + ": " + why;
+    i18n::StoredArgs args = {{"code", std::to_string(p.exit_code)}};
+    AddWhatArg(args, what);
+    AddLineArg(args, "line", p.output, why);
+    SetDetail(r, "apply.detail.exit", std::move(args));
     return false;
   }
   if (p.exit_code != 0) {
     r.outcome = Outcome::kFailed;
-    r.detail = std::string(what) + " exit " + std::to_string(p.exit_code) + ": " +
-               LastFailureLine(p.output);
+    i18n::StoredArgs args = {{"code", std::to_string(p.exit_code)}};
+    AddWhatArg(args, what);
+    AddLineArg(args, "line", p.output, LastFailureLine(p.output));
+    SetDetail(r, "apply.detail.exit", std::move(args));
     return false;
   }
   return true;
@@ -118,14 +154,16 @@ NodeResult RunNode(const plan::Node& node, const BatchOptions& options) {
   auto dir = escape::PathComponent(node.name);
   if (!dir) {
     r.outcome = Outcome::kFailed;
-    r.detail = "node name " + Quote(node.name) + " cannot be a directory name under " +
-               options.scripts_dir + ": " + escape::PathComponentProblem(node.name);
+    SetDetail(r, "apply.detail.bad_node_name",
+              {{"name", Quote(node.name)},
+               {"dir", options.scripts_dir},
+               {"problem", escape::PathComponentProblem(node.name)}});
     return r;
   }
   const fs::path script = fs::path(options.scripts_dir) / *dir / kScriptFileName;
   if (!fs::is_regular_file(script)) {
     r.outcome = Outcome::kNoScript;
-    r.detail = "no " + script.string();
+    SetDetail(r, "apply.detail.no_script", {{"path", script.string()}});
     return r;
   }
   Run pre = RunOnNode(options, r, script.string(), "--precheck");
@@ -219,7 +257,7 @@ bool IsSuccess(Outcome outcome) {
 
 std::string ResultText(const NodeResult& r, i18n::Language lang) {
   const std::initializer_list<i18n::Arg> n = {{"n", std::to_string(r.changed)}};
-  const std::initializer_list<i18n::Arg> detail = {{"detail", r.detail}};
+  const std::initializer_list<i18n::Arg> detail = {{"detail", i18n::RenderOr(lang, r.detail_text, r.detail)}};
   const bool one = r.changed == 1;
   switch (r.outcome) {
     case Outcome::kPassed:

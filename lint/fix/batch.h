@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "lint/i18n/catalogue.h"
 #include "lint/i18n/language.h"
 #include "lint/plan/model.h"
 
@@ -59,13 +60,16 @@ struct NodeResult {
   int exit_code = -1;  // of the last script run
   std::string detail;  // the reason of skipped / failed / unreachable
   std::string output;  // everything the node printed (precheck, then the run)
+  // `detail` as a catalogue message ("apply.detail.*") whose arguments hold what the node printed
+  // as it printed it; an empty ID: `detail` is only the node's (or ssh's) own text.
+  i18n::StoredMessage detail_text{};
 };
 
 std::vector<NodeResult> RunBatch(const std::vector<const plan::Node*>& nodes,
                                  const BatchOptions& options);
 
 // "changed 3 settings", "skipped: precheck: mlx5_9 not in /sys/class/infiniband; …", in `lang`
-// (lint/i18n/; the detail is what the node printed, as it printed it). Logs keep English.
+// (lint/i18n/; what the node printed stays as it printed it). Logs keep English.
 std::string ResultText(const NodeResult& result, i18n::Language lang = i18n::Language::kEnglish);
 // Whether the node ended as it should (passed, changed, would change, precheck passed, no script).
 bool IsSuccess(Outcome outcome);

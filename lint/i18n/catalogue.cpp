@@ -1,5 +1,6 @@
 #include "lint/i18n/catalogue.h"
 
+#include <algorithm>
 #include <array>
 
 #include "lint/i18n/zh.h"
@@ -39,13 +40,15 @@ constexpr bool SameShape(std::span<const Message> english, std::span<const Messa
   return true;
 }
 
-// No ID twice: compared by length first, which settles nearly every pair in one step (clang
-// bounds the steps of a constant evaluation).
-constexpr bool UniqueIds(std::span<const Message> messages) {
-  for (std::size_t i = 0; i < messages.size(); ++i)
-    for (std::size_t j = 0; j < i; ++j)
-      if (messages[j].id.size() == messages[i].id.size() && messages[j].id == messages[i].id)
-        return false;
+// No ID twice: the IDs sorted, then neighbours compared. Comparing every pair ran past the steps
+// clang allows a constant evaluation once the tables had some 300 messages.
+template <std::size_t N>
+constexpr bool UniqueIds(const Message (&messages)[N]) {
+  std::array<std::string_view, N> ids{};
+  for (std::size_t i = 0; i < N; ++i) ids[i] = messages[i].id;
+  std::sort(ids.begin(), ids.end());
+  for (std::size_t i = 1; i < N; ++i)
+    if (ids[i - 1] == ids[i]) return false;
   return true;
 }
 
@@ -133,6 +136,14 @@ Phrase Phrase::Of(MessageId id, StoredArgs args) {
 void AddMessageArg(StoredArgs& args, std::string name, MessageId id, const StoredArgs& inner) {
   for (const Table& t : kTables) {
     std::string value = *RenderStored(t.lang, id.view(), inner);
+    args.emplace_back(t.lang == Language::kEnglish ? name : name + ":" + std::string(t.code), std::move(value));
+  }
+}
+
+void AddMessageArg(StoredArgs& args, std::string name, const StoredMessage& inner,
+                   const std::string& fallback) {
+  for (const Table& t : kTables) {
+    std::string value = RenderOr(t.lang, inner, fallback);
     args.emplace_back(t.lang == Language::kEnglish ? name : name + ":" + std::string(t.code), std::move(value));
   }
 }

@@ -80,6 +80,9 @@ struct Phrase {
 // Adds argument `name` whose value is itself a message: "name" in English and "name:code" in
 // every other language ("node" = node "gpu-01", "node:zh" = 节点 "gpu-01").
 void AddMessageArg(StoredArgs& args, std::string name, MessageId id, const StoredArgs& inner);
+// The same for a message kept earlier (an address parser's reason); an empty ID adds `fallback`.
+void AddMessageArg(StoredArgs& args, std::string name, const StoredMessage& inner,
+                   const std::string& fallback);
 
 // The code of a language: "en", "zh".
 std::string_view LanguageCode(Language lang);

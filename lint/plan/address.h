@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "lint/i18n/catalogue.h"
 #include "rocewatch/result.h"
 
 namespace rocewatch::lint::plan {
@@ -35,12 +36,16 @@ struct HostPort {
   std::uint16_t port = 0;
 };
 
-// A bare IPv4 or IPv6 address (no prefix, no zone). Errors say what is wrong with the text.
-Result<IpAddress> ParseIpAddress(std::string_view text);
+// Each parser's error says what is wrong with the text, in English; with `reason`, it also keeps
+// that sentence there as a catalogue message ("plan.address.*", lint/i18n/), for a finding that
+// is rendered in the report's language.
+
+// A bare IPv4 or IPv6 address (no prefix, no zone).
+Result<IpAddress> ParseIpAddress(std::string_view text, i18n::StoredMessage* reason = nullptr);
 // "address/length"; the length is required.
-Result<IpPrefix> ParseIpPrefix(std::string_view text);
+Result<IpPrefix> ParseIpPrefix(std::string_view text, i18n::StoredMessage* reason = nullptr);
 // "host:port" or "[ipv6]:port"; the host is an IPv4 address, an IPv6 address in brackets or a
 // DNS name; the port is 1..65535.
-Result<HostPort> ParseHostPort(std::string_view text);
+Result<HostPort> ParseHostPort(std::string_view text, i18n::StoredMessage* reason = nullptr);
 
 }  // namespace rocewatch::lint::plan

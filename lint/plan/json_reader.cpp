@@ -7,25 +7,31 @@
 
 namespace rocewatch::lint::plan {
 
-std::string Describe(const json& v) {
+using i18n::Phrase;
+
+Phrase Describe(const json& v) {
   switch (v.type()) {
     case json::value_t::string:
-      return "string " + Quote(v.get_ref<const std::string&>());
+      return Phrase::Of("plan.schema.found.string", {{"value", Quote(v.get_ref<const std::string&>())}});
     case json::value_t::number_integer:
     case json::value_t::number_unsigned:
     case json::value_t::number_float:
-      return "number " + v.dump();
+      return Phrase::Of("plan.schema.found.number", {{"value", v.dump()}});
     case json::value_t::boolean:
       return v.get<bool>() ? "true" : "false";
     case json::value_t::null:
       return "null";
     case json::value_t::object:
-      return "an object";
+      return Phrase::Of("plan.schema.kind.object", {});
     case json::value_t::array:
-      return "an array";
+      return Phrase::Of("plan.schema.kind.array", {});
     default:
-      return "an unsupported value";
+      return Phrase::Of("plan.schema.kind.unsupported", {});
   }
+}
+
+void AddPhraseArg(i18n::StoredArgs& args, std::string name, const Phrase& phrase) {
+  i18n::AddMessageArg(args, std::move(name), phrase.message, phrase.english);
 }
 
 namespace {
@@ -46,8 +52,8 @@ std::string UnescapeToken(std::string_view token) {
 }  // namespace
 
 // "netdev_mtu", "pfc_priorities[1]", "nodes[3]"; "the plan" for the root.
-std::string DisplayName(std::string_view pointer) {
-  if (pointer.empty()) return "the plan";
+Phrase DisplayName(std::string_view pointer) {
+  if (pointer.empty()) return Phrase::Of("plan.schema.the_plan", {});
   std::size_t slash = pointer.rfind('/');
   std::string last = UnescapeToken(pointer.substr(slash + 1));
   std::string_view parent = pointer.substr(0, slash);
@@ -68,63 +74,76 @@ std::string JoinQuoted(const std::vector<std::string>& values) {
 }
 
 // A "plan.schema.*" finding at the value (or, with at_key, at the member's key) of `pointer`.
-void JsonReader::Report(std::string_view check, const std::string& pointer, std::string message,
-                        std::string expected, std::string found, std::string fix, bool at_key) {
+void JsonReader::Report(std::string_view check, const std::string& pointer, Phrase message,
+                        Phrase expected, Phrase found, Phrase fix, bool at_key) {
   Finding f;
   f.check = std::string(check);
   f.severity = Severity::kError;
   f.node = node_;
-  f.expected = std::move(expected);
-  f.found = std::move(found);
-  f.message = std::move(message);
-  f.fix = std::move(fix);
+  f.expected = std::move(expected.english);
+  f.found = std::move(found.english);
+  f.message = std::move(message.english);
+  f.fix = std::move(fix.english);
+  f.message_text = std::move(message.message);
+  f.expected_text = std::move(expected.message);
+  f.found_text = std::move(found.message);
+  f.fix_text = std::move(fix.message);
   sink_.Add(std::move(f), pointer, at_key);
 }
 
-void JsonReader::TypeError(const std::string& pointer, const json& v, std::string_view expected,
-                           std::string fix) {
-  if (fix.empty()) fix = "change " + DisplayName(pointer) + " to " + std::string(expected);
-  Report("plan.schema.type", pointer,
-         DisplayName(pointer) + " must be " + std::string(expected) + ", found " + Describe(v),
-         std::string(expected), Describe(v), std::move(fix));
+void JsonReader::TypeError(const std::string& pointer, const json& v, const Phrase& expected,
+                           std::optional<Phrase> fix) {
+  i18n::StoredArgs args;
+  AddPhraseArg(args, "name", DisplayName(pointer));
+  AddPhraseArg(args, "expected", expected);
+  if (!fix) fix = Phrase::Of("plan.schema.type.fix", args);
+  const Phrase found = Describe(v);
+  AddPhraseArg(args, "found", found);
+  Report("plan.schema.type", pointer, Phrase::Of("plan.schema.type.message", std::move(args)), expected,
+         found, std::move(*fix));
 }
 
 // Reports unknown keys (with "did you mean") and missing required keys.
 void JsonReader::CheckKeys(const json& obj, const std::string& pointer,
                            const std::vector<std::string>& allowed,
-                           const std::vector<std::string>& required, std::string_view what) {
+                           const std::vector<std::string>& required, const Phrase& what) {
   for (const auto& [key, value] : obj.items()) {
     if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
     std::string member = pointer;
     AppendPointerToken(member, key);
     auto suggestion = DidYouMean(key, allowed);
-    std::string message = "unknown key " + Quote(key) + " in " + std::string(what);
-    std::string fix;
+    i18n::StoredArgs args = {{"key", Quote(key)}};
+    AddPhraseArg(args, "what", what);
+    std::optional<Phrase> message, fix;
     if (suggestion) {
-      message += "; did you mean \"" + *suggestion + "\"?";
-      fix = "rename " + Quote(key) + " to \"" + *suggestion + "\"";
+      args.emplace_back("suggestion", *suggestion);
+      message = Phrase::Of("plan.schema.unknown_key.message_suggest", args);
+      fix = Phrase::Of("plan.schema.unknown_key.fix_suggest", args);
     } else {
-      fix = "remove " + Quote(key) + " (known keys: " + JoinQuoted(allowed) + ")";
+      args.emplace_back("keys", JoinQuoted(allowed));
+      message = Phrase::Of("plan.schema.unknown_key.message", args);
+      fix = Phrase::Of("plan.schema.unknown_key.fix", args);
     }
-    Report("plan.schema.unknown-key", member, std::move(message),
-           suggestion ? *suggestion : std::string(), key, std::move(fix), /*at_key=*/true);
+    Report("plan.schema.unknown-key", member, std::move(*message),
+           suggestion ? *suggestion : std::string(), key, std::move(*fix), /*at_key=*/true);
   }
   for (const auto& key : required) {
     if (obj.contains(key)) continue;
     std::string member = pointer;
     AppendPointerToken(member, key);
-    Report("plan.schema.missing-key", member,
-           std::string(what) + " lacks the required key \"" + key + "\"", key, "",
-           "add \"" + key + "\": " + example_for_(key));
+    i18n::StoredArgs args = {{"key", key}, {"example", example_for_(key)}};
+    AddPhraseArg(args, "what", what);
+    Report("plan.schema.missing-key", member, Phrase::Of("plan.schema.missing_key.message", args), key, "",
+           Phrase::Of("plan.schema.missing_key.fix", args));
   }
 }
 
 // True when `v` is an object; its keys are checked.
 bool JsonReader::Object(const json& v, const std::string& pointer,
                         const std::vector<std::string>& allowed,
-                        const std::vector<std::string>& required, std::string_view what) {
+                        const std::vector<std::string>& required, const Phrase& what) {
   if (!v.is_object()) {
-    TypeError(pointer, v, "an object");
+    TypeError(pointer, v, Phrase::Of("plan.schema.kind.object", {}));
     return false;
   }
   CheckKeys(v, pointer, allowed, required, what);
@@ -148,12 +167,13 @@ std::optional<std::string> JsonReader::String(const json& obj, const std::string
   if (v == nullptr) return std::nullopt;
   std::string p = Child(pointer, key);
   if (!v->is_string()) {
-    TypeError(p, *v, "a string");
+    TypeError(p, *v, Phrase::Of("plan.schema.kind.string", {}));
     return std::nullopt;
   }
   const auto& s = v->get_ref<const std::string&>();
   if (s.empty()) {
-    TypeError(p, *v, "a non-empty string", "fill in " + key + " or remove the key");
+    TypeError(p, *v, Phrase::Of("plan.schema.kind.non_empty_string", {}),
+              Phrase::Of("plan.schema.fix.fill_in", {{"key", key}}));
     return std::nullopt;
   }
   return s;
@@ -167,10 +187,15 @@ std::optional<std::string> JsonReader::Enum(const json& obj, const std::string& 
   std::string p = Child(pointer, key);
   if (!v->is_string() ||
       std::find(values.begin(), values.end(), v->get_ref<const std::string&>()) == values.end()) {
-    std::string expected =
-        values.size() == 1 ? "\"" + values[0] + "\"" : "one of " + JoinQuoted(values);
-    Report("plan.schema.enum", p, key + " must be " + expected + ", found " + Describe(*v),
-           expected, Describe(*v), "set " + key + " to " + expected);
+    Phrase expected = values.size() == 1
+                          ? Phrase("\"" + values[0] + "\"")
+                          : Phrase::Of("plan.schema.kind.one_of", {{"values", JoinQuoted(values)}});
+    const Phrase found = Describe(*v);
+    i18n::StoredArgs args = {{"name", key}, {"key", key}};
+    AddPhraseArg(args, "expected", expected);
+    AddPhraseArg(args, "found", found);
+    Report("plan.schema.enum", p, Phrase::Of("plan.schema.type.message", args), expected, found,
+           Phrase::Of("plan.schema.enum.fix", args));
     return std::nullopt;
   }
   return v->get<std::string>();
@@ -179,11 +204,12 @@ std::optional<std::string> JsonReader::Enum(const json& obj, const std::string& 
 // An integer (JSON number without fraction or exponent) within [min, max].
 std::optional<std::int64_t> JsonReader::IntegerValue(const json& v, const std::string& p,
                                                      std::int64_t min, std::int64_t max) {
-  std::string expected = "an integer";
+  Phrase expected = Phrase::Of("plan.schema.kind.integer", {});
   if (min == 0 && max == kMaxInt) {
-    expected = "a non-negative integer";
+    expected = Phrase::Of("plan.schema.kind.non_negative_integer", {});
   } else if (min != kMinInt) {
-    expected = "an integer from " + std::to_string(min) + " to " + std::to_string(max);
+    expected = Phrase::Of("plan.schema.kind.integer_range",
+                          {{"min", std::to_string(min)}, {"max", std::to_string(max)}});
   }
   std::optional<std::int64_t> value;
   if (v.is_number_unsigned()) {
@@ -202,13 +228,13 @@ std::optional<std::int64_t> JsonReader::IntegerValue(const json& v, const std::s
     }
   }
   if (!value || *value < min || *value > max) {
-    std::string fix;
+    std::optional<Phrase> fix;
     if (v.is_string()) {
       if (auto parsed = ParseI64(v.get_ref<const std::string&>())) {
-        fix = "remove the quotes: " + std::to_string(*parsed);
+        fix = Phrase::Of("plan.schema.fix.unquote", {{"value", std::to_string(*parsed)}});
       }
     }
-    TypeError(p, v, expected, fix);
+    TypeError(p, v, expected, std::move(fix));
     return std::nullopt;
   }
   return value;
@@ -227,13 +253,13 @@ std::optional<double> JsonReader::Number(const json& obj, const std::string& poi
   const json* v = Member(obj, key);
   if (v == nullptr) return std::nullopt;
   if (!v->is_number()) {
-    std::string fix;
+    std::optional<Phrase> fix;
     if (v->is_string()) {
       if (auto parsed = ParseDouble(v->get_ref<const std::string&>())) {
-        fix = "remove the quotes: " + v->get_ref<const std::string&>();
+        fix = Phrase::Of("plan.schema.fix.unquote", {{"value", v->get_ref<const std::string&>()}});
       }
     }
-    TypeError(Child(pointer, key), *v, "a number", fix);
+    TypeError(Child(pointer, key), *v, Phrase::Of("plan.schema.kind.number", {}), std::move(fix));
     return std::nullopt;
   }
   return v->get<double>();
@@ -246,7 +272,7 @@ std::optional<std::vector<std::int64_t>> JsonReader::IntegerArray(const json& ob
   if (v == nullptr) return std::nullopt;
   std::string p = Child(pointer, key);
   if (!v->is_array()) {
-    TypeError(p, *v, "an array of integers");
+    TypeError(p, *v, Phrase::Of("plan.schema.kind.integer_array", {}));
     return std::nullopt;
   }
   std::vector<std::int64_t> out;
@@ -269,7 +295,7 @@ std::vector<std::string> JsonReader::StringOrStrings(const json& obj, const std:
   const json* v = Member(obj, key);
   if (v == nullptr) return {};
   std::string p = Child(pointer, key);
-  const std::string expected = "a non-empty string or a non-empty array of them";
+  const Phrase expected = Phrase::Of("plan.schema.kind.strings", {});
   if (v->is_string()) {
     if (v->get_ref<const std::string&>().empty()) {
       TypeError(p, *v, expected);
@@ -285,7 +311,7 @@ std::vector<std::string> JsonReader::StringOrStrings(const json& obj, const std:
   for (std::size_t i = 0; i < v->size(); ++i) {
     const json& item = (*v)[i];
     if (!item.is_string() || item.get_ref<const std::string&>().empty()) {
-      TypeError(p + "/" + std::to_string(i), item, "a non-empty string");
+      TypeError(p + "/" + std::to_string(i), item, Phrase::Of("plan.schema.kind.non_empty_string", {}));
       return {};
     }
     out.push_back(item.get<std::string>());

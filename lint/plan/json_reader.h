@@ -15,6 +15,7 @@
 
 #include "lint/core/finding.h"
 #include "lint/core/finding_sink.h"
+#include "lint/i18n/catalogue.h"
 #include "lint/plan/model.h"
 #include "lint/plan/plan_locator.h"
 
@@ -22,10 +23,15 @@ namespace rocewatch::lint::plan {
 
 using json = nlohmann::json;
 
-// "string \"9000\"", "number 9000.5", "an array", …: a value as a finding's "found".
-std::string Describe(const json& v);
-// "netdev_mtu", "pfc_priorities[1]", "nodes[3]"; "the plan" for the root pointer.
-std::string DisplayName(std::string_view pointer);
+// "string \"9000\"", "number 9000.5", "an array", …: a value as a finding's "found", in the
+// catalogue (lint/i18n/) where it has words.
+i18n::Phrase Describe(const json& v);
+// "netdev_mtu", "pfc_priorities[1]", "nodes[3]"; "the plan" (a catalogue message) for the root
+// pointer.
+i18n::Phrase DisplayName(std::string_view pointer);
+// A catalogue message (Phrase::Of) or a value as argument `name` of another message, with each
+// language's form.
+void AddPhraseArg(i18n::StoredArgs& args, std::string name, const i18n::Phrase& phrase);
 // "\"a\", \"b\"".
 std::string JoinQuoted(const std::vector<std::string>& values);
 
@@ -46,18 +52,21 @@ class JsonReader {
   // The node name put on findings from now on ("" for none).
   void set_node(std::string node) { node_ = std::move(node); }
 
-  // A finding at the value (or, with at_key, at the member's key) of `pointer`.
-  void Report(std::string_view check, const std::string& pointer, std::string message,
-              std::string expected, std::string found, std::string fix, bool at_key = false);
-  void TypeError(const std::string& pointer, const json& v, std::string_view expected,
-                 std::string fix = {});
-  // Reports unknown keys (with "did you mean") and missing required keys of `obj`.
+  // A finding at the value (or, with at_key, at the member's key) of `pointer`. Each text is a
+  // catalogue message (i18n::Phrase::Of), rendered in the report's language, or a value.
+  void Report(std::string_view check, const std::string& pointer, i18n::Phrase message,
+              i18n::Phrase expected, i18n::Phrase found, i18n::Phrase fix, bool at_key = false);
+  // `expected`: a "plan.schema.kind.*" message. An empty `fix`: "change NAME to EXPECTED".
+  void TypeError(const std::string& pointer, const json& v, const i18n::Phrase& expected,
+                 std::optional<i18n::Phrase> fix = std::nullopt);
+  // Reports unknown keys (with "did you mean") and missing required keys of `obj`; `what` names
+  // the object ("profile \"a\"", "nics[0] of node \"gpu-01\"").
   void CheckKeys(const json& obj, const std::string& pointer,
                  const std::vector<std::string>& allowed, const std::vector<std::string>& required,
-                 std::string_view what);
+                 const i18n::Phrase& what);
   // True when `v` is an object (its keys are then checked); a type finding otherwise.
   bool Object(const json& v, const std::string& pointer, const std::vector<std::string>& allowed,
-              const std::vector<std::string>& required, std::string_view what);
+              const std::vector<std::string>& required, const i18n::Phrase& what);
 
   static const json* Member(const json& obj, const std::string& key);
   static std::string Child(const std::string& pointer, std::string_view key);

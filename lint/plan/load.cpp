@@ -11,6 +11,15 @@
 namespace rocewatch::lint::plan {
 namespace {
 
+using i18n::Phrase;
+
+// "ecn of profile \"a\"": a member object of `what`, named in each language.
+Phrase MemberOf(std::string key, const Phrase& what) {
+  i18n::StoredArgs args = {{"key", std::move(key)}};
+  AddPhraseArg(args, "what", what);
+  return Phrase::Of("plan.schema.member_of", std::move(args));
+}
+
 const std::vector<std::string> kPlanKeys = {"$schema", "cluster", "defaults", "profiles", "nodes"};
 const std::vector<std::string> kPlanRequired = {"cluster", "profiles", "nodes"};
 const std::vector<std::string> kDefaultsKeys = {"exporter_port"};
@@ -83,7 +92,7 @@ void LoadDcqcnPoint(JsonReader& l, const json& v, const std::string& pointer,
                     std::string_view point, const std::vector<std::string>& names,
                     std::map<std::string, std::int64_t>& out) {
   if (!l.Object(v, pointer, names, kNone,
-                "the DCQCN " + std::string(point) + " parameters (mlx5 names)")) {
+                Phrase::Of("plan.schema.dcqcn_point", {{"point", std::string(point)}}))) {
     return;
   }
   for (const auto& [name, value] : v.items()) {
@@ -96,7 +105,7 @@ Profile LoadProfile(JsonReader& l, const json& v, const std::string& pointer,
                     const std::string& name) {
   Profile p;
   p.name = name;
-  std::string what = "profile " + Quote(name);
+  const Phrase what = Phrase::Of("plan.label.profile", {{"name", Quote(name)}});
   if (!l.Object(v, pointer, kProfileKeys, kNone, what)) return p;
   p.link_speed_gbps = l.Integer(v, pointer, "link_speed_gbps");
   p.netdev_mtu = l.Integer(v, pointer, "netdev_mtu");
@@ -110,14 +119,14 @@ Profile LoadProfile(JsonReader& l, const json& v, const std::string& pointer,
   p.cnp_priority = l.Integer(v, pointer, "cnp_priority");
   if (const json* ecn = JsonReader::Member(v, "ecn")) {
     std::string ep = JsonReader::Child(pointer, "ecn");
-    if (l.Object(*ecn, ep, kEcnKeys, kNone, "ecn of " + what)) {
+    if (l.Object(*ecn, ep, kEcnKeys, kNone, MemberOf("ecn", what))) {
       p.ecn.np_priorities = l.IntegerArray(*ecn, ep, "np_priorities");
       p.ecn.rp_priorities = l.IntegerArray(*ecn, ep, "rp_priorities");
     }
   }
   if (const json* dcqcn = JsonReader::Member(v, "dcqcn")) {
     std::string dp = JsonReader::Child(pointer, "dcqcn");
-    if (l.Object(*dcqcn, dp, kDcqcnKeys, kNone, "dcqcn of " + what)) {
+    if (l.Object(*dcqcn, dp, kDcqcnKeys, kNone, MemberOf("dcqcn", what))) {
       DcqcnSettings d;
       if (const json* np = JsonReader::Member(*dcqcn, "np")) {
         LoadDcqcnPoint(l, *np, JsonReader::Child(dp, "np"), "np", kDcqcnNp, d.np);
@@ -141,7 +150,7 @@ Profile LoadProfile(JsonReader& l, const json& v, const std::string& pointer,
       const std::string at = JsonReader::Child(pointer, "optional_counters");
       l.TypeError(list->is_array() ? at + "/" + std::to_string(i) : at,
                   list->is_array() ? (*list)[i] : *list,
-                  "an optional counter name (1-63 of a-z, 0-9, _)");
+                  Phrase::Of("plan.schema.kind.counter_name", {}));
       p.optional_counters.clear();
       break;
     }
@@ -150,7 +159,7 @@ Profile LoadProfile(JsonReader& l, const json& v, const std::string& pointer,
   p.driver_version = l.StringOrStrings(v, pointer, "driver_version");
   if (const json* pcie = JsonReader::Member(v, "pcie")) {
     std::string pp = JsonReader::Child(pointer, "pcie");
-    if (l.Object(*pcie, pp, kPcieKeys, kNone, "pcie of " + what)) {
+    if (l.Object(*pcie, pp, kPcieKeys, kNone, MemberOf("pcie", what))) {
       PcieSettings s;
       s.speed_gts = l.Number(*pcie, pp, "speed_gts");
       s.width = l.Integer(*pcie, pp, "width");
@@ -159,7 +168,7 @@ Profile LoadProfile(JsonReader& l, const json& v, const std::string& pointer,
   }
   if (const json* optics = JsonReader::Member(v, "optics")) {
     std::string op = JsonReader::Child(pointer, "optics");
-    if (l.Object(*optics, op, kOpticsKeys, kNone, "optics of " + what)) {
+    if (l.Object(*optics, op, kOpticsKeys, kNone, MemberOf("optics", what))) {
       OpticsLimits o;
       o.temperature_celsius_min = l.Number(*optics, op, "temperature_celsius_min");
       o.temperature_celsius_max = l.Number(*optics, op, "temperature_celsius_max");
@@ -176,7 +185,7 @@ Profile LoadProfile(JsonReader& l, const json& v, const std::string& pointer,
   }
   if (const json* fec = JsonReader::Member(v, "fec")) {
     std::string fp = JsonReader::Child(pointer, "fec");
-    if (l.Object(*fec, fp, kFecKeys, kNone, "fec of " + what)) {
+    if (l.Object(*fec, fp, kFecKeys, kNone, MemberOf("fec", what))) {
       FecSettings f;
       f.mode = l.Enum(*fec, fp, "mode", kFecModes);
       f.max_pre_fec_ber = l.Number(*fec, fp, "max_pre_fec_ber");
@@ -186,7 +195,7 @@ Profile LoadProfile(JsonReader& l, const json& v, const std::string& pointer,
   }
   if (const json* verify = JsonReader::Member(v, "verify")) {
     std::string vp = JsonReader::Child(pointer, "verify");
-    if (l.Object(*verify, vp, kVerifyKeys, kNone, "verify of " + what)) {
+    if (l.Object(*verify, vp, kVerifyKeys, kNone, MemberOf("verify", what))) {
       VerifySettings& s = p.verify;
       s.min_bandwidth_fraction = l.Number(*verify, vp, "min_bandwidth_fraction");
       s.max_latency_us = l.Number(*verify, vp, "max_latency_us");
@@ -200,7 +209,7 @@ Profile LoadProfile(JsonReader& l, const json& v, const std::string& pointer,
   return p;
 }
 
-Nic LoadNic(JsonReader& l, const json& v, const std::string& pointer, std::string_view what) {
+Nic LoadNic(JsonReader& l, const json& v, const std::string& pointer, const Phrase& what) {
   Nic nic;
   if (!l.Object(v, pointer, kNicKeys, kNicRequired, what)) return nic;
   nic.ib_dev = l.String(v, pointer, "ib_dev").value_or("");
@@ -215,14 +224,14 @@ Nic LoadNic(JsonReader& l, const json& v, const std::string& pointer, std::strin
 Node LoadNode(JsonReader& l, const json& v, const std::string& pointer, std::size_t index,
               std::uint16_t exporter_port) {
   Node node;
-  std::string what = "nodes[" + std::to_string(index) + "]";
+  Phrase what = "nodes[" + std::to_string(index) + "]";
   if (v.is_object()) {
     // Name first, so that every finding of this node carries it.
     auto name_it = v.find("name");
     if (name_it != v.end() && name_it->is_string() &&
         !name_it->get_ref<const std::string&>().empty()) {
       node.name = name_it->get<std::string>();
-      what = "node " + Quote(node.name);
+      what = Phrase::Of("plan.label.node", {{"name", Quote(node.name)}});
       l.set_node(node.name);
     }
   }
@@ -240,11 +249,11 @@ Node LoadNode(JsonReader& l, const json& v, const std::string& pointer, std::siz
   if (const json* labels = JsonReader::Member(v, "labels")) {
     std::string lp = JsonReader::Child(pointer, "labels");
     if (!labels->is_object()) {
-      l.TypeError(lp, *labels, "an object of strings");
+      l.TypeError(lp, *labels, Phrase::Of("plan.schema.kind.string_object", {}));
     } else {
       for (const auto& [key, value] : labels->items()) {
         if (!value.is_string()) {
-          l.TypeError(JsonReader::Child(lp, key), value, "a string");
+          l.TypeError(JsonReader::Child(lp, key), value, Phrase::Of("plan.schema.kind.string", {}));
           continue;
         }
         node.labels[key] = value.get<std::string>();
@@ -254,11 +263,13 @@ Node LoadNode(JsonReader& l, const json& v, const std::string& pointer, std::siz
   if (const json* nics = JsonReader::Member(v, "nics")) {
     std::string np = JsonReader::Child(pointer, "nics");
     if (!nics->is_array()) {
-      l.TypeError(np, *nics, "an array");
+      l.TypeError(np, *nics, Phrase::Of("plan.schema.kind.array", {}));
     } else {
       for (std::size_t i = 0; i < nics->size(); ++i) {
+        i18n::StoredArgs args = {{"nic", "nics[" + std::to_string(i) + "]"}};
+        AddPhraseArg(args, "node", what);
         node.nics.push_back(LoadNic(l, (*nics)[i], np + "/" + std::to_string(i),
-                                    "nics[" + std::to_string(i) + "] of " + what));
+                                    Phrase::Of("plan.label.nic", std::move(args))));
       }
     }
   }
@@ -301,18 +312,19 @@ Result<LoadedPlan> LoadPlanText(std::string_view text, std::string_view source_n
 
   for (const auto& dup : out.plan.source.positions.duplicate_keys) {
     l.Report("plan.schema.duplicate-key", dup.pointer,
-             "key " + Quote(DisplayName(dup.pointer)) + " appears twice in one object (first at " +
-                 std::to_string(dup.first.line) + ":" + std::to_string(dup.first.column) +
-                 "); only the last one counts",
-             "", "", "keep one of the two", /*at_key=*/true);
+             Phrase::Of("plan.schema.duplicate_key.message",
+                        {{"key", Quote(DisplayName(dup.pointer).english)},
+                         {"line", std::to_string(dup.first.line)},
+                         {"column", std::to_string(dup.first.column)}}),
+             "", "", Phrase::Of("plan.schema.duplicate_key.fix", {}), /*at_key=*/true);
   }
 
-  if (!l.Object(root, "", kPlanKeys, kPlanRequired, "the plan")) {
+  if (!l.Object(root, "", kPlanKeys, kPlanRequired, Phrase::Of("plan.schema.the_plan", {}))) {
     out.findings = l.Finish();
     return out;
   }
   if (auto schema = JsonReader::Member(root, "$schema"); schema && !schema->is_string()) {
-    l.TypeError("/$schema", *schema, "a string");
+    l.TypeError("/$schema", *schema, Phrase::Of("plan.schema.kind.string", {}));
   }
   out.plan.cluster = l.String(root, "", "cluster").value_or("");
   if (const json* defaults = JsonReader::Member(root, "defaults")) {
@@ -324,13 +336,14 @@ Result<LoadedPlan> LoadPlanText(std::string_view text, std::string_view source_n
   }
   if (const json* profiles = JsonReader::Member(root, "profiles")) {
     if (!profiles->is_object()) {
-      l.TypeError("/profiles", *profiles, "an object of named profiles");
+      l.TypeError("/profiles", *profiles, Phrase::Of("plan.schema.kind.profiles", {}));
     } else {
       for (const auto& [pname, value] : profiles->items()) {
         std::string pointer = JsonReader::Child("/profiles", pname);
         if (pname.empty()) {
-          l.Report("plan.schema.type", pointer, "profile names must not be empty", "a name", "\"\"",
-                   "give the profile a name", /*at_key=*/true);
+          l.Report("plan.schema.type", pointer, Phrase::Of("plan.schema.empty_profile_name.message", {}),
+                   Phrase::Of("plan.schema.kind.name", {}), "\"\"",
+                   Phrase::Of("plan.schema.empty_profile_name.fix", {}), /*at_key=*/true);
           continue;
         }
         out.plan.profiles.emplace(pname, LoadProfile(l, value, pointer, pname));
@@ -339,7 +352,7 @@ Result<LoadedPlan> LoadPlanText(std::string_view text, std::string_view source_n
   }
   if (const json* nodes = JsonReader::Member(root, "nodes")) {
     if (!nodes->is_array()) {
-      l.TypeError("/nodes", *nodes, "an array");
+      l.TypeError("/nodes", *nodes, Phrase::Of("plan.schema.kind.array", {}));
     } else {
       for (std::size_t i = 0; i < nodes->size(); ++i) {
         out.plan.nodes.push_back(

@@ -2,6 +2,7 @@
 // its field (lint/plan/name_rules.h, docs/plan.md "Names").
 
 #include "lint/plan/checks_internal.h"
+#include "lint/plan/json_reader.h"
 #include "lint/plan/plan_checks.h"
 #include "lint/plan/name_rules.h"
 #include "rocewatch/strings.h"
@@ -9,33 +10,68 @@
 namespace rocewatch::lint::plan::internal {
 namespace {
 
+using i18n::Phrase;
+
+// A name's problem (lint/plan/name_rules.h): its English and its catalogue message.
+struct Problem {
+  std::string english;
+  i18n::StoredMessage reason;
+};
+
 struct NameCheck {
   FindingSink& sink;
 
   // One finding when `value` breaks its rule: `what` names the field and where it is ("netdev of
   // nics[0] of nodes[3]"), `rule` says what the field takes.
-  void Check(std::string_view value, std::string problem, const std::string& what,
-             const std::string& rule, const std::string& pointer, const Node* node,
-             bool at_key = false) {
-    if (problem.empty()) return;
-    Finding f = MakeFinding(kPlanInvalidName,
-                            what + " " + Quote(value) + " is not valid: " + problem, rule,
-                            Quote(value, 256), "rename it to " + rule);
+  void Check(std::string_view value, const Problem& problem, const Phrase& what, const Phrase& rule,
+             const std::string& pointer, const Node* node, bool at_key = false) {
+    if (problem.english.empty()) return;
+    i18n::StoredArgs args = {{"value", Quote(value)}};
+    AddPhraseArg(args, "what", what);
+    AddPhraseArg(args, "rule", rule);
+    i18n::AddMessageArg(args, "problem", problem.reason, problem.english);
+    Finding f = MakeFinding(kPlanInvalidName, Phrase::Of("plan.invalid_name.message", args), rule,
+                            Quote(value, 256), Phrase::Of("plan.invalid_name.fix", args));
     if (node) f.node = node->name;
     sink.Add(std::move(f), pointer, at_key);
   }
 };
 
-constexpr const char* kHostRule =
-    "a host name (RFC 1123: letters, digits and '-' in dot-separated labels of 1-63, at most 253 "
-    "in all)";
-constexpr const char* kNetdevRule =
-    "an interface name the kernel accepts (1-15 bytes, no '/', ':' or white space, not \".\" or "
-    "\"..\", printable)";
-constexpr const char* kRdmaRule =
-    "an RDMA device name (1-63 bytes, no '/' or white space, not \".\" or \"..\", printable)";
-constexpr const char* kTextRule =
-    "printable text (at most 256 bytes of UTF-8 without control characters)";
+template <typename Rule>
+Problem ProblemOf(Rule rule, std::string_view value) {
+  Problem p;
+  p.english = rule(value, &p.reason);
+  return p;
+}
+
+const Phrase& HostRule() {
+  static const Phrase kRule = Phrase::Of("plan.name_rule.host", {});
+  return kRule;
+}
+const Phrase& NetdevRule() {
+  static const Phrase kRule = Phrase::Of("plan.name_rule.netdev", {});
+  return kRule;
+}
+const Phrase& RdmaRule() {
+  static const Phrase kRule = Phrase::Of("plan.name_rule.rdma", {});
+  return kRule;
+}
+const Phrase& TextRule() {
+  static const Phrase kRule = Phrase::Of("plan.name_rule.text", {});
+  return kRule;
+}
+
+// "driver of profile \"a\"", "netdev of nics[0] of nodes[3]": `key` of `what`.
+Phrase Of(std::string key, const Phrase& what) {
+  i18n::StoredArgs args = {{"key", std::move(key)}};
+  AddPhraseArg(args, "what", what);
+  return Phrase::Of("plan.schema.member_of", std::move(args));
+}
+
+Phrase Labelled(i18n::MessageId id, const std::string& node, i18n::StoredArgs args = {}) {
+  args.emplace_back("node", node);
+  return Phrase::Of(id, std::move(args));
+}
 
 std::string At(std::string pointer, std::string_view key) {
   AppendPointerToken(pointer, key);
@@ -46,22 +82,22 @@ std::string At(std::string pointer, std::string_view key) {
 
 void CheckNames(const Plan& plan, FindingSink& sink) {
   NameCheck c{sink};
-  auto text = [&](std::string_view value, const std::string& what, const std::string& pointer,
+  auto text = [&](std::string_view value, const Phrase& what, const std::string& pointer,
                   const Node* node, bool at_key = false) {
-    c.Check(value, PrintableProblem(value), what, kTextRule, pointer, node, at_key);
+    c.Check(value, ProblemOf(PrintableProblem, value), what, TextRule(), pointer, node, at_key);
   };
   if (!plan.cluster.empty()) text(plan.cluster, "cluster", "/cluster", nullptr);
   for (const auto& [name, p] : plan.profiles) {
     const std::string pointer = ProfilePointer(name);
-    text(name, "profile name", pointer, nullptr, /*at_key=*/true);
-    const std::string of = " of profile " + Quote(name);
-    if (p.driver) text(*p.driver, "driver" + of, pointer + "/driver", nullptr);
+    text(name, Phrase::Of("plan.name_what.profile_name", {}), pointer, nullptr, /*at_key=*/true);
+    const Phrase profile = Phrase::Of("plan.label.profile", {{"name", Quote(name)}});
+    if (p.driver) text(*p.driver, Of("driver", profile), pointer + "/driver", nullptr);
     for (auto [key, list] : {std::pair{"firmware", &p.firmware},
                              std::pair{"driver_version", &p.driver_version}}) {
       for (std::size_t k = 0; k < list->size(); ++k) {
         std::string at = pointer + "/" + key;
         if (list->size() > 1) at += "/" + std::to_string(k);
-        text((*list)[k], std::string(key) + of, at, nullptr);
+        text((*list)[k], Of(key, profile), at, nullptr);
       }
     }
   }
@@ -70,23 +106,26 @@ void CheckNames(const Plan& plan, FindingSink& sink) {
     const std::string np = "/nodes/" + std::to_string(i);
     const std::string label = "nodes[" + std::to_string(i) + "]";
     if (!node.name.empty())
-      c.Check(node.name, HostNameProblem(node.name), "node name of " + label, kHostRule,
-              np + "/name", &node);
+      c.Check(node.name, ProblemOf(HostNameProblem, node.name),
+              Labelled("plan.name_what.node_name", label), HostRule(), np + "/name", &node);
     for (const auto& [key, value] : node.labels) {
-      text(key, "label name of " + label, At(np + "/labels", key), &node, /*at_key=*/true);
-      text(value, "label " + Quote(key) + " of " + label, At(np + "/labels", key), &node);
+      text(key, Labelled("plan.name_what.label_name", label), At(np + "/labels", key), &node,
+           /*at_key=*/true);
+      text(value, Labelled("plan.name_what.label", label, {{"key", Quote(key)}}),
+           At(np + "/labels", key), &node);
     }
     for (std::size_t k = 0; k < node.nics.size(); ++k) {
       const Nic& nic = node.nics[k];
       const std::string kp = np + "/nics/" + std::to_string(k);
-      const std::string of = " of nics[" + std::to_string(k) + "] of " + label;
+      const Phrase nic_label =
+          Phrase::Of("plan.label.nic", {{"nic", "nics[" + std::to_string(k) + "]"}, {"node", label}});
       if (!nic.ib_dev.empty())
-        c.Check(nic.ib_dev, RdmaDeviceNameProblem(nic.ib_dev), "ib_dev" + of, kRdmaRule,
-                kp + "/ib_dev", &node);
+        c.Check(nic.ib_dev, ProblemOf(RdmaDeviceNameProblem, nic.ib_dev), Of("ib_dev", nic_label),
+                RdmaRule(), kp + "/ib_dev", &node);
       if (!nic.netdev.empty())
-        c.Check(nic.netdev, NetdevNameProblem(nic.netdev), "netdev" + of, kNetdevRule,
-                kp + "/netdev", &node);
-      if (nic.switch_port) text(*nic.switch_port, "switch_port" + of, kp + "/switch_port", &node);
+        c.Check(nic.netdev, ProblemOf(NetdevNameProblem, nic.netdev), Of("netdev", nic_label),
+                NetdevRule(), kp + "/netdev", &node);
+      if (nic.switch_port) text(*nic.switch_port, Of("switch_port", nic_label), kp + "/switch_port", &node);
     }
   }
 }

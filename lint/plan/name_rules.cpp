@@ -12,38 +12,47 @@ bool IsSpace(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
 }
 
+// A problem: its English sentence, and the message in `reason` when asked for.
+std::string Why(i18n::StoredMessage* reason, i18n::MessageId id, i18n::StoredArgs args = {}) {
+  i18n::StoredMessage message = i18n::Store(id, std::move(args));
+  std::string english = i18n::RenderOr(i18n::Language::kEnglish, message, "");
+  if (reason != nullptr) *reason = std::move(message);
+  return english;
+}
+
 // The problem of a kernel object name (netdev, RDMA device) of at most `max` bytes.
-std::string KernelNameProblem(std::string_view name, std::size_t max, bool colon_allowed) {
-  if (name.empty()) return "it is empty";
-  if (name.size() > max) return "it is longer than " + std::to_string(max) + " bytes";
-  if (name == "." || name == "..") return "\".\" and \"..\" are not names";
+std::string KernelNameProblem(std::string_view name, std::size_t max, bool colon_allowed,
+                              i18n::StoredMessage* reason) {
+  if (name.empty()) return Why(reason, "plan.name.empty");
+  if (name.size() > max) return Why(reason, "plan.name.too_long_bytes", {{"max", std::to_string(max)}});
+  if (name == "." || name == "..") return Why(reason, "plan.name.dots");
   for (char c : name) {
-    if (c == '/') return "it contains '/'";
-    if (c == ':' && !colon_allowed) return "it contains ':'";
-    if (IsSpace(c)) return "it contains white space";
+    if (c == '/') return Why(reason, "plan.name.contains", {{"char", "'/'"}});
+    if (c == ':' && !colon_allowed) return Why(reason, "plan.name.contains", {{"char", "':'"}});
+    if (IsSpace(c)) return Why(reason, "plan.name.white_space");
   }
-  return PrintableProblem(name);
+  return PrintableProblem(name, reason);
 }
 
 }  // namespace
 
-std::string PrintableProblem(std::string_view text) {
+std::string PrintableProblem(std::string_view text, i18n::StoredMessage* reason) {
   if (text.size() > kMaxTextBytes)
-    return "it is longer than " + std::to_string(kMaxTextBytes) + " bytes";
-  if (FirstInvalidUtf8(text) != std::string_view::npos) return "it is not valid UTF-8";
-  if (escape::TerminalText(text) != text) return "it contains a control character";
+    return Why(reason, "plan.name.too_long_bytes", {{"max", std::to_string(kMaxTextBytes)}});
+  if (FirstInvalidUtf8(text) != std::string_view::npos) return Why(reason, "plan.name.not_utf8");
+  if (escape::TerminalText(text) != text) return Why(reason, "plan.name.control");
   return "";
 }
 
-std::string HostNameProblem(std::string_view name) {
-  if (name.empty()) return "it is empty";
-  if (name.size() > 253) return "it is longer than 253 characters";
+std::string HostNameProblem(std::string_view name, i18n::StoredMessage* reason) {
+  if (name.empty()) return Why(reason, "plan.name.empty");
+  if (name.size() > 253) return Why(reason, "plan.name.too_long_chars", {{"max", "253"}});
   std::size_t label = 0;
   for (std::size_t i = 0; i < name.size(); ++i) {
     char c = name[i];
     if (c == '.') {
-      if (label == 0) return "it has an empty label (\"..\", or a '.' at either end)";
-      if (name[i - 1] == '-') return "a label ends with '-'";
+      if (label == 0) return Why(reason, "plan.name.empty_label");
+      if (name[i - 1] == '-') return Why(reason, "plan.name.label_ends");
       label = 0;
       continue;
     }
@@ -51,22 +60,23 @@ std::string HostNameProblem(std::string_view name) {
               c == '-';
     if (!ok) {
       if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
-        return "it contains a control character";
-      return "it contains " + Quote(std::string_view(&name[i], 1)) +
-             " (only letters, digits, '-' and '.')";
+        return Why(reason, "plan.name.control");
+      return Why(reason, "plan.name.host_char", {{"char", Quote(std::string_view(&name[i], 1))}});
     }
-    if (label == 0 && c == '-') return "a label starts with '-'";
-    if (++label > 63) return "a label is longer than 63 characters";
+    if (label == 0 && c == '-') return Why(reason, "plan.name.label_starts");
+    if (++label > 63) return Why(reason, "plan.name.label_too_long");
   }
-  if (label == 0) return "it has an empty label (\"..\", or a '.' at either end)";
-  if (name.back() == '-') return "a label ends with '-'";
+  if (label == 0) return Why(reason, "plan.name.empty_label");
+  if (name.back() == '-') return Why(reason, "plan.name.label_ends");
   return "";
 }
 
-std::string NetdevNameProblem(std::string_view name) { return KernelNameProblem(name, 15, false); }
+std::string NetdevNameProblem(std::string_view name, i18n::StoredMessage* reason) {
+  return KernelNameProblem(name, 15, false, reason);
+}
 
-std::string RdmaDeviceNameProblem(std::string_view name) {
-  return KernelNameProblem(name, 63, true);
+std::string RdmaDeviceNameProblem(std::string_view name, i18n::StoredMessage* reason) {
+  return KernelNameProblem(name, 63, true, reason);
 }
 
 }  // namespace rocewatch::lint::plan

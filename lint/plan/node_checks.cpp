@@ -43,6 +43,13 @@ StoredArgs NicArg(const Plan& plan, std::size_t i, std::size_t k, std::string na
   return args;
 }
 
+// {error}: an address parser's reason (lint/plan/address.h), in each language.
+StoredArgs ErrorArg(const i18n::StoredMessage& reason, const std::string& english) {
+  StoredArgs args;
+  i18n::AddMessageArg(args, "error", reason, english);
+  return args;
+}
+
 StoredArgs Join(StoredArgs a, const StoredArgs& b) {
   a.insert(a.end(), b.begin(), b.end());
   return a;
@@ -118,11 +125,12 @@ void CheckManagementIps(const Plan& plan, FindingSink& sink) {
     const Node& node = plan.nodes[i];
     if (node.management_ip.empty()) continue;
     std::string pointer = NodePointer(i) + "/management_ip";
-    auto ip = ParseIpAddress(node.management_ip);
+    i18n::StoredMessage reason;
+    auto ip = ParseIpAddress(node.management_ip, &reason);
     if (!ip.ok()) {
       sink.Add(ForNode(MakeFinding(kPlanInvalidIp,
                                    Phrase::Of("plan.invalid_management_ip.message",
-                                              Join(NodeArg(plan, i), {{"error", ip.error().message}})),
+                                              Join(NodeArg(plan, i), ErrorArg(reason, ip.error().message))),
                                    Phrase::Of("plan.invalid_management_ip.expected", {}),
                                    node.management_ip,
                                    Phrase::Of("plan.invalid_management_ip.fix", {})),
@@ -151,13 +159,14 @@ void CheckExporters(const Plan& plan, FindingSink& sink) {
     const Node& node = plan.nodes[i];
     if (node.exporter.empty()) continue;
     std::string pointer = NodePointer(i) + (node.exporter_given ? "/exporter" : "/management_ip");
-    auto hp = ParseHostPort(node.exporter);
+    i18n::StoredMessage reason;
+    auto hp = ParseHostPort(node.exporter, &reason);
     if (!hp.ok()) {
       // A derived address is only invalid when management_ip is, which is reported already.
       if (node.exporter_given) {
         sink.Add(ForNode(MakeFinding(kPlanInvalidExporter,
                                      Phrase::Of("plan.invalid_exporter.message",
-                                                Join(NodeArg(plan, i), {{"error", hp.error().message}})),
+                                                Join(NodeArg(plan, i), ErrorArg(reason, hp.error().message))),
                                      "host:port", node.exporter,
                                      Phrase::Of("plan.invalid_exporter.fix", {})),
                          node),
@@ -189,11 +198,12 @@ void CheckRoceIps(const Plan& plan, FindingSink& sink) {
       const Nic& nic = node.nics[k];
       if (nic.roce_ip.empty()) continue;
       std::string pointer = NicPointer(i, k) + "/roce_ip";
-      auto prefix = ParseIpPrefix(nic.roce_ip);
+      i18n::StoredMessage reason;
+      auto prefix = ParseIpPrefix(nic.roce_ip, &reason);
       if (!prefix.ok()) {
         sink.Add(ForNic(MakeFinding(kPlanInvalidIp,
                                     Phrase::Of("plan.invalid_roce_ip.message",
-                                               Join(NicArg(plan, i, k), {{"error", prefix.error().message}})),
+                                               Join(NicArg(plan, i, k), ErrorArg(reason, prefix.error().message))),
                                     "address/prefix", nic.roce_ip,
                                     Phrase::Of("plan.invalid_roce_ip.fix", {})),
                         node, nic),
