@@ -85,8 +85,8 @@ const MetricSpec kBoundCounters{"roce_rdma_bound_counters", T::kGauge,
     {"device", "port"}};
 const MetricSpec kBoundCounterInfo{"roce_rdma_bound_counter_info", T::kGauge,
     "A bound QP counter: how it was bound (mode auto or manual), the QP type it binds in auto "
-    "mode by type, the process it binds in auto mode by PID and its name (empty otherwise); "
-    "always 1.",
+    "mode by type, the process it binds in auto mode by PID, and the kernel's name of a kernel "
+    "user (empty otherwise); always 1.",
     {"device", "port", "counter_id", "mode", "qp_type", "pid", "comm"}};
 const MetricSpec kBoundCounterQps{"roce_rdma_bound_counter_qps", T::kGauge,
     "How many QPs are bound to the counter now.", {"device", "port", "counter_id"}};

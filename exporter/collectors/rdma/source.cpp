@@ -286,11 +286,8 @@ class RdmaSource final : public Source {
       p.bound_counters_total.reset();
       p.bound_counters.clear();
     }
-    // A user process's name only with the per-process view, which reads /proc.
-    for (auto& b : p.bound_counters) {
-      if (procfs_ != nullptr && b.pid && b.comm.empty())
-        b.comm = IdentityOf(*procfs_, *b.pid, identities_).comm;
-    }
+    // A user process's name is not a label here: it would change with --collector.rdma.per-process
+    // (which reads /proc) and make a new series of the same counter. That view names the pid.
   }
 
   // Reads a numbered state ("4: ACTIVE"); false when the device is gone.
