@@ -86,6 +86,14 @@ TEST(FixScriptContent, Pfc34HasNoDcqcnParametersButTheCnpMarking) {
   EXPECT_THAT(r.out, Not(HasSubstr("rpg_")));
   EXPECT_THAT(r.out, Not(HasSubstr("  check_driver_version mlx5_0")));  // the profile names none
   EXPECT_THAT(r.out, HasSubstr("check_firmware mlx5_0 28.39.2048"));
+  // Exactly the planned optional counters, sorted, on the NIC's RDMA port.
+  EXPECT_THAT(r.out, HasSubstr("need_tool rdma 'iproute2: optional RDMA counters'"));
+  EXPECT_THAT(r.out, HasSubstr("  step 'mlx5_1 port 1' 'optional counters' "
+                               "cc_rx_ce_pkts,cc_rx_cnp_pkts \\\n"
+                               "    'optional_counters mlx5_1 1 cc_rx_ce_pkts,cc_rx_cnp_pkts' \\\n"
+                               "    'rdma statistic set link mlx5_1/1 optional-counters "
+                               "cc_rx_ce_pkts,cc_rx_cnp_pkts' \\\n"
+                               "    'backup optional_counters mlx5_1 1 \"$_have\"'\n"));
 }
 
 TEST(FixScriptContent, TrustPcpFlushesDscpEntriesAndMapsNoDscp) {
