@@ -6,6 +6,7 @@
 
 #include "lint/checks/check.h"
 #include "lint/checks/peer/group.h"
+#include "lint/fix/fix_hints.h"
 #include "lint/cli/commands.h"
 #include "lint/cli/common_flags.h"
 #include "lint/cli/exit_codes.h"
@@ -167,6 +168,7 @@ int RunCheckCommand(const std::vector<std::string>& args, CommandIo io) {
   report::CheckRun run;
   run.plan = &loaded->plan;
   run.findings = runner.Finish();
+  fix::RenderFixes(run.findings);
   run.input = observed->input;
   run.input_id = observed->input_id;
   run.input_args = observed->input_args;

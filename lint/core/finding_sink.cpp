@@ -30,7 +30,7 @@ std::string FindingSink::Where(std::string_view pointer) const {
 }
 
 void FindingSink::Nic(const CheckSpec& spec, const FindingSubject& subject, std::string expected,
-                      std::string found, std::string message, std::string fix,
+                      std::string found, std::string message, FixText fix,
                       SettingDelta setting) {
   Finding f;
   f.check = std::string(spec.id);
@@ -42,14 +42,17 @@ void FindingSink::Nic(const CheckSpec& spec, const FindingSubject& subject, std:
   f.expected = std::move(expected);
   f.found = std::move(found);
   f.message = std::move(message);
-  f.fix = std::move(fix);
+  if (fix.HasChanges())
+    f.fix_steps = std::move(fix);
+  else
+    f.fix = fix.Render({});
   f.setting = std::move(setting);
   Add(std::move(f));
 }
 
 void FindingSink::Node(const CheckSpec& spec, std::string_view node, std::string device,
                        std::string netdev, std::string expected, std::string found,
-                       std::string message, std::string fix) {
+                       std::string message, FixText fix) {
   Nic(spec, {node, device, {}, netdev}, std::move(expected), std::move(found), std::move(message),
       std::move(fix));
 }

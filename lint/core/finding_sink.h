@@ -54,11 +54,12 @@ class FindingSink {
   std::string Where(std::string_view pointer) const;
 
   // A node check's finding about one planned NIC or port, or about a node (`device`/`netdev`
-  // may be empty). `setting`: the typed values behind expected/found.
+  // may be empty). `setting`: the typed values behind expected/found. A `fix` with setting
+  // changes is kept as Finding::fix_steps for fix::RenderFixes; words alone are the fix.
   void Nic(const CheckSpec& spec, const FindingSubject& subject, std::string expected,
-           std::string found, std::string message, std::string fix, SettingDelta setting = {});
+           std::string found, std::string message, FixText fix, SettingDelta setting = {});
   void Node(const CheckSpec& spec, std::string_view node, std::string device, std::string netdev,
-            std::string expected, std::string found, std::string message, std::string fix);
+            std::string expected, std::string found, std::string message, FixText fix);
 
   // The findings so far, in the order added.
   std::vector<Finding>& findings() { return findings_; }

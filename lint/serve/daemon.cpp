@@ -5,6 +5,7 @@
 
 #include "lint/checks/check.h"
 #include "lint/checks/specs.h"
+#include "lint/fix/fix_hints.h"
 #include "lint/plan/load.h"
 #include "lint/plan/validate.h"
 #include "rocewatch/version.h"
@@ -96,6 +97,7 @@ void Daemon::RunOnce() {
       observe::AttachIncrease(observed->views, previous_, window);
     }
     next.findings = checks::RunChecks(*plan_, observed->views);
+    fix::RenderFixes(next.findings);
     std::map<std::string, int> state_by_node;  // 0 passed, 1 failed, 2 unreachable
     for (const auto& n : plan_->nodes) state_by_node[n.name] = 0;
     for (const auto& f : next.findings)

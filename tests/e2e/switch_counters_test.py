@@ -12,6 +12,9 @@ ends, and nothing for the agreeing links:
   gpu-5  leaf-nv swp5 (otel-nvswitch)                   switch counter reset in the window: it
                                                         sent 8050 since, NIC received none
   gpu-6  leaf-cisco Ethernet6                           no switch series: named in the note
+  gpu-7  leaf-eos Ethernet7 (gnmic-arista-pfc)          agrees (gnmic's source is the target
+                                                        name with its port, leaf-eos:6030)
+  gpu-8  leaf-cl swp8 (gnmic-cumulus-switch-priority)   switch sent 3000, NIC received 15000
 """
 
 import json
@@ -34,11 +37,13 @@ LINKS = {  # node: (switch System Name, Port ID)
     "gpu-1": ("leaf-cisco", "Ethernet1"), "gpu-2": ("leaf-cisco", "Ethernet2"),
     "gpu-3": ("leaf-arista", "Ethernet3/1"), "gpu-4": ("leaf-cumulus", "swp4"),
     "gpu-5": ("leaf-nv", "swp5"), "gpu-6": ("leaf-cisco", "Ethernet6"),
+    "gpu-7": ("leaf-eos", "Ethernet7"), "gpu-8": ("leaf-cl", "swp8"),
 }
-NIC_RX3 = {"gpu-1": 12000, "gpu-2": 12000, "gpu-3": 20000, "gpu-4": 9000, "gpu-5": 0, "gpu-6": 500}
+NIC_RX3 = {"gpu-1": 12000, "gpu-2": 12000, "gpu-3": 20000, "gpu-4": 9000, "gpu-5": 0, "gpu-6": 500,
+           "gpu-7": 7000, "gpu-8": 15000}
 NIC_RX5 = {"gpu-2": 2500}
 EXPECTED = {("gpu-2", "peer.switch-pause-non-pfc"), ("gpu-3", "peer.pause-mismatch"),
-            ("gpu-5", "peer.pause-mismatch")}
+            ("gpu-5", "peer.pause-mismatch"), ("gpu-8", "peer.pause-mismatch")}
 
 
 def exporter(node):
@@ -94,6 +99,19 @@ def switch_lines(t_start, t_mid, t_end):
     out += [(t_start, "nvswitch_interface_sp_tx_pause", lab, 100000), (t_mid, "nvswitch_interface_sp_tx_pause", lab, 0),
             (t_end, "nvswitch_interface_sp_tx_pause", lab, 8050)]
     counter("nvswitch_interface_sp_rx_pause", lab, 10, 0)
+    # gnmic-arista-pfc: gnmic's prometheus output scraped by Prometheus (job and instance are the
+    # scrape's; source is gnmic's target name, with its port); agrees with the NIC.
+    for p in range(8):
+        lab = (f'job="gnmic",instance="gnmic-1:9804",source="leaf-eos:6030",subscription_name="pfc",'
+               f'interface_name="Ethernet7",priority_index="{p}"')
+        counter("interfaces_interface_ethernet_pfc_priorities_priority_state_out_frames", lab, 400, 7000 if p == 3 else 0)
+        counter("interfaces_interface_ethernet_pfc_priorities_priority_state_in_frames", lab, 400, 0)
+    # gnmic-cumulus-switch-priority: sent 3000 on priority 3 to a NIC that received 15000.
+    for p in range(8):
+        lab = (f'job="gnmic",instance="gnmic-1:9804",source="leaf-cl:9339",subscription_name="sp",'
+               f'interface_interface_id="swp8",switch_priority_priority="{p}"')
+        counter("qos_interfaces_interface_switch_priority_state_counters_out_pause_pkts", lab, 50, 3000 if p == 3 else 0)
+        counter("qos_interfaces_interface_switch_priority_state_counters_in_pause_pkts", lab, 50, 0)
     return out
 
 
@@ -120,7 +138,8 @@ def check_engine(name, url, lint, at, plan):
     by = {(f["node"], f["check"]): f for f in mine}
     want_found = {("gpu-2", "peer.switch-pause-non-pfc"): "switch sent 2500 on priority 5 in 300 s",
                   ("gpu-3", "peer.pause-mismatch"): "priority 3: NIC received 20000, switch sent 0 in 300 s",
-                  ("gpu-5", "peer.pause-mismatch"): "priority 3: NIC received 0, switch sent 8050 in 300 s"}
+                  ("gpu-5", "peer.pause-mismatch"): "priority 3: NIC received 0, switch sent 8050 in 300 s",
+                  ("gpu-8", "peer.pause-mismatch"): "priority 3: NIC received 15000, switch sent 3000 in 300 s"}
     for k, found in want_found.items():
         if k in by and by[k]["found"] != found:
             failures.append(f"{name}: {k}: found {by[k]['found']!r}, expected {found!r}")

@@ -393,6 +393,26 @@ TEST_F(Rollback, AnOptionalCounterTheDriverLacksIsNamedAndNotSet) {
   EXPECT_EQ(Node(), before);
 }
 
+TEST_F(Rollback, AKernelWithoutOptionalCountersIsNamedAndNothingChanges) {
+  // mlx5_1 on a kernel that does not answer STAT_GET_STATUS: rdma fails with EOPNOTSUPP.
+  WriteFakeRdmaPort(state_, "mlx5_0", "1", Mlx5OptionalCounters(), Mlx5OptionalCounters());
+  WriteFakeRdmaPort(state_, "mlx5_1", "1", Mlx5OptionalCounters(), {});
+  WriteText(state_ / "mlx5_1.1.nostatus", "");
+  const std::string script =
+      Render(OptionalCountersPlan(dir_, "\"cc_rx_ce_pkts\""), "gpu-01", "upstream");
+  RunResult apply = RunScript(script);
+  EXPECT_EQ(apply.code, 1) << apply.out;
+  EXPECT_THAT(apply.out,
+              HasSubstr("\nmlx5_1 port 1: optional counters cc_rx_ce_pkts -> FAILED: rdma statistic "
+                        "mode link mlx5_1/1: error: EOPNOTSUPP: the kernel does not list optional "
+                        "counters (no RDMA_NLDEV_CMD_STAT_GET_STATUS)\n"));
+  // mlx5_0 had all three on: exactly the planned one stays.
+  EXPECT_THAT(apply.out, HasSubstr("mlx5_0 port 1: optional counters cc_rx_ce_pkts -> set (was: "
+                                   "cc_rx_ce_pkts,cc_rx_cnp_pkts,cc_tx_cnp_pkts)"));
+  EXPECT_THAT(Slurp(state_ / "calls"), Not(HasSubstr("set link mlx5_1/1")));
+  EXPECT_EQ(Slurp(state_ / "mlx5_1.1.optional"), "cc_rx_ce_pkts 0\ncc_rx_cnp_pkts 0\ncc_tx_cnp_pkts 0\n");
+}
+
 TEST_F(Rollback, OptionalCounterNamesReadStayLiteral) {
   // A hostile driver: the names rdma prints are shell text. They are kept in the backup as read
   // and given back to rdma as one argument; nothing runs.

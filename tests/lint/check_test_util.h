@@ -22,6 +22,7 @@
 #include "lint/checks/check.h"
 #include "lint/checks/specs.h"
 #include "lint/core/finding.h"
+#include "lint/fix/fix_hints.h"
 #include "lint/metric_contract.h"
 #include "lint/observe/exposition.h"
 #include "lint/observe/node_view.h"
@@ -442,7 +443,9 @@ class Cluster {
       }
       views.push_back(std::move(view));
     }
-    return checks::RunChecks(plan, views);
+    std::vector<Finding> findings = checks::RunChecks(plan, views);
+    fix::RenderFixes(findings);
+    return findings;
   }
 
   std::string plan_json;

@@ -11,7 +11,6 @@
 #include "lint/checks/counters/group.h"
 #include "lint/checks/observed.h"
 #include "lint/checks/specs.h"
-#include "lint/fix/commands.h"
 #include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks::counters {
@@ -64,11 +63,13 @@ void OptionalDisabled(const NicContext& c, FindingSink& sink) {
   std::vector<std::string> want(enabled.begin(), enabled.end());
   for (const auto& n : off) want.push_back(n);
   std::sort(want.begin(), want.end());
+  std::string list;  // the change's value: the names, comma-separated
+  for (const auto& n : want) list += (list.empty() ? "" : ",") + n;
   sink.Nic(kOptionalCountersDisabled, c, join(p->optional_counters) + " enabled",
            "enabled: " + join(enabled), message,
            off.empty() ? "upgrade the driver or firmware, or drop the counter from the profile"
-                       : fix::SetOptionalCounters(dev, c.port, want) +
-                             " (again at every boot: it is not persisted)",
+                       : SettingChange{"optional_counters", list} +
+                             FixText(" (again at every boot: it is not persisted)"),
            // The setting `roce-lint fix` enables; none when only counters the driver lacks are
            // missing (nothing to enable).
            off.empty() ? SettingDelta{}

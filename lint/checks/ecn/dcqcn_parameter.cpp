@@ -4,7 +4,6 @@
 #include "lint/checks/ecn/group.h"
 #include "lint/checks/observed.h"
 #include "lint/checks/specs.h"
-#include "lint/fix/commands.h"
 
 namespace rocewatch::lint::checks::ecn {
 
@@ -21,7 +20,7 @@ void Dcqcn(const NicContext& c, FindingSink& sink) {
                point + std::string(".") + name + " = " + FormatNumber(it->value),
                nd + " DCQCN " + point + " parameter " + name + " is " + FormatNumber(it->value) +
                    ", the profile wants " + std::to_string(want) + ".",
-               fix::SetDcqcnParameter(nd, point, name, want),
+               SettingChange{"dcqcn." + std::string(point) + "." + name, want},
                {"dcqcn." + std::string(point) + "." + name, want, it->value});
     }
   }

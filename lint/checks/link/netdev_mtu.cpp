@@ -3,7 +3,6 @@
 #include "lint/checks/link/group.h"
 #include "lint/checks/observed.h"
 #include "lint/checks/specs.h"
-#include "lint/fix/commands.h"
 #include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks::link {
@@ -17,7 +16,7 @@ void NetdevMtu(const NicContext& c, FindingSink& sink) {
       sink.Nic(kNetdevMtu, c, std::to_string(*p->netdev_mtu), FormatNumber(*mtu),
                c.nic.netdev + " has MTU " + FormatNumber(*mtu) + ", the profile wants " +
                    std::to_string(*p->netdev_mtu) + ".",
-               fix::SetMtu(c.nic.netdev, *p->netdev_mtu));
+               SettingChange{"netdev_mtu", *p->netdev_mtu});
     }
   }
 }

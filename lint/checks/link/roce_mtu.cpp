@@ -3,7 +3,6 @@
 #include "lint/checks/link/group.h"
 #include "lint/checks/observed.h"
 #include "lint/checks/specs.h"
-#include "lint/fix/commands.h"
 #include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks::link {
@@ -19,7 +18,7 @@ void RoceMtu(const NicContext& c, FindingSink& sink) {
                dev + " port " + c.port + " has an active RoCE MTU of " + FormatNumber(*active) +
                    ", the profile wants " + std::to_string(*p->roce_mtu) +
                    " (the netdev MTU must be at least the RoCE MTU + 96).",
-               fix::SetMtu(c.nic.netdev, p->netdev_mtu ? *p->netdev_mtu : *p->roce_mtu + 96));
+               SettingChange{"netdev_mtu", p->netdev_mtu ? *p->netdev_mtu : *p->roce_mtu + 96});
     }
   }
 }

@@ -11,7 +11,6 @@
 #include "lint/checks/peer/group.h"
 #include "lint/checks/qos/group.h"
 #include "lint/checks/specs.h"
-#include "lint/fix/commands.h"
 #include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks::peer {

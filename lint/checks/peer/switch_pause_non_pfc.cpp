@@ -11,7 +11,6 @@
 #include "lint/checks/peer/group.h"
 #include "lint/checks/qos/group.h"
 #include "lint/checks/specs.h"
-#include "lint/fix/commands.h"
 #include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks::peer {
@@ -40,14 +39,17 @@ void SwitchPauseNonPfc(const NicContext& c, FindingSink& sink) {
   // otherwise the switch must stop pausing it (without a plan, the NIC's setting stands).
   const std::vector<std::int64_t> want =
       profile != nullptr && profile->pfc_priorities ? *profile->pfc_priorities : *nic;
-  std::string fix;
+  FixText fix;
   bool nic_wrong = false;
   for (auto p : priorities) nic_wrong = nic_wrong || std::find(want.begin(), want.end(), p) != want.end();
   if (nic_wrong)
-    fix = "NIC " + c.nic.netdev + ": " + fix::SetPfc(fix::Toolset::kUpstream, c.nic.netdev, want);
+    fix = FixText("NIC " + c.nic.netdev + ": ") + SettingChange{"pfc", want};
   bool switch_wrong = false;
   for (auto p : priorities) switch_wrong = switch_wrong || std::find(want.begin(), want.end(), p) == want.end();
-  if (switch_wrong) fix += (fix.empty() ? "" : "; ") + SwitchPfcFix(*side, want);
+  if (switch_wrong) {
+    if (!fix.empty()) fix += "; ";
+    fix += SwitchPfcFix(*side, want);
+  }
   sink.Nic(kPeerSwitchPauseNonPfc, c, "switch pauses only on the NIC's PFC priorities (" + FormatPriorities(*nic) + ")",
            found,
            BothEnds(c, *side) + ": the switch port sent pause frames on priority " + FormatPriorities(priorities) +

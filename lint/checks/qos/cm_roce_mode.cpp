@@ -2,7 +2,6 @@
 
 #include "lint/checks/qos/group.h"
 #include "lint/checks/specs.h"
-#include "lint/fix/commands.h"
 #include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks::qos {
@@ -16,7 +15,7 @@ void CmRoceMode(const NicContext& c, FindingSink& sink) {
       sink.Nic(kCmRoceMode, c, "RoCE v2", std::string(m.Label(label::mode)),
                c.nic.ib_dev + " port " + c.port + " defaults rdma_cm connections to " +
                    std::string(m.Label(label::mode)) + ": NCCL/UCX connections are not routable RoCE v2.",
-               fix::SetCmRoceModeV2(fix::Toolset::kUpstream, c.nic.ib_dev, c.port));
+               SettingChange{"cm.roce_mode", std::string("RoCE v2")});
     }
   }
 }

@@ -6,7 +6,6 @@
 #include "lint/checks/observed.h"
 #include "lint/checks/qos/group.h"
 #include "lint/checks/specs.h"
-#include "lint/fix/commands.h"
 
 namespace rocewatch::lint::checks::qos {
 
@@ -15,7 +14,6 @@ void DscpPriority(const NicContext& c, FindingSink& sink) {
   if (p == nullptr || NoDcb(c)) return;
   const auto& v = c.view;
   const std::string& nd = c.nic.netdev;
-  const auto tools = fix::Toolset::kUpstream;
   if (!p->trust || *p->trust == "dscp") {
     if (auto map = DscpPriorities(v, nd)) {
       for (auto [dscp, prio, what] :
@@ -39,7 +37,7 @@ void DscpPriority(const NicContext& c, FindingSink& sink) {
                    "DSCP " + std::to_string(*dscp) + " → " + found,
                    nd + " maps the " + what + " DSCP " + std::to_string(*dscp) + " to " + found +
                        ", the profile wants priority " + std::to_string(*prio) + ".",
-                   fix::SetDscpPriority(tools, nd, *dscp, *prio),
+                   SettingChange{"dscp." + std::to_string(*dscp), *prio},
                    {"dscp." + std::to_string(*dscp), *prio,
                     mapped < 0 ? SettingValue{} : SettingValue{std::int64_t{mapped}}});
         }

@@ -2,7 +2,6 @@
 
 #include "lint/checks/qos/group.h"
 #include "lint/checks/specs.h"
-#include "lint/fix/commands.h"
 #include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks::qos {
@@ -18,7 +17,7 @@ void GlobalPause(const NicContext& c, FindingSink& sink) {
     std::string found = std::string("rx ") + (rx && *rx == 1 ? "on" : "off") + ", tx " + (tx && *tx == 1 ? "on" : "off");
     sink.Nic(kGlobalPause, c, "rx off, tx off", found,
              nd + " has 802.3x global pause on (" + found + ") beside PFC: a pause stops every priority.",
-             fix::SetGlobalPauseOff(nd));
+             SettingChange{"global_pause", std::int64_t{0}});
   }
 }
 

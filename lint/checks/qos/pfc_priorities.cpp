@@ -3,7 +3,6 @@
 #include "lint/checks/observed.h"
 #include "lint/checks/qos/group.h"
 #include "lint/checks/specs.h"
-#include "lint/fix/commands.h"
 #include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks::qos {
@@ -18,7 +17,7 @@ void PfcPriorities(const NicContext& c, FindingSink& sink) {
       sink.Nic(kPfcPriorities, c, FormatPriorities(*p->pfc_priorities), FormatPriorities(*pfc),
                nd + " has PFC on " + FormatPriorities(*pfc) + ", the profile wants " +
                    FormatPriorities(*p->pfc_priorities) + ".",
-               fix::SetPfc(fix::Toolset::kUpstream, nd, *p->pfc_priorities));
+               SettingChange{"pfc", *p->pfc_priorities});
     }
   }
 }

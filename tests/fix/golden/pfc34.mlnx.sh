@@ -204,6 +204,13 @@ rdma_counter_list() {
 # enabling it cannot succeed.
 optional_counters() {
   if ! _en=$(rdma_counter_list "$1" "$2" enabled); then
+    case $_en in
+      *'Operation not supported'*)
+        printf 'rdma statistic mode link %s/%s: %s: the kernel does not list optional counters (no RDMA_NLDEV_CMD_STAT_GET_STATUS)' \
+          "$1" "$2" "$(printf '%s' "$_en" | sed 's/Operation not supported/EOPNOTSUPP/')"
+        return 2
+        ;;
+    esac
     printf '%s' "$_en"
     return 1
   fi
