@@ -16,16 +16,30 @@ std::string ReadTrimmed(const fs::Tree& tree, const std::string& rel) {
 
 // The netdev of a port: the netdev of GID 0 (RoCE), else the PCI function's
 // netdev whose dev_port matches (mlx4-style multi-port), else its only netdev.
-std::string PortNetdev(const fs::Tree& sysfs, const DeviceRef& dev, const PortRef& port,
+std::string PortNetdev(const fs::Tree& sysfs, const std::string& parent_dir, const PortRef& port,
                        const std::vector<std::string>& pci_netdevs) {
   auto ndev = sysfs.ReadText(fs::Join(port.dir, "gid_attrs/ndevs/0"));
   if (ndev && !Trim(*ndev).empty()) return std::string(Trim(*ndev));
   if (pci_netdevs.size() == 1) return pci_netdevs.front();
   for (const auto& name : pci_netdevs) {
-    auto dev_port = ParseU64(ReadTrimmed(sysfs, fs::Join(dev.pci_dir, "net", name) + "/dev_port"));
+    auto dev_port = ParseU64(ReadTrimmed(sysfs, fs::Join(parent_dir, "net", name) + "/dev_port"));
     if (dev_port && *dev_port + 1 == port.number) return name;
   }
   return {};
+}
+
+// A netdev with the PCI function its `device` link names (none for virtual netdevs).
+NetdevRef MakeNetdevRef(const fs::Tree& sysfs, const std::string& name, const std::string& dir,
+                        const std::string& device, std::uint32_t port) {
+  NetdevRef ref{name, dir, device, port};
+  auto parent = sysfs.Resolve(fs::Join(dir, "device"));
+  if (parent) {
+    const PciFunction pci = ReadPciFunction(sysfs, *parent);
+    ref.pci_address = pci.address;
+    ref.pf_address = pci.pf_address;
+    ref.is_vf = pci.is_vf;
+  }
+  return ref;
 }
 
 }  // namespace
@@ -94,16 +108,21 @@ Inventory Discover(const fs::Tree& sysfs, const DiscoverOptions& options,
         continue;
       }
       dev.dir = *dir;
-      auto pci = sysfs.Resolve(fs::Join(dev.dir, "device"));
-      if (pci) {
-        dev.pci_dir = *pci;
-        dev.pci_address = std::string(fs::BaseName(dev.pci_dir));
-        auto driver = sysfs.ReadLink(fs::Join(dev.pci_dir, "driver"));
-        if (driver) dev.driver = std::string(fs::BaseName(*driver));
-      }
+      // The parent device: a PCI function on real NICs, something else (or nothing) for
+      // software devices; its driver and netdevs are read either way.
+      auto parent = sysfs.Resolve(fs::Join(dev.dir, "device"));
+      std::string parent_dir;
       std::vector<std::string> pci_netdevs;
-      if (!dev.pci_dir.empty()) {
-        auto nets = sysfs.List(fs::Join(dev.pci_dir, "net"));
+      if (parent) {
+        parent_dir = *parent;
+        const PciFunction pci = ReadPciFunction(sysfs, *parent);
+        dev.pci_dir = pci.dir;
+        dev.pci_address = pci.address;
+        dev.pf_address = pci.pf_address;
+        dev.is_vf = pci.is_vf;
+        auto driver = sysfs.ReadLink(fs::Join(*parent, "driver"));
+        if (driver) dev.driver = std::string(fs::BaseName(*driver));
+        auto nets = sysfs.List(fs::Join(*parent, "net"));
         if (nets) pci_netdevs = *nets;
       }
       auto ports = sysfs.List(fs::Join(dev.dir, "ports"));
@@ -118,7 +137,7 @@ Inventory Discover(const fs::Tree& sysfs, const DiscoverOptions& options,
         port.number = static_cast<std::uint32_t>(*number);
         port.dir = fs::Join(dev.dir, "ports", p);
         port.link_layer = ReadTrimmed(sysfs, port.dir + "/link_layer");
-        port.netdev = PortNetdev(sysfs, dev, port, pci_netdevs);
+        port.netdev = PortNetdev(sysfs, parent_dir, port, pci_netdevs);
         dev.ports.push_back(std::move(port));
       }
       std::sort(dev.ports.begin(), dev.ports.end(),
@@ -130,7 +149,7 @@ Inventory Discover(const fs::Tree& sysfs, const DiscoverOptions& options,
           inv.errors.push_back("netdev " + port.netdev + " of " + name + ": " + ndir.error().message);
           continue;
         }
-        inv.netdevs.push_back(NetdevRef{port.netdev, *ndir, name, port.number});
+        inv.netdevs.push_back(MakeNetdevRef(sysfs, port.netdev, *ndir, name, port.number));
       }
       inv.devices.push_back(std::move(dev));
     }
@@ -146,7 +165,7 @@ Inventory Discover(const fs::Tree& sysfs, const DiscoverOptions& options,
           inv.errors.push_back("netdev " + name + ": " + ndir.error().message);
           continue;
         }
-        inv.netdevs.push_back(NetdevRef{name, *ndir, "", 0});
+        inv.netdevs.push_back(MakeNetdevRef(sysfs, name, *ndir, "", 0));
       }
     }
   }

@@ -13,6 +13,7 @@
 
 #include "exporter/fs/directory.h"
 #include "exporter/fs/tree.h"
+#include "exporter/inventory/pci_function.h"
 
 namespace rocewatch {
 
@@ -26,10 +27,14 @@ struct PortRef {
 struct DeviceRef {
   std::string name;         // mlx5_0
   std::string dir;          // devices/…/0000:17:00.0/infiniband/mlx5_0
-  std::string pci_dir;      // devices/…/0000:17:00.0 (empty for virtual devices such as rxe)
-  std::string pci_address;  // 0000:17:00.0
+  std::string pci_dir;      // devices/…/0000:17:00.0 (empty off PCI: rxe, virtio, …)
+  std::string pci_address;  // 0000:17:00.0 (empty off PCI)
   std::string driver;       // mlx5_core
   std::vector<PortRef> ports;
+  // Last and default-initialized so `DeviceRef{name, dir, pci_dir, pci_address, driver, ports}`
+  // stays complete.
+  std::string pf_address{};  // its PF's address on a VF, its own on a PF (pci_function.h)
+  bool is_vf = false;        // an SR-IOV virtual function: its QoS belongs to the PF
 };
 
 struct NetdevRef {
@@ -37,6 +42,10 @@ struct NetdevRef {
   std::string dir;     // canonical sysfs-relative directory
   std::string device;  // owning ibdev, empty for netdevs selected by --netdev-include
   std::uint32_t port = 0;
+  // Default-initialized so `NetdevRef{name, dir, device, port}` stays complete.
+  std::string pci_address{};  // its PCI function (its `device` link), empty off PCI
+  std::string pf_address{};   // its PF's address on a VF, its own on a PF
+  bool is_vf = false;         // on an SR-IOV VF: the dcb collector and PFC series skip it
 };
 
 struct Inventory {

@@ -30,7 +30,7 @@ LINT_LAYERS = {
     "checks": {"core", "plan", "observe", "switch"},
     "report": {"core", "plan", "observe", "checks"},
     "verify": {"core", "plan", "observe", "fix", "report"},
-    "serve": {"core", "plan", "observe", "checks", "fix", "report"},
+    "serve": {"core", "plan", "observe", "switch", "checks", "fix", "report"},
     "cli": {"core", "plan", "observe", "switch", "targets", "fix", "checks", "report", "verify",
             "serve"},
 }

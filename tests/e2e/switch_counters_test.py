@@ -15,9 +15,12 @@ ends, and nothing for the agreeing links:
   gpu-7  leaf-eos Ethernet7 (gnmic-arista-pfc)          agrees (gnmic's source is the target
                                                         name with its port, leaf-eos:6030)
   gpu-8  leaf-cl swp8 (gnmic-cumulus-switch-priority)   switch sent 3000, NIC received 15000
+Then roce-lint serve over VictoriaMetrics, the same series stored now: its run reads the counter
+window from the store and finds the same disagreements (roce_lint_finding, pushed to Alertmanager).
 """
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -32,6 +35,7 @@ ROOT = HERE.parent.parent
 sys.path.insert(0, str(ROOT / "tools" / "gen"))
 import fleet_store  # noqa: E402
 
+LABEL = re.compile(r'([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"')
 NIC = {"ib_dev": "mlx5_0", "netdev": "ens1f0np0", "profile": "p"}
 LINKS = {  # node: (switch System Name, Port ID)
     "gpu-1": ("leaf-cisco", "Ethernet1"), "gpu-2": ("leaf-cisco", "Ethernet2"),
@@ -156,6 +160,63 @@ def check_engine(name, url, lint, at, plan):
     return failures
 
 
+def vm_import(vm, samples):
+    """Posts (time in seconds, name, labels, value) samples to VictoriaMetrics, one request per time."""
+    for t in sorted({s[0] for s in samples}):
+        body = "".join(f"{n}{{{l}}} {v}\n" for ts, n, l, v in samples if ts == t).encode()
+        req = urllib.request.Request(vm.url + "/api/v1/import/prometheus?timestamp=" + str(int(t * 1000)),
+                                     data=body, method="POST")
+        urllib.request.urlopen(req, timeout=30).read()
+    urllib.request.urlopen(vm.url + "/internal/force_flush", timeout=30).read()
+
+
+def wait_for_line(proc, lines, pattern, timeout=90):
+    """Reads the daemon's standard error until a line holds `pattern`; the lines read go to `lines`."""
+    end = time.time() + timeout
+    while time.time() < end:
+        line = proc.stderr.readline()
+        if not line:
+            raise RuntimeError("roce-lint serve exited:\n" + "".join(lines))
+        lines.append(line)
+        if pattern in line:
+            return line
+    raise RuntimeError(f"no {pattern!r} from roce-lint serve in {timeout} s:\n" + "".join(lines))
+
+
+def check_serve(vm, lint, plan):
+    """roce-lint serve over the same store: each run reads the counter window (--window) there, the
+    NICs' counters and the switches' pause counters alike, and its findings reach roce_lint_finding
+    (which it pushes to Alertmanager). The same series, stored now: the window's start 20 s ago,
+    its end 2 s ago, read by a run with --window 10s."""
+    now = time.time()
+    t_start, t_end = now - 20, now - 2
+    samples = [(t, n, l, v) for node in LINKS for t, end in ((t_start, False), (t_end, True))
+               for n, l, v in nic_lines(node, end)]
+    samples += switch_lines(t_start, now - 11, t_end)
+    vm_import(vm, samples)
+    proc = subprocess.Popen([lint, "serve", str(plan), "--prometheus", vm.url, "--window", "10s", "--interval", "1h",
+                             "--web.listen-address", "127.0.0.1:0"],
+                            stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+    lines = []
+    try:
+        port = int(re.search(r"listening on port (\d+)", wait_for_line(proc, lines, "listening on port")).group(1))
+        wait_for_line(proc, lines, "run 1:")
+        text = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=30).read().decode()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+    got = set()
+    for line in text.splitlines():
+        if line.startswith("roce_lint_finding{"):
+            labels = dict(LABEL.findall(line))
+            if labels.get("check") in ("peer.switch-pause-non-pfc", "peer.pause-mismatch"):
+                got.add((labels["node"], labels["check"]))
+    print(f"serve: {len(got)} switch-counter findings on its /metrics: {sorted(got)}")
+    if got != EXPECTED:
+        return [f"serve: roce_lint_finding {sorted(got)}, expected {sorted(EXPECTED)}; its log:\n" + "".join(lines)]
+    return []
+
+
 def main():
     lint = sys.argv[1]
     tmp = Path(tempfile.mkdtemp(prefix="swctr-"))
@@ -187,13 +248,9 @@ def main():
         if shutil.which("victoria-metrics") or shutil.which("victoria-metrics-prod"):
             vm = fleet_store.start_victoria_metrics(tmp / "vm")
             engines.append(vm)
-            for t in sorted({s[0] for s in samples}):
-                body = "".join(f"{n}{{{l}}} {v}\n" for ts, n, l, v in samples if ts == t).encode()
-                req = urllib.request.Request(vm.url + "/api/v1/import/prometheus?timestamp=" + str(t * 1000),
-                                             data=body, method="POST")
-                urllib.request.urlopen(req, timeout=30).read()
-            urllib.request.urlopen(vm.url + "/internal/force_flush", timeout=30).read()
+            vm_import(vm, samples)
             failures += check_engine("victoria-metrics", vm.url, lint, at, tmp / "plan.json")
+            failures += check_serve(vm, lint, tmp / "plan.json")
         else:
             print("victoria-metrics not installed: Prometheus only")
     finally:

@@ -87,7 +87,7 @@ TEST(CaptureMetadata, MissingFileIsAPlainTreeAndABrokenOneAnError) {
 }
 
 TEST(CaptureMetadata, TheFixturesCarryValidMetadata) {
-  for (const char* fixture : {"mlx5-roce", "mlx5-ib", "empty"}) {
+  for (const char* fixture : {"mlx5-roce", "mlx5-ib", "mlx5-sriov", "empty"}) {
     auto m = LoadCaptureMetadata(FixtureDir(fixture));
     ASSERT_TRUE(m.ok()) << fixture << ": " << m.error().message;
     ASSERT_TRUE(m->has_value()) << fixture;

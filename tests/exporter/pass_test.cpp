@@ -39,7 +39,7 @@ TEST(PassRunner, EmptyNodeServesOnlyStatus) {
 
 // The kernel-answer collectors succeed on every fixture they replay.
 TEST(PassRunner, KernelAnswerCollectorsSucceedOnEveryFixture) {
-  for (const char* fixture : {"mlx5-roce", "mlx5-ib", "empty"}) {
+  for (const char* fixture : {"mlx5-roce", "mlx5-ib", "mlx5-sriov", "empty"}) {
     auto collector = PassRunner::Create(
         testing::FixtureCollectorConfig(FixtureDir(fixture), {"ethtool", "dcb", "ethtool_netlink", "fec", "verbs"}));
     ASSERT_TRUE(collector.ok()) << collector.error().message;

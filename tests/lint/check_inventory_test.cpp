@@ -161,6 +161,23 @@ TEST(CheckInventory, UnplannedDeviceFires) {
   EXPECT_THAT(f.fix, HasSubstr("--device-exclude"));
 }
 
+TEST(CheckInventory, UnplannedVfsAreNotFindingsButTheirUnplannedPfIs) {
+  // An SR-IOV PF and two of its VFs, none in the plan: the PF is reported (a warning, as any
+  // unplanned NIC), the VFs (handed to VMs and pods; their QoS is the PF's) are not.
+  Cluster c(1, 2);
+  const auto device = [&](const std::string& name, const std::string& address, const std::string& function) {
+    c.Add(1, R"(roce_device_info{device=")" + name +
+                 R"(",fw_version="14.32.1010",board_id="MT_2420110034",hca_type="MT4117",)"
+                 R"(node_guid="b859:9fff:fe3e:41a0",node_type="1: CA",driver="mlx5_core",pci_address=")" +
+                 address + R"(",pci_function=")" + function + R"(",pf_pci_address="0000:81:00.0"} 1)");
+  };
+  device("mlx5_4", "0000:81:00.0", "pf");
+  device("mlx5_5", "0000:81:00.2", "vf");
+  device("mlx5_6", "0000:81:00.3", "vf");
+  Finding f = ExpectOnly(c.Run(), kUnplannedDevice, "gpu-01", "mlx5_4", "");
+  EXPECT_EQ(f.severity, Severity::kWarning);
+}
+
 TEST(CheckInventory, OnlyPlannedDevicesIsQuiet) {
   Cluster c(1, 2);
   EXPECT_TRUE(WithId(c.Run(), kUnplannedDevice.id).empty());

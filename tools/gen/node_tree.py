@@ -42,6 +42,9 @@ Facts encoded here (checked against the kernel and MLNX_OFED sources):
   each with ``enable/0..7`` and the DCQCN parameters beside them.
 * ``drivers/infiniband/core/cma_configfs.c``: ``rdma_cm/<dev>/ports/<n>/
   default_roce_mode`` ("RoCE v2" or "IB/RoCE v1") and ``default_roce_tos``.
+* ``drivers/pci/iov.c`` (pci_iov_sysfs_link): a VF's directory has ``physfn`` linking
+  to its PF, the PF ``virtfn<N>`` to each VF, and ``sriov_numvfs``/``sriov_totalvfs``
+  (Documentation/ABI/testing/sysfs-bus-pci); VFs sit beside their PF on its bus.
 * ``net/core/net-sysfs.c``: ``speed`` is "%d" (so "-1" for SPEED_UNKNOWN on a
   running netdev without link), ``duplex`` is "unknown" then; ``speed``,
   ``duplex`` and ``carrier`` fail with EINVAL on a netdev that is not
@@ -434,6 +437,11 @@ class PciFunctionSpec:
     max_link_speed: str = "32.0 GT/s PCIe"
     max_link_width: Union[int, str] = 16
     parents: Optional[Tuple[str, ...]] = None  # path under devices/; default_pci_parents()
+    # SR-IOV (drivers/pci/iov.c): a VF names its PF's address here and gets a ``physfn`` link
+    # to it; the PF gets ``virtfn<N>`` to each VF (N in address order), ``sriov_numvfs`` (the
+    # VFs on the node) and ``sriov_totalvfs`` (``sriov_totalvfs`` here, on the PF).
+    physfn: Optional[str] = None
+    sriov_totalvfs: Optional[int] = None
 
     def dir(self) -> str:
         """The function's directory relative to the sysfs root."""
@@ -842,6 +850,34 @@ def _write_pci_function(t: _Tree, pci: PciFunctionSpec) -> None:
     t.link(f"sys/bus/pci/devices/{pci.address}", pdir)
 
 
+def _write_sriov(t: _Tree, functions: Sequence[PciFunctionSpec]) -> None:
+    """The links pci_iov_sysfs_link() makes between a PF and its VFs, and the PF's counts
+    (Documentation/ABI/testing/sysfs-bus-pci: sriov_numvfs, sriov_totalvfs)."""
+    by_address = {f.address: f for f in functions}
+    vfs: Dict[str, List[PciFunctionSpec]] = {}
+    for f in functions:
+        if f.physfn is None:
+            continue
+        if f.physfn not in by_address:
+            raise TreeError(f"VF {f.address}: its PF {f.physfn} is not on the node")
+        if by_address[f.physfn].physfn is not None:
+            raise TreeError(f"VF {f.address}: its PF {f.physfn} is itself a VF")
+        vfs.setdefault(f.physfn, []).append(f)
+    for pf_address, children in sorted(vfs.items()):
+        pf = by_address[pf_address]
+        pf_dir = "sys/" + pf.dir()
+        children.sort(key=lambda f: _parse_bdf(f.address))
+        for n, vf in enumerate(children):
+            vf_dir = "sys/" + vf.dir()
+            t.link(f"{pf_dir}/virtfn{n}", vf_dir)
+            t.link(f"{vf_dir}/physfn", pf_dir)
+        total = pf.sriov_totalvfs if pf.sriov_totalvfs is not None else len(children)
+        if total < len(children):
+            raise TreeError(f"PF {pf_address}: {len(children)} VFs but sriov_totalvfs {total}")
+        t.file(f"{pf_dir}/sriov_numvfs", _val(len(children)))
+        t.file(f"{pf_dir}/sriov_totalvfs", _val(total))
+
+
 def _write_port(t: _Tree, dev: RdmaDeviceSpec, port: PortSpec, pdir: str,
                 netdev: Optional[str], mac: Optional[str]) -> None:
     ib = port.link_layer == LINK_LAYER_INFINIBAND
@@ -977,6 +1013,8 @@ def build_entries(spec: NodeSpec) -> Dict[str, Entry]:
         else:
             raise TreeError(f"kernel answer {key!r}: expected bytes or KernelErrno, "
                             f"got {type(answer).__name__}")
+
+    _write_sriov(t, [d.pci for d in spec.devices] + [e.pci for e in spec.extra_netdevs])
 
     for path in spec.remove:
         t.remove(path)

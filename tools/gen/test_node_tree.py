@@ -117,6 +117,41 @@ class SymlinkTest(TempDirCase):
         self.assertGreater(n, 10)
 
 
+class SriovTest(TempDirCase):
+    """A PF and two VFs, linked as drivers/pci/iov.c links them."""
+
+    def spec(self, **vf_kw) -> nt.NodeSpec:
+        pf = nt.PciFunctionSpec("0000:81:00.0", sriov_totalvfs=8)
+        devs = [nt.mlx5_roce_device("mlx5_0", pci=pf, netdev="enp129s0f0np0",
+                                    mac="b8:59:9f:3e:41:a0", ifindex=3)]
+        for i, (ib, addr, nd) in enumerate([("mlx5_1", "0000:81:00.3", "enp129s0f0v1"),
+                                            ("mlx5_2", "0000:81:00.2", "enp129s0f0v0")]):
+            vf = nt.PciFunctionSpec(addr, device="0x1016", physfn="0000:81:00.0", **vf_kw)
+            devs.append(nt.mlx5_roce_device(ib, pci=vf, netdev=nd, mac=f"16:8a:2b:4c:00:0{i}",
+                                            ifindex=4 + i))
+        return nt.NodeSpec(hostname="n1", devices=devs)
+
+    def test_links_and_counts(self) -> None:
+        root = nt.write_node(self.spec(), self.tmp / "node") / "sys"
+        pf = root / "devices/pci0000:80/0000:80:01.0/0000:81:00.0"
+        # virtfn<N> in address order, whatever order the devices were given in.
+        self.assertEqual(os.readlink(pf / "virtfn0"), "../0000:81:00.2")
+        self.assertEqual(os.readlink(pf / "virtfn1"), "../0000:81:00.3")
+        self.assertEqual(os.readlink(pf.parent / "0000:81:00.2/physfn"), "../0000:81:00.0")
+        self.assertEqual((pf / "sriov_numvfs").read_text(), "2\n")
+        self.assertEqual((pf / "sriov_totalvfs").read_text(), "8\n")
+        self.assertFalse((pf / "physfn").exists())
+        self.assertFalse((pf.parent / "0000:81:00.2/sriov_numvfs").exists())
+        self.assertEqual(Path(os.path.realpath(root / "class/net/enp129s0f0v0/device/physfn")),
+                         pf.resolve())
+
+    def test_a_vf_without_its_pf_is_rejected(self) -> None:
+        spec = self.spec()
+        spec.devices[1].pci.physfn = "0000:82:00.0"
+        with self.assertRaises(nt.TreeError):
+            nt.build_entries(spec)
+
+
 class ContentTest(TempDirCase):
     def test_values_end_with_newline(self) -> None:
         root = nt.write_node(small_node(), self.tmp / "n")

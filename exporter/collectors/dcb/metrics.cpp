@@ -20,7 +20,9 @@ using T = MetricType;
 using S = Served;
 
 const MetricSpec kSupported{"roce_dcb_supported", T::kGauge,
-    "1 when the netdev answers dcbnl (has DCB), 0 when it answers EOPNOTSUPP.", {"netdev"}};
+    "1 when the netdev answers dcbnl (has DCB), 0 when it answers EOPNOTSUPP or is an SR-IOV VF "
+    "(its DCB is its PF's; not asked).",
+    {"netdev"}};
 const MetricSpec kPfcEnabled{"roce_pfc_enabled", T::kGauge,
     "1 when priority flow control is enabled for the priority (ieee_pfc pfc_en), else 0.",
     {"netdev", "priority"},

@@ -49,6 +49,13 @@ class DcbSource final : public Source {
       snap.netdev = ref.name;
       snap.full_tables = full_tables_;
       snap.exported_dscps = dscps_;
+      if (ref.is_vf) {
+        // A VF's DCB is its PF's (mlx5 gives a VF no dcbnl_ops: EOPNOTSUPP; other drivers echo
+        // the PF's): not asked, served as roce_dcb_supported 0 only, not a failure
+        // (docs/metrics.md#pci-functions).
+        out.dcb.push_back(std::move(snap));
+        continue;
+      }
       switch (CollectOne(ref.name, snap, status)) {
         case Verdict::kServe:
           out.dcb.push_back(std::move(snap));

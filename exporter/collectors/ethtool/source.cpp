@@ -72,6 +72,10 @@ class EthtoolSource final : public Source {
       snap.all_priorities = all_priorities_;
       snap.all_port_stats = all_port_stats_;
       if (CollectOne(ref.name, snap, status) || !reader_.NetdevGone(sysfs_, ref, "ethtool", status)) {
+        // Per-priority counters (PFC pause, bytes, discards, ECN marks) are the physical
+        // port's (mlx5: the PPCNT groups), which the PF serves; a VF's would repeat them or
+        // read zero (docs/metrics.md#pci-functions).
+        if (ref.is_vf) snap.per_priority.clear();
         out.ethtool.push_back(std::move(snap));
       } else {
         sets_.erase(ref.name);

@@ -13,7 +13,10 @@ using T = MetricType;
 using S = Served;
 
 const MetricSpec kInfo{"roce_netdev_info", T::kGauge,
-    "A netdev of an RDMA port with its MAC address; always 1.", {"netdev", "device", "port", "address"}};
+    "A netdev of an RDMA port with its MAC address and PCI function; always 1. pci_function is "
+    "pf, vf (an SR-IOV virtual function; pf_pci_address names its PF) or none (not on PCI; the "
+    "PCI labels empty).",
+    {"netdev", "device", "port", "address", "pci_address", "pci_function", "pf_pci_address"}};
 const MetricSpec kMtu{"roce_netdev_mtu_bytes", T::kGauge, "Netdev MTU in bytes.", {"netdev"}};
 const MetricSpec kUp{"roce_netdev_up", T::kGauge,
     "1 when the netdev operstate is up, else 0; only with --collector.netdev.repeats "
@@ -52,7 +55,8 @@ const SpecList& NetdevSpecs() {
 
 void RenderNetdev(const NodeSnapshot& snap, MetricSink& out) {
   for (const auto& n : snap.netdevs) {
-    out.Add(kInfo, {n.name, n.device, n.port == 0 ? "" : std::to_string(n.port), n.address}, 1);
+    out.Add(kInfo, {n.name, n.device, n.port == 0 ? "" : std::to_string(n.port), n.address,
+                    n.pci_address, n.pci_function, n.pf_pci_address}, 1);
     if (n.mtu_bytes) out.Add(kMtu, {n.name}, *n.mtu_bytes);
     if (n.operstate_id) {
       if (n.repeats) out.Add(kUp, {n.name}, *n.operstate_id == 1 ? 1 : 0);

@@ -23,6 +23,9 @@ struct NetdevSnapshot {
   std::optional<double> carrier_changes;
   std::optional<double> speed_bytes_per_second;
   std::string address;
+  std::string pci_address;     // its PCI function, empty off PCI (veth, virtio, lo)
+  std::string pci_function;    // "pf", "vf", "none" (inventory/pci_function.h)
+  std::string pf_pci_address;  // its PF's address on a VF, its own on a PF, empty off PCI
   // --collector.netdev.repeats: roce_netdev_up and roce_netdev_speed_bytes_per_second too,
   // which repeat roce_netdev_operstate and roce_ethtool_link_speed_bytes_per_second.
   bool repeats = false;

@@ -73,6 +73,9 @@ class NetdevSource final : public Source {
     snap.repeats = repeats_;
     snap.device = n.ref.device;
     snap.port = n.ref.port;
+    snap.pci_address = n.ref.pci_address;
+    snap.pci_function = std::string(PciFunctionKind(n.ref.pci_address, n.ref.is_vf));
+    snap.pf_pci_address = n.ref.pf_address;
     snap.address = n.address;
     const std::string& dir = n.ref.dir;
     if (!ReadNumber(n.mtu, dir, text, status, snap.mtu_bytes)) return false;

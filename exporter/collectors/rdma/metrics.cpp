@@ -15,8 +15,11 @@ using T = MetricType;
 using S = Served;
 
 const MetricSpec kDeviceInfo{"roce_device_info", T::kGauge,
-    "RDMA device identity from sysfs; always 1.",
-    {"device", "fw_version", "board_id", "hca_type", "node_guid", "node_type", "driver", "pci_address"}};
+    "RDMA device identity from sysfs; always 1. pci_function is pf, vf (an SR-IOV virtual "
+    "function; pf_pci_address names its PF) or none (its parent is not a PCI function: "
+    "software RDMA, virtio; the PCI labels empty).",
+    {"device", "fw_version", "board_id", "hca_type", "node_guid", "node_type", "driver", "pci_address",
+     "pci_function", "pf_pci_address"}};
 const MetricSpec kPortInfo{"roce_port_info", T::kGauge,
     "An RDMA port and the netdev it maps to; always 1. Join on device and port, or on netdev.",
     {"device", "port", "netdev", "link_layer"}};
@@ -98,7 +101,7 @@ const SpecList& RdmaSpecs() {
 void RenderRdma(const NodeSnapshot& snap, MetricSink& out) {
   for (const auto& d : snap.devices) {
     out.Add(kDeviceInfo, {d.name, d.fw_version, d.board_id, d.hca_type, d.node_guid, d.node_type,
-                          d.driver, d.pci_address}, 1);
+                          d.driver, d.pci_address, d.pci_function, d.pf_pci_address}, 1);
     for (std::size_t i = 0; i < d.hw_counters.size(); ++i)
       if (d.hw_counters.has(i)) out.Add(kDeviceHwCounter, {d.name, d.hw_counters.name(i)}, d.hw_counters.values[i]);
     for (const auto& p : d.ports) {

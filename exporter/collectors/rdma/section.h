@@ -61,6 +61,8 @@ struct RdmaDetail {
 struct DeviceSnapshot {
   std::string name;  // ibdev, e.g. mlx5_0
   std::string fw_version, board_id, hca_type, node_guid, node_type, driver, pci_address;
+  std::string pci_function;    // "pf", "vf", "none" (inventory/pci_function.h)
+  std::string pf_pci_address;  // its PF's address on a VF, its own on a PF, empty off PCI
   std::vector<PortSnapshot> ports;
   CounterSet hw_counters;  // device-wide hw_counters/ (some drivers)
   RdmaDetail detail;

@@ -214,6 +214,8 @@ class RdmaSource final : public Source {
     snap.node_type = dev.node_type;
     snap.driver = dev.ref.driver;
     snap.pci_address = dev.ref.pci_address;
+    snap.pci_function = std::string(PciFunctionKind(dev.ref.pci_address, dev.ref.is_vf));
+    snap.pf_pci_address = dev.ref.pf_address;
     snap.detail = detail_;
     if (!ReadCounters(dev.hw_counters, dev.ref.dir, snap.hw_counters, text, status)) return false;
     for (auto& port : dev.ports) {

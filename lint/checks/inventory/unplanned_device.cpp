@@ -1,4 +1,6 @@
-// inventory.unplanned-device: an RDMA device on the node that the plan does not list.
+// inventory.unplanned-device: an RDMA device on the node that the plan does not list. SR-IOV
+// VFs are left out: they come and go with the VMs and pods they are handed to, and their QoS
+// is their PF's, which this check (or the plan) covers.
 
 #include <set>
 
@@ -16,7 +18,7 @@ void UnplannedDevice(const NodeContext& c, FindingSink& sink) {
   for (const auto& nic : node.nics) planned.insert(nic.ib_dev);
   for (const auto& d : view.Select(metric::roce_device_info)) {
     std::string device(d.Label(label::device));
-    if (planned.count(device)) continue;
+    if (planned.count(device) || d.Label(label::pci_function) == "vf") continue;
     sink.Node(kUnplannedDevice, node.name, device, "", "not present (not in the plan)", device,
               device + " is present on " + node.name + " but not in the plan.",
               "add " + device + " to the node's nics in the plan, or exclude it with "
