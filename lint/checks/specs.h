@@ -121,7 +121,9 @@ inline const CheckSpec& kFecUncorrectable = RegisterCheck(counters::FecUncorrect
 inline const CheckSpec& kFecBer = RegisterCheck(counters::FecBer, {"counters.fec-ber", S::kWarning,
     "pre-FEC bit error ratio above the profile", "FEC 前误码率超过规划上限", kWhyCounters});
 inline const CheckSpec& kOptionalCountersDisabled = RegisterCheck(counters::OptionalDisabled, {"counters.optional-disabled", S::kWarning,
-    "planned optional RDMA counters not enabled", "规划的 RDMA 可选计数器未启用", kWhyNoStep});
+    "planned optional RDMA counters not enabled", "规划的 RDMA 可选计数器未启用",
+    "the driver has no such optional counter: upgrade the driver or firmware, or drop it from the profile",
+    "optional_counters"});
 
 inline const CheckSpec& kDrift = RegisterCheck(drift::Setting, {"drift.setting", S::kWarning,
     "setting differs from the NIC's profile peers", "配置与同规划的其他网卡不一致", 

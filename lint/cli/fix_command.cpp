@@ -236,7 +236,8 @@ int RunFixCommand(const std::vector<std::string>& args, CommandIo io) {
     if (!output_dir) {
       io.out << *script;
       report << escape::TerminalText(node->name) << ": " << targets.size() << " NIC" << (targets.size() == 1 ? "" : "s")
-             << ", " << settings << " settings (" << fix::ToolsetName(options.tools) << " tools)\n";
+             << ", " << settings << (settings == 1 ? " setting (" : " settings (")
+             << fix::ToolsetName(options.tools) << " tools)\n";
       continue;
     }
     std::error_code ec;
@@ -251,7 +252,8 @@ int RunFixCommand(const std::vector<std::string>& args, CommandIo io) {
     }
     report << escape::TerminalText(node->name + ": " + (dir / fix::kScriptFileName).string())
            << " (" << targets.size()
-           << " NIC" << (targets.size() == 1 ? "" : "s") << ", " << settings << " settings, "
+           << " NIC" << (targets.size() == 1 ? "" : "s") << ", " << settings
+           << (settings == 1 ? " setting, " : " settings, ")
            << fix::ToolsetName(options.tools) << " tools)\n";
     if (persist) {
       auto files = fix::RenderPersistFiles(*node, targets, plan.cluster);

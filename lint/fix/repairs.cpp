@@ -89,6 +89,14 @@ bool RepairMtu(const Finding&, const NicTarget& all, NicTarget& t) {
   return true;
 }
 
+// A finding that names no setting lacks only counters the driver does not have: nothing a
+// script can enable (counters.optional-disabled leaves the key empty then).
+bool RepairOptionalCounters(const Finding& finding, const NicTarget& all, NicTarget& t) {
+  if (all.optional_counters.empty() || finding.setting.key.empty()) return false;
+  t.optional_counters = all.optional_counters;
+  return true;
+}
+
 bool RepairGlobalPause(const Finding&, const NicTarget&, NicTarget& t) {
   t.global_pause_off = true;
   return true;
@@ -155,6 +163,7 @@ const std::vector<RepairEntry>& Repairs() {
       {"ecn.np", RepairEcnNp},
       {"ecn.rp", RepairEcnRp},
       {"dcqcn", RepairDcqcnParameter},
+      {"optional_counters", RepairOptionalCounters},
       {kSettingOfFinding, RepairDrift},
   };
   return table;

@@ -97,8 +97,9 @@ void RenderPrecheck(std::ostream& out, const std::vector<NicTarget>& nics, Tools
       << "precheck() {\n"
       << "  check_root\n";
   // The tools the steps will call.
-  bool qos = false, mtu = false, pause = false, cm_mode = false, cm_tos = false;
+  bool qos = false, mtu = false, pause = false, cm_mode = false, cm_tos = false, rdma = false;
   for (const auto& t : nics) {
+    rdma = rdma || !t.optional_counters.empty();
     qos = qos || NeedsQosTool(t);
     mtu = mtu || t.mtu;
     pause = pause || t.global_pause_off;
@@ -114,6 +115,7 @@ void RenderPrecheck(std::ostream& out, const std::vector<NicTarget>& nics, Tools
   }
   if (mtu) out << "  need_tool ip 'iproute2: MTU'\n";
   if (pause) out << "  need_tool ethtool 'global pause'\n";
+  if (rdma) out << "  need_tool rdma 'iproute2: optional RDMA counters'\n";
   if (tools == Toolset::kUpstream && (cm_mode || cm_tos)) out << "  check_rdma_cm_configfs\n";
   for (const auto& t : nics) {
     const std::string ib = escape::ShWord(t.ib_dev), nd = escape::ShWord(t.netdev);
@@ -204,6 +206,16 @@ void RenderSteps(std::ostream& out, const NicTarget& t, Toolset tools) {
          "cm_tos_dscp " + escape::ShWord(t.ib_dev) + " " + escape::ShWord(t.port),
          SetCmTos(tools, roots, t.ib_dev, t.port, TosForDscp(*t.cm_tos_dscp)),
          SaveRead("cm_tos", dev_port, "", "cm_tos_value " + dev_port));
+  // Exactly the planned optional counters; the reader fails, naming them, where the driver has
+  // no such counter (the check counters.optional-disabled says the same).
+  if (!t.optional_counters.empty()) {
+    std::string want;
+    for (const auto& c : t.optional_counters) want += (want.empty() ? "" : ",") + c;
+    Step(out, subject, "optional counters", want,
+         "optional_counters " + dev_port + " " + escape::ShWord(want),
+         SetOptionalCounters(t.ib_dev, t.port, t.optional_counters),
+         Save("optional_counters", dev_port, ""));
+  }
 }
 
 }  // namespace
@@ -222,6 +234,10 @@ Result<std::string> RenderScript(const plan::Node& node, const std::vector<NicTa
     if (!IsSafeName(t.port))
       return Error{"node " + Quote(node.name) + ": port " + Quote(t.port) +
                    " cannot be used in a script"};
+    for (const auto& counter : t.optional_counters)
+      if (!IsSafeName(counter) || counter.find_first_of(".:") != std::string::npos)
+        return Error{"node " + Quote(node.name) + ": optional counter " + Quote(counter) +
+                     " cannot be used in a script (letters, digits, '_', '-')"};
   }
   const bool mlnx = options.tools == Toolset::kMlnx;
   // Plan values reach the script text only through rocewatch/escape.h: ShComment in comments,

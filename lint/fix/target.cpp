@@ -19,6 +19,7 @@ std::size_t NicTarget::SettingCount() const {
   n += mtu.has_value();
   n += cm_roce_v2;
   n += cm_tos_dscp.has_value();
+  n += !optional_counters.empty();
   return n;
 }
 
@@ -53,6 +54,10 @@ NicTarget TargetFromProfile(const plan::Nic& nic, const plan::Profile& p) {
   t.mtu = p.netdev_mtu;
   t.cm_roce_v2 = p.roce_mode == "v2";
   t.cm_tos_dscp = p.roce_dscp;
+  t.optional_counters = p.optional_counters;
+  std::sort(t.optional_counters.begin(), t.optional_counters.end());
+  t.optional_counters.erase(std::unique(t.optional_counters.begin(), t.optional_counters.end()),
+                            t.optional_counters.end());
   t.firmware = p.firmware;
   t.driver = p.driver;
   t.driver_version = p.driver_version;

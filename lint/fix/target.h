@@ -20,7 +20,7 @@ struct NicTarget {
   std::string ib_dev;      // "mlx5_0"
   std::string netdev;      // "ens1f0np0"
   std::string profile;     // the profile's name, for comments
-  std::string port = "1";  // the RDMA port of the rdma_cm settings
+  std::string port = "1";  // the RDMA port of the rdma_cm settings and optional counters
 
   std::optional<std::string> trust;  // "dscp" or "pcp"
   std::map<std::int64_t, std::int64_t>
@@ -34,6 +34,9 @@ struct NicTarget {
   std::optional<std::int64_t> mtu;          // netdev MTU
   bool cm_roce_v2 = false;                  // rdma_cm default_roce_mode "RoCE v2"
   std::optional<std::int64_t> cm_tos_dscp;  // rdma_cm default_roce_tos carries this DSCP
+  // The optional RDMA counters enabled on the port, exactly these (`rdma statistic set link
+  // DEV/PORT optional-counters`), sorted; empty: left alone. The kernel forgets them at reboot.
+  std::vector<std::string> optional_counters;
 
   // For the precheck: what the profile accepts (empty / nullopt: not checked).
   std::vector<std::string> firmware;

@@ -86,6 +86,14 @@ TEST(FixScriptContent, Pfc34HasNoDcqcnParametersButTheCnpMarking) {
   EXPECT_THAT(r.out, Not(HasSubstr("rpg_")));
   EXPECT_THAT(r.out, Not(HasSubstr("  check_driver_version mlx5_0")));  // the profile names none
   EXPECT_THAT(r.out, HasSubstr("check_firmware mlx5_0 28.39.2048"));
+  // Exactly the planned optional counters, sorted, on the NIC's RDMA port.
+  EXPECT_THAT(r.out, HasSubstr("need_tool rdma 'iproute2: optional RDMA counters'"));
+  EXPECT_THAT(r.out, HasSubstr("  step 'mlx5_1 port 1' 'optional counters' "
+                               "cc_rx_ce_pkts,cc_rx_cnp_pkts \\\n"
+                               "    'optional_counters mlx5_1 1 cc_rx_ce_pkts,cc_rx_cnp_pkts' \\\n"
+                               "    'rdma statistic set link mlx5_1/1 optional-counters "
+                               "cc_rx_ce_pkts,cc_rx_cnp_pkts' \\\n"
+                               "    'backup optional_counters mlx5_1 1 \"$_have\"'\n"));
 }
 
 TEST(FixScriptContent, TrustPcpFlushesDscpEntriesAndMapsNoDscp) {
@@ -242,6 +250,42 @@ TEST_F(OnlyFindings, AnUnobservedNodeGetsNoScript) {
       RoceLint() + " fix plan.json --only-findings --metrics-dir metrics --output-dir out", dir_);
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("gpu-02: no script: the node could not be observed"));
+}
+
+// counters.optional-disabled through --only-findings: mlx5_0's planned counters are off (after
+// a reboot), mlx5_1's driver lacks one of them: a step for mlx5_0 only, mlx5_1 left to the
+// operator with the reason.
+TEST(OnlyFindingsOptionalCounters, DisabledCountersGetAStepACounterTheDriverLacksDoesNot) {
+  using lint::testing::Cluster;
+  Cluster c(1, 2);
+  c.EditPlan(R"("pcie": {"speed_gts": 32, "width": 16},)",
+             R"("pcie": {"speed_gts": 32, "width": 16},
+      "optional_counters": ["cc_rx_cnp_pkts", "cc_rx_ce_pkts"],)");
+  for (const char* dev : {"mlx5_0", "mlx5_1"}) {
+    const std::string at = std::string("device=\"") + dev + "\",port=\"1\"";
+    const bool first = std::string(dev) == "mlx5_0";
+    c.Add(1, "roce_hw_optional_counter_enabled{" + at + ",counter=\"cc_rx_ce_pkts\"} " +
+                 (first ? "0" : "1"));
+    if (first) c.Add(1, "roce_hw_optional_counter_enabled{" + at + ",counter=\"cc_rx_cnp_pkts\"} 0");
+    c.Add(1, "roce_hw_optional_counter_enabled{" + at + ",counter=\"cc_tx_cnp_pkts\"} 1");
+  }
+  testing::TestDir tmp;
+  const fs::path dir = tmp.path();
+  WriteText(dir / "plan.json", c.plan_json);
+  WriteText(dir / "metrics" / (lint::testing::NodeName(1) + ".prom"), c.text[0]);
+  RunResult r = Sh(
+      RoceLint() + " fix plan.json --only-findings --metrics-dir metrics --output-dir out", dir);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("gpu-01: out/gpu-01/rocewatch-roce-config.sh (1 NIC, 1 setting, "
+                               "upstream tools)"));
+  EXPECT_THAT(r.out, HasSubstr("counters.optional-disabled mlx5_1: the driver has no such optional "
+                               "counter: upgrade the driver or firmware, or drop it from the "
+                               "profile"));
+  const std::string script = Slurp(dir / "out/gpu-01/rocewatch-roce-config.sh");
+  EXPECT_THAT(script, HasSubstr("  step 'mlx5_0 port 1' 'optional counters' "
+                                "cc_rx_ce_pkts,cc_rx_cnp_pkts \\\n"));
+  EXPECT_THAT(script, Not(HasSubstr("'mlx5_1 port 1'")));
+  EXPECT_THAT(script, HasSubstr("need_tool rdma"));
 }
 
 // Flag and plan errors exit 2 with a message.

@@ -178,12 +178,13 @@ TEST(HostileNames, NodeNameCannotAddUnitKeysOrUdevRules) {
 TEST(HostileNames, ScriptRefusesUnsafeDeviceNodeAndPortNames) {
   const Rendered benign = ExampleNode();
   for (const auto& p : Payloads()) {
-    for (int field = 0; field < 4; ++field) {
+    for (int field = 0; field < 5; ++field) {
       Rendered hostile = benign;
       if (field == 0) hostile.node.name = p;
       if (field == 1) hostile.nics[0].netdev = p;
       if (field == 2) hostile.nics[0].ib_dev = p;
       if (field == 3) hostile.nics[0].port = p;
+      if (field == 4) hostile.nics[0].optional_counters = {"cc_rx_ce_pkts", p};
       auto s = fix::RenderScript(hostile.node, hostile.nics, {});
       ASSERT_FALSE(s.ok()) << Quote(p) << " field " << field;
       EXPECT_THAT(s.error().message, HasSubstr("cannot be used"));
@@ -193,6 +194,12 @@ TEST(HostileNames, ScriptRefusesUnsafeDeviceNodeAndPortNames) {
   for (std::string bad : std::vector<std::string>{"../x", ".", "..", "-rf"}) {
     Rendered hostile = benign;
     hostile.node.name = bad;
+    EXPECT_FALSE(fix::RenderScript(hostile.node, hostile.nics, {}).ok()) << bad;
+  }
+  // An optional counter is one item of rdma's comma list: no ',' (nor '.', ':').
+  for (std::string bad : std::vector<std::string>{"a,b", "a.b", "a:b"}) {
+    Rendered hostile = benign;
+    hostile.nics[0].optional_counters = {bad};
     EXPECT_FALSE(fix::RenderScript(hostile.node, hostile.nics, {}).ok()) << bad;
   }
 }
@@ -207,6 +214,10 @@ TEST(HostileNames, CommandBuildersQuoteNames) {
   EXPECT_EQ(fix::SetDcqcnParameter("e x", "rp", "rpg_gd", 11),
             "echo 11 > '/sys/class/net/e x/ecn/roce_rp/rpg_gd'");
   EXPECT_EQ(fix::SetCmRoceModeV2(fix::Toolset::kMlnx, "m;x", "1"), "cma_roce_mode -d 'm;x' -p 1 -m 2");
+  EXPECT_EQ(fix::SetOptionalCounters("m x", "1;pwned", {"a$(b)", "c"}),
+            "rdma statistic set link 'm x/1;pwned' optional-counters 'a$(b),c'");
+  EXPECT_EQ(fix::SetOptionalCounters("mlx5_0", "1", {"cc_rx_ce_pkts", "cc_rx_cnp_pkts"}),
+            "rdma statistic set link mlx5_0/1 optional-counters cc_rx_ce_pkts,cc_rx_cnp_pkts");
   // Plain names are left as they were (the goldens do not change).
   EXPECT_EQ(fix::SetMtu("ens1f0np0", 9000), "ip link set dev ens1f0np0 mtu 9000");
   EXPECT_EQ(fix::SetEcn(fix::ScriptRoots(), "ens1f0np0", "np", 3, true),
@@ -223,11 +234,13 @@ class Sandbox : public ::testing::Test {
     FakeNetdev healthy;
     WriteFakeNetdev(state_, "ens1f0np0", healthy);
     WriteFakeNetdev(state_, "ens2f0np0", healthy);
+    for (const char* dev : {"mlx5_0", "mlx5_1"})
+      WriteFakeRdmaPort(state_, dev, "1", Mlx5OptionalCounters(), {});
     fs::create_directories(bin_);
     const std::string fake = FakeTools();
     for (std::string tool : std::vector<std::string>{"awk", "cat", "cut", "grep", "head", "id", "mkdir", "mv", "readlink",
                              "sed", "sort", "tr", "uname", "touch", "rm", "dcb", "ip", "ethtool",
-                             "mlnx_qos", "cma_roce_mode", "cma_roce_tos"}) {
+                             "mlnx_qos", "cma_roce_mode", "cma_roce_tos", "rdma"}) {
       std::string real = fs::exists(fake + "/" + tool) ? fake + "/" + tool : "";
       for (const char* d : {"/usr/bin/", "/bin/"})
         if (real.empty() && fs::exists(std::string(d) + tool)) real = d + tool;
@@ -278,8 +291,10 @@ TEST_F(Sandbox, HostileScriptsRunExactlyTheBenignCommands) {
     for (auto& t : b.nics) {
       t.firmware = {"28.39.2048"};
       t.driver_version = {"24.04-0.6.6"};
+      t.optional_counters = {"cc_rx_ce_pkts", "cc_rx_cnp_pkts"};
     }
     for (auto& t : h.nics) {
+      t.optional_counters = {"cc_rx_ce_pkts", "cc_rx_cnp_pkts"};
       t.firmware = Payloads();
       t.firmware.push_back("28.39.2048");
       t.driver_version = Payloads();
@@ -292,6 +307,7 @@ TEST_F(Sandbox, HostileScriptsRunExactlyTheBenignCommands) {
     EXPECT_EQ(want_code, 0) << want;
     EXPECT_EQ(got_code, want_code);
     EXPECT_THAT(want, HasSubstr("head -n 1")) << "the sandbox saw no tool at all";
+    EXPECT_THAT(want, HasSubstr("rdma statistic mode link mlx5_1/1\n"));
     EXPECT_EQ(got, want) << tag;
     EXPECT_THAT(got, Not(HasSubstr("NOTFOUND")));
     EXPECT_THAT(got, Not(HasSubstr("pwned")));

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/test_dir.h"
+#include "exporter/netlink/rdma_stat.h"
 #include "fix_test_util.h"
 #include "loopback_sshd.h"
 
@@ -119,6 +120,12 @@ class Rollback : public ::testing::Test {
   fs::path dir_ = tmp_.path();
   fs::path root_ = dir_ / "tree";
   fs::path state_ = dir_ / "state";
+
+ public:
+  const fs::path& dir() const { return dir_; }
+  const fs::path& state() const { return state_; }
+  std::map<std::string, std::string> Env() const { return FakeEnv(root_, state_); }
+  friend void OptionalCountersRoundTrip(Rollback& t, const std::string& tool, bool indented);
 };
 
 TEST_F(Rollback, UpstreamApplyThenRollbackLeavesEveryByteAsItWas) {
@@ -267,6 +274,210 @@ TEST_F(Rollback, InstalledFilesAreRemovedOrPutBack) {
   EXPECT_FALSE(fs::exists(BackupDir(root_) / "persist.state"));
 }
 
+// The example plan with optional counters in its profile (`counters`: JSON strings): gpu-01's
+// two NICs get the optional-counters step.
+std::string OptionalCountersPlan(const fs::path& dir, const std::string& counters) {
+  std::string plan = Slurp(ExamplePlan());
+  const std::string anchor = "\"roce_mode\": \"v2\",";
+  const auto at = plan.find(anchor);
+  EXPECT_NE(at, std::string::npos);
+  if (at == std::string::npos) return "";
+  plan.insert(at + anchor.size(), " \"optional_counters\": [" + counters + "],");
+  const fs::path path = dir / "optional-counters.json";
+  WriteText(path, plan);
+  return path.string();
+}
+
+// mlx5_0 has cc_tx_cnp_pkts enabled (by hand, not planned), mlx5_1 none; the plan wants
+// cc_rx_ce_pkts and cc_rx_cnp_pkts, exactly. `indented`: the stand-in rdma prints its mode lines
+// as iproute2 6.8 and later do.
+void OptionalCountersRoundTrip(Rollback& t, const std::string& tool, bool indented) {
+  const std::string counters = "rx_write_requests 8\nout_of_sequence 0\nnp_cnp_sent 12\n";
+  WriteFakeRdmaPort(t.state(), "mlx5_0", "1", Mlx5OptionalCounters(), {"cc_tx_cnp_pkts"}, counters);
+  WriteFakeRdmaPort(t.state(), "mlx5_1", "1", Mlx5OptionalCounters(), {}, counters);
+  if (indented) WriteText(t.state() / "rdma.indented", "");
+  if (tool == "mlnx") {
+    for (const char* nd : {"ens1f0np0", "ens2f0np0"}) {
+      ASSERT_EQ(Sh(std::string("mlnx_qos -i ") + nd, t.dir(), t.Env()).code, 0);
+    }
+  }
+  const auto before = t.Node();
+  const std::string script =
+      t.Render(OptionalCountersPlan(t.dir(), "\"cc_rx_cnp_pkts\", \"cc_rx_ce_pkts\""), "gpu-01", tool);
+
+  RunResult apply = t.RunScript(script);
+  ASSERT_EQ(apply.code, 0) << apply.out;
+  EXPECT_THAT(apply.out, HasSubstr("\nmlx5_0 port 1: optional counters cc_rx_ce_pkts,cc_rx_cnp_pkts"
+                                   " -> set (was: cc_tx_cnp_pkts)\n"));
+  EXPECT_THAT(apply.out, HasSubstr("\nmlx5_1 port 1: optional counters cc_rx_ce_pkts,cc_rx_cnp_pkts"
+                                   " -> set (was: none)\n"));
+  EXPECT_EQ(Slurp(t.state() / "mlx5_0.1.optional"),
+            "cc_rx_ce_pkts 1\ncc_rx_cnp_pkts 1\ncc_tx_cnp_pkts 0\n");
+  const std::string backup = Slurp(t.StateFile());
+  EXPECT_THAT(backup, HasSubstr("\noptional_counters\tmlx5_0\t1\tcc_tx_cnp_pkts\n"));
+  EXPECT_THAT(backup, HasSubstr("\noptional_counters\tmlx5_1\t1\tnone\n"));
+  // What rdma shows now: the two enabled optional counters after the others.
+  RunResult show = Sh("rdma statistic show link mlx5_1/1", t.dir(), t.Env());
+  EXPECT_EQ(show.out, "link mlx5_1/1 rx_write_requests 8 out_of_sequence 0 np_cnp_sent 12 "
+                      "cc_rx_ce_pkts 0 cc_rx_cnp_pkts 0 \n");
+
+  // Again (the boot re-apply of an unchanged node): read, equal, never set.
+  fs::remove(t.state() / "calls");
+  RunResult again = t.RunScript(script);
+  EXPECT_EQ(again.code, 0) << again.out;
+  EXPECT_THAT(again.out,
+              HasSubstr("mlx5_0 port 1: optional counters cc_rx_ce_pkts,cc_rx_cnp_pkts: unchanged"));
+  EXPECT_THAT(Slurp(t.state() / "calls"), HasSubstr("rdma statistic mode link mlx5_0/1\n"));
+  EXPECT_THAT(Slurp(t.state() / "calls"), Not(HasSubstr("rdma statistic set")));
+  EXPECT_EQ(Slurp(t.StateFile()), backup);
+
+  const auto applied = t.Node();
+  RunResult dry = t.RunScript(script, "--rollback --dry-run");
+  EXPECT_EQ(dry.code, 0) << dry.out;
+  EXPECT_THAT(dry.out, HasSubstr("mlx5_0 port 1: optional counters cc_tx_cnp_pkts -> would restore "
+                                 "(now: cc_rx_ce_pkts,cc_rx_cnp_pkts)"));
+  EXPECT_THAT(dry.out, HasSubstr("mlx5_1 port 1: optional counters none -> would restore "
+                                 "(now: cc_rx_ce_pkts,cc_rx_cnp_pkts)"));
+  EXPECT_EQ(t.Node(), applied);
+
+  RunResult back = t.RunScript(script, "--rollback");
+  EXPECT_EQ(back.code, 0) << back.out;
+  EXPECT_THAT(back.out, HasSubstr("mlx5_0 port 1: optional counters cc_tx_cnp_pkts -> restored "
+                                  "(was: cc_rx_ce_pkts,cc_rx_cnp_pkts)"));
+  EXPECT_THAT(back.out, HasSubstr("mlx5_1 port 1: optional counters none -> restored "
+                                  "(was: cc_rx_ce_pkts,cc_rx_cnp_pkts)"));
+  EXPECT_THAT(back.out, HasSubstr(" failed=0"));
+  EXPECT_THAT(Slurp(t.state() / "calls"),
+              HasSubstr("rdma statistic unset link mlx5_1/1 optional-counters\n"));
+  EXPECT_EQ(t.Node(), before);  // every byte, the rdma state included
+}
+
+TEST_F(Rollback, OptionalCountersUpstreamApplyThenRollbackRestoreWhatWasEnabled) {
+  OptionalCountersRoundTrip(*this, "upstream", false);
+}
+
+TEST_F(Rollback, OptionalCountersMlnxApplyThenRollbackWithTheNewerRdmaLayout) {
+  WriteText(state_ / "ens2f0np0.trust", "dscp\n");
+  OptionalCountersRoundTrip(*this, "mlnx", true);
+}
+
+TEST_F(Rollback, AnOptionalCounterTheDriverLacksIsNamedAndNotSet) {
+  // mlx5_1's driver has no cc_tx_cnp_pkts (older firmware); mlx5_0 has all three.
+  WriteFakeRdmaPort(state_, "mlx5_0", "1", Mlx5OptionalCounters(), {});
+  WriteFakeRdmaPort(state_, "mlx5_1", "1", {"cc_rx_ce_pkts", "cc_rx_cnp_pkts"}, {});
+  const auto before = Node();
+  const std::string script = Render(
+      OptionalCountersPlan(dir_, "\"cc_rx_ce_pkts\", \"cc_rx_cnp_pkts\", \"cc_tx_cnp_pkts\""),
+      "gpu-01", "upstream");
+  const std::string lacks =
+      "mlx5_1 port 1: optional counters cc_rx_ce_pkts,cc_rx_cnp_pkts,cc_tx_cnp_pkts -> FAILED: "
+      "the driver has no optional counter cc_tx_cnp_pkts (it has: cc_rx_ce_pkts, cc_rx_cnp_pkts; "
+      "enabled: none)\n";
+  RunResult dry = RunScript(script, "--dry-run");
+  EXPECT_EQ(dry.code, 1) << dry.out;
+  EXPECT_THAT(dry.out, HasSubstr(lacks));
+
+  RunResult apply = RunScript(script);
+  EXPECT_EQ(apply.code, 1) << apply.out;
+  EXPECT_THAT(apply.out, HasSubstr(lacks));
+  EXPECT_THAT(apply.out, HasSubstr("mlx5_0 port 1: optional counters "
+                                   "cc_rx_ce_pkts,cc_rx_cnp_pkts,cc_tx_cnp_pkts -> set (was: none)"));
+  EXPECT_THAT(apply.out, HasSubstr(" failed=1"));
+  // Never asked to enable what it lacks, and nothing of it saved.
+  EXPECT_THAT(Slurp(state_ / "calls"), Not(HasSubstr("rdma statistic set link mlx5_1/1")));
+  EXPECT_EQ(Slurp(state_ / "mlx5_1.1.optional"), "cc_rx_ce_pkts 0\ncc_rx_cnp_pkts 0\n");
+  EXPECT_THAT(Slurp(StateFile()), Not(HasSubstr("optional_counters\tmlx5_1")));
+
+  RunResult back = RunScript(script, "--rollback");
+  EXPECT_EQ(back.code, 0) << back.out;
+  EXPECT_EQ(Node(), before);
+}
+
+TEST_F(Rollback, AKernelWithoutOptionalCountersIsNamedAndNothingChanges) {
+  // mlx5_1 on a kernel that does not answer STAT_GET_STATUS: rdma fails with EOPNOTSUPP.
+  WriteFakeRdmaPort(state_, "mlx5_0", "1", Mlx5OptionalCounters(), Mlx5OptionalCounters());
+  WriteFakeRdmaPort(state_, "mlx5_1", "1", Mlx5OptionalCounters(), {});
+  WriteText(state_ / "mlx5_1.1.nostatus", "");
+  const std::string script =
+      Render(OptionalCountersPlan(dir_, "\"cc_rx_ce_pkts\""), "gpu-01", "upstream");
+  RunResult apply = RunScript(script);
+  EXPECT_EQ(apply.code, 1) << apply.out;
+  EXPECT_THAT(apply.out,
+              HasSubstr("\nmlx5_1 port 1: optional counters cc_rx_ce_pkts -> FAILED: rdma statistic "
+                        "mode link mlx5_1/1: error: EOPNOTSUPP: the kernel does not list optional "
+                        "counters (no RDMA_NLDEV_CMD_STAT_GET_STATUS)\n"));
+  // mlx5_0 had all three on: exactly the planned one stays.
+  EXPECT_THAT(apply.out, HasSubstr("mlx5_0 port 1: optional counters cc_rx_ce_pkts -> set (was: "
+                                   "cc_rx_ce_pkts,cc_rx_cnp_pkts,cc_tx_cnp_pkts)"));
+  EXPECT_THAT(Slurp(state_ / "calls"), Not(HasSubstr("set link mlx5_1/1")));
+  EXPECT_EQ(Slurp(state_ / "mlx5_1.1.optional"), "cc_rx_ce_pkts 0\ncc_rx_cnp_pkts 0\ncc_tx_cnp_pkts 0\n");
+}
+
+TEST_F(Rollback, OptionalCounterNamesReadStayLiteral) {
+  // A hostile driver: the names rdma prints are shell text. They are kept in the backup as read
+  // and given back to rdma as one argument; nothing runs.
+  const std::string evil = "x$(touch${IFS}PWNED)", evil2 = "y`touch${IFS}PWNED`;z";
+  WriteFakeRdmaPort(state_, "mlx5_0", "1", {"cc_rx_ce_pkts", evil, evil2}, {evil, evil2});
+  WriteFakeRdmaPort(state_, "mlx5_1", "1", Mlx5OptionalCounters(), {});
+  const auto before = Node();
+  const std::string script =
+      Render(OptionalCountersPlan(dir_, "\"cc_rx_ce_pkts\""), "gpu-01", "upstream");
+  RunResult apply = RunScript(script);
+  EXPECT_EQ(apply.code, 0) << apply.out;
+  EXPECT_THAT(Slurp(StateFile()),
+              HasSubstr("\noptional_counters\tmlx5_0\t1\t" + evil + "," + evil2 + "\n"));
+  RunResult back = RunScript(script, "--rollback");
+  EXPECT_EQ(back.code, 0) << back.out;
+  EXPECT_EQ(Node(), before);
+  EXPECT_FALSE(fs::exists(dir_ / "PWNED"));
+}
+
+// What the kernel forgets at reboot, the installed script (what the unit runs at boot) sets
+// again; the backup keeps the value from before the first run, and the rollback returns to it.
+TEST_F(Rollback, TheBootReapplyEnablesTheOptionalCountersAgain) {
+  WriteFakeRdmaPort(state_, "mlx5_0", "1", Mlx5OptionalCounters(), {});
+  WriteFakeRdmaPort(state_, "mlx5_1", "1", Mlx5OptionalCounters(), {"cc_rx_ce_pkts"});
+  const auto before = Node();
+  const fs::path out = dir_ / "out", dest = dir_ / "dest";
+  RunResult r = Sh(RoceLint() + " fix " +
+                       Q(OptionalCountersPlan(dir_, "\"cc_rx_ce_pkts\", \"cc_rx_cnp_pkts\"")) +
+                       " --node gpu-01 --persist -o " + Q(out.string()),
+                   dir_);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_THAT(Slurp(out / "gpu-01/rocewatch-roce-config.service"),
+              HasSubstr("\nExecStart=/usr/local/sbin/rocewatch-roce-config\n"));
+  EXPECT_THAT(Slurp(out / "gpu-01/99-rocewatch-roce-config.rules"),
+              HasSubstr("SUBSYSTEM==\"infiniband\", KERNEL==\"mlx5_0|mlx5_1\""));
+  std::map<std::string, std::string> env = FakeEnv(root_, state_);
+  env["DESTDIR"] = dest.string();
+  ASSERT_EQ(Sh("sh " + Q((out / "gpu-01/install.sh").string()), dir_, env).code, 0);
+  env.erase("DESTDIR");
+  env["ROCEWATCH_DESTDIR"] = dest.string();
+  const std::string installed = "sh " + Q((dest / "usr/local/sbin/rocewatch-roce-config").string());
+
+  RunResult first = Sh(installed, dir_, env);  // install.sh --now, or the first boot
+  EXPECT_EQ(first.code, 0) << first.out;
+  EXPECT_THAT(first.out, HasSubstr("mlx5_1 port 1: optional counters cc_rx_ce_pkts,cc_rx_cnp_pkts "
+                                   "-> set (was: cc_rx_ce_pkts)"));
+  const std::string backup = Slurp(StateFile());
+  // A reboot: the driver comes back with its optional counters disabled.
+  WriteFakeRdmaPort(state_, "mlx5_0", "1", Mlx5OptionalCounters(), {});
+  WriteFakeRdmaPort(state_, "mlx5_1", "1", Mlx5OptionalCounters(), {});
+  RunResult boot = Sh(installed, dir_, env);  // ExecStart of rocewatch-roce-config.service
+  EXPECT_EQ(boot.code, 0) << boot.out;
+  EXPECT_THAT(boot.out, HasSubstr("mlx5_0 port 1: optional counters cc_rx_ce_pkts,cc_rx_cnp_pkts "
+                                  "-> set (was: none)"));
+  EXPECT_THAT(boot.out, HasSubstr("mlx5_1 port 1: optional counters cc_rx_ce_pkts,cc_rx_cnp_pkts "
+                                  "-> set (was: none)"));
+  EXPECT_EQ(Slurp(StateFile()), backup);  // the values from before the first run
+
+  RunResult back = Sh(installed + " --rollback", dir_, env);
+  EXPECT_EQ(back.code, 0) << back.out;
+  EXPECT_THAT(back.out, HasSubstr("mlx5_1 port 1: optional counters cc_rx_ce_pkts -> restored"));
+  EXPECT_FALSE(fs::exists(dest / "usr/local/sbin/rocewatch-roce-config"));
+  EXPECT_EQ(Node(), before);
+}
+
 // `roce-lint apply` then `roce-lint apply --rollback` across every node of the demo cluster,
 // over real ssh to an sshd on loopback: each node's script runs on a writable copy of that
 // node's capture (under examples/demo/nodes/), with its own stand-in tools' state. Afterwards every
@@ -288,9 +499,29 @@ TEST(RollbackAcrossTheDemo, ApplyThenRollBackOverSshLeavesEveryNodeAsItWas) {
     for (const char* part : {"sys", "configfs"})
       fs::copy(demo / "nodes" / name / part, nodes / name / part,
                fs::copy_options::recursive | fs::copy_options::copy_symlinks);
-    // The tools' state as a freshly booted node shows it: PFC off, no DSCP entries, MTU 1500.
-    for (const auto& nic : node.at("nics"))
+    // The tools' state as a freshly booted node shows it: PFC off, no DSCP entries, MTU 1500;
+    // the optional counters as the node's capture has them (its STAT_GET_STATUS answers).
+    for (const auto& nic : node.at("nics")) {
       WriteFakeNetdev(nodes / name / "state", nic.at("netdev").get<std::string>(), {});
+      const std::string dev = nic.at("ib_dev");
+      const fs::path status = demo / "nodes" / name / "kernel/rdma-netlink" / dev / "1/stat_status";
+      if (!fs::exists(status)) continue;  // gpu-05 lacks mlx5_1
+      const std::string bytes = Slurp(status);
+      auto decoded = rdma_nl::DecodeStatStatusReply(
+          {reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()});
+      ASSERT_TRUE(decoded) << status << ": " << decoded.error().message;
+      std::vector<std::string> optional, enabled;
+      for (const auto& c : decoded->counters) {
+        optional.push_back(c.name);
+        if (c.enabled) enabled.push_back(c.name);
+      }
+      WriteFakeRdmaPort(nodes / name / "state", dev, "1", optional, enabled);
+      if (name == "gpu-09" && dev == "mlx5_0") {
+        EXPECT_TRUE(enabled.empty());  // its seeded fault
+      } else if (name == "gpu-01") {
+        EXPECT_EQ(enabled, Mlx5OptionalCounters());
+      }
+    }
   }
   ASSERT_GE(names.size(), 10u);
   auto snapshot = [&] {

@@ -86,6 +86,15 @@ TEST(TargetFromProfile, TrustPcpLeavesTheDscpMapAlone) {
   EXPECT_TRUE(t.trust_dscp.empty());
 }
 
+TEST(TargetFromProfile, OptionalCountersAreOneSettingSortedOnce) {
+  plan::Profile p;
+  p.optional_counters = {"cc_tx_cnp_pkts", "cc_rx_ce_pkts", "cc_tx_cnp_pkts"};
+  NicTarget t = TargetFromProfile(Nic("mlx5_0", "ens1f0np0"), p);
+  EXPECT_EQ(t.optional_counters, (std::vector<std::string>{"cc_rx_ce_pkts", "cc_tx_cnp_pkts"}));
+  EXPECT_EQ(t.port, "1");
+  EXPECT_EQ(t.SettingCount(), 1u);
+}
+
 TEST(TargetFromProfile, NothingStatedNothingSet) {
   plan::Profile p;
   NicTarget t = TargetFromProfile(Nic("mlx5_0", "ens1f0np0"), p);
@@ -146,6 +155,32 @@ TEST(RestrictToFindings, DriftKeysMapToSteps) {
   EXPECT_EQ(t.trust, "dscp");
   EXPECT_THAT(t.trust_dscp, ElementsAre(Pair(26, 3)));
   EXPECT_TRUE(r.unfixable.empty());
+}
+
+// counters.optional-disabled names its setting when a planned counter is disabled; where the
+// driver only lacks one, there is nothing to enable and the finding stays the operator's.
+TEST(RestrictToFindings, OptionalCountersOnTheFindingsPortUnlessTheDriverLacksThem) {
+  plan::Profile p;
+  p.optional_counters = {"cc_rx_cnp_pkts", "cc_rx_ce_pkts"};
+  std::vector<NicTarget> full = {TargetFromProfile(Nic("mlx5_0", "ens1f0np0"), p),
+                                 TargetFromProfile(Nic("mlx5_1", "ens2f0np0"), p)};
+  Finding off = F("counters.optional-disabled", "mlx5_0", "cc_rx_cnp_pkts, cc_rx_ce_pkts enabled",
+                  {"optional_counters", std::string("cc_rx_ce_pkts,cc_rx_cnp_pkts"),
+                   std::string("cc_rx_ce_pkts")});
+  off.port = "2";
+  Finding lacks = F("counters.optional-disabled", "mlx5_1", "cc_rx_cnp_pkts, cc_rx_ce_pkts enabled");
+  FindingsTarget r = RestrictToFindings(full, {off, lacks});
+  ASSERT_EQ(r.nics.size(), 1u);
+  EXPECT_EQ(r.nics[0].ib_dev, "mlx5_0");
+  EXPECT_EQ(r.nics[0].port, "2");
+  EXPECT_EQ(r.nics[0].optional_counters,
+            (std::vector<std::string>{"cc_rx_ce_pkts", "cc_rx_cnp_pkts"}));
+  EXPECT_EQ(r.nics[0].SettingCount(), 1u);
+  ASSERT_EQ(r.unfixable.size(), 1u);
+  EXPECT_EQ(r.unfixable[0].finding->device, "mlx5_1");
+  EXPECT_EQ(r.unfixable[0].why,
+            "the driver has no such optional counter: upgrade the driver or firmware, or drop it "
+            "from the profile");
 }
 
 TEST(RestrictToFindings, RoceMtuNeedsANetdevMtuAndAnUnreachableNodeHasNothingToRepair) {

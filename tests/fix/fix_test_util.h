@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -128,6 +129,29 @@ inline void WriteFakeNetdev(const fs::path& state, const std::string& netdev, co
   WriteText(state / (netdev + ".mtu"), n.mtu + "\n");
   WriteText(state / (netdev + ".pause"), n.pause + "\n");
   if (!n.dcb) WriteText(state / (netdev + ".nodcb"), "");
+}
+
+// The state of the stand-in rdma for port `port` of RDMA device `dev`: its optional counters in
+// the driver's order, those named in `enabled` on, and mandatory counters for `rdma statistic
+// show` ("name value" lines).
+inline void WriteFakeRdmaPort(const fs::path& state, const std::string& dev, const std::string& port,
+                              const std::vector<std::string>& optional,
+                              const std::vector<std::string>& enabled,
+                              const std::string& counters = "") {
+  std::string lines;
+  for (const auto& name : optional)
+    lines += name + (std::find(enabled.begin(), enabled.end(), name) != enabled.end() ? " 1\n"
+                                                                                      : " 0\n");
+  WriteText(state / (dev + "." + port + ".optional"), lines);
+  if (!counters.empty()) WriteText(state / (dev + "." + port + ".counters"), counters);
+}
+
+// mlx5's optional congestion-control counters, as the patch series that added optional counters
+// names them (tests/fixtures/real/rdma-statistic/PROVENANCE.md), in the driver's order.
+inline const std::vector<std::string>& Mlx5OptionalCounters() {
+  static const std::vector<std::string> names = {"cc_rx_ce_pkts", "cc_rx_cnp_pkts",
+                                                 "cc_tx_cnp_pkts"};
+  return names;
 }
 
 // Where a script run on the tree at `root` keeps its backup (ROCEWATCH_STATE): beside the tree,

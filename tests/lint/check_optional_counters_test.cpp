@@ -36,6 +36,9 @@ TEST(CheckOptionalCounters, DisabledAfterARebootFiresWithTheCommandThatKeepsTheO
   EXPECT_EQ(f.port, "1");
   EXPECT_EQ(f.expected, "cc_rx_ce_pkts, cc_rx_cnp_pkts enabled");
   EXPECT_EQ(f.found, "enabled: cc_tx_cnp_pkts");
+  // What `roce-lint fix --only-findings` enables: exactly the planned counters.
+  EXPECT_EQ(f.setting, (SettingDelta{"optional_counters", std::string("cc_rx_ce_pkts,cc_rx_cnp_pkts"),
+                                     std::string("cc_tx_cnp_pkts")}));
   EXPECT_EQ(f.message,
             "mlx5_1 port 1: optional counters cc_rx_ce_pkts, cc_rx_cnp_pkts are disabled (they "
             "reset to disabled at every reboot and driver reload).");
@@ -54,6 +57,7 @@ TEST(CheckOptionalCounters, ACounterTheDriverLacksIsNamedWithWhatItHas) {
             "mlx5_0 port 1: the driver has no optional counter rdma_tx_bytes (it has: "
             "cc_rx_ce_pkts, cc_rx_cnp_pkts, cc_tx_cnp_pkts).");
   EXPECT_THAT(f.fix, HasSubstr("upgrade the driver or firmware"));
+  EXPECT_TRUE(f.setting.key.empty());  // nothing a script can enable
 }
 
 TEST(CheckOptionalCounters, NothingIsJudgedWithoutTheSeriesOrWithoutTheProfileKey) {

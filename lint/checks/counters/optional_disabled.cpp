@@ -15,6 +15,19 @@
 
 namespace rocewatch::lint::checks::counters {
 
+namespace {
+
+// "a,b" (sorted), or "none": how `rdma statistic set` takes the list and the fix script reads it.
+template <typename Names>
+std::string Listed(const Names& names) {
+  std::set<std::string> sorted(names.begin(), names.end());
+  std::string out;
+  for (const auto& n : sorted) out += (out.empty() ? "" : ",") + n;
+  return out.empty() ? std::string("none") : out;
+}
+
+}  // namespace
+
 void OptionalDisabled(const NicContext& c, FindingSink& sink) {
   const plan::Profile* p = c.profile;
   if (p == nullptr || p->optional_counters.empty() || !c.device_present) return;
@@ -56,7 +69,12 @@ void OptionalDisabled(const NicContext& c, FindingSink& sink) {
            "enabled: " + join(enabled), message,
            off.empty() ? "upgrade the driver or firmware, or drop the counter from the profile"
                        : SettingChange{"optional_counters", list} +
-                             FixText(" (again at every boot: it is not persisted)"));
+                             FixText(" (again at every boot: it is not persisted)"),
+           // The setting `roce-lint fix` enables; none when only counters the driver lacks are
+           // missing (nothing to enable).
+           off.empty() ? SettingDelta{}
+                       : SettingDelta{"optional_counters", Listed(p->optional_counters),
+                                      Listed(enabled)});
 }
 
 }  // namespace rocewatch::lint::checks::counters

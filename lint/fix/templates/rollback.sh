@@ -87,6 +87,16 @@ restore_pause() {
   ethtool -A "$1" autoneg "$_an" rx "${_rest%% *}" tx "${_rest#* }"
 }
 
+# restore_optional_counters DEVICE PORT LIST: exactly LIST enabled ("a,b"; "none": none), as one
+# argument whatever it holds.
+restore_optional_counters() {
+  if [ "$3" = none ]; then
+    rdma statistic unset link "$1/$2" optional-counters
+  else
+    rdma statistic set link "$1/$2" optional-counters "$3"
+  fi
+}
+
 # The label of a backed-up setting in the rollback's output, the apply's words where it has them.
 setting_label() {
   case $1 in
@@ -97,6 +107,7 @@ setting_label() {
     pause) printf '%s: global pause (autoneg rx tx)' "$2" ;;
     cm_mode) printf '%s port %s: rdma_cm default_roce_mode' "$2" "$3" ;;
     cm_tos) printf '%s port %s: rdma_cm default_roce_tos' "$2" "$3" ;;
+    optional_counters) printf '%s port %s: optional counters' "$2" "$3" ;;
     *) printf '%s: %s' "$2" "$1" ;;
   esac
 }
@@ -114,6 +125,7 @@ read_setting() {
     mtu) ip_mtu "$2" ;;
     cm_mode) cm_roce_mode "$2" "$3" ;;
     cm_tos) cm_tos_value "$2" "$3" ;;
+    optional_counters) rdma_counter_list "$2" "$3" enabled ;;
     *)
       printf 'unknown setting %s in the backup' "$1"
       return 1
@@ -132,6 +144,7 @@ restore_setting() {
     dcqcn) printf '%s\n' "$4" >"$SYSFS/class/net/$2/ecn/roce_${3%%.*}/${3#*.}" ;;
     pause) restore_pause "$2" "$4" ;;
     mtu) ip link set dev "$2" mtu "$4" ;;
+    optional_counters) restore_optional_counters "$2" "$3" "$4" ;;
     cm_mode | cm_tos)
       case $4 in
         'unset (no '*) rmdir -- "$CONFIGFS/rdma_cm/$2" ;;

@@ -168,6 +168,73 @@ cm_tos_dscp() {
   printf '%s' "$((_tos / 4))"
 }
 
+# The optional RDMA counters of device $1 port $2 that `rdma statistic mode link DEV/PORT` lists
+# ($3 = enabled) or `rdma statistic mode supported link DEV/PORT` (the driver's, $3 = supported),
+# sorted: "a,b", or "none" (rdma prints nothing then). iproute2 6.1 prints
+# "link mlx5_0/1 optional-counters a,b" on one line, 6.8 and later one counter a line, indented.
+rdma_counter_list() {
+  if [ "$3" = supported ]; then
+    _out=$(rdma statistic mode supported link "$1/$2" 2>&1) || {
+      printf '%s' "$(oneline "$_out")"
+      return 1
+    }
+  else
+    _out=$(rdma statistic mode link "$1/$2" 2>&1) || {
+      printf '%s' "$(oneline "$_out")"
+      return 1
+    }
+  fi
+  _flat=$(oneline "$_out")
+  case $_flat in
+    '') ;;
+    "link $1/$2 optional-counters "* | "link $1/$2 supported optional-counters "*)
+      _flat=${_flat#*optional-counters }
+      ;;
+    *)
+      printf 'unexpected answer of rdma statistic mode link %s/%s: %s' "$1" "$2" "$_flat"
+      return 1
+      ;;
+  esac
+  printf '%s\n' "$_flat" | tr -d ' ' | tr ',' '\n' | LC_ALL=C sort |
+    awk 'NF { o = o (o == "" ? "" : ",") $0 } END { print (o == "" ? "none" : o) }'
+}
+
+# optional_counters DEVICE PORT WANT: the optional counters enabled on the port ("a,b", "none").
+# Where they differ from WANT and the driver lacks one of WANT, it says which and returns 2:
+# enabling it cannot succeed.
+optional_counters() {
+  if ! _en=$(rdma_counter_list "$1" "$2" enabled); then
+    case $_en in
+      *'Operation not supported'*)
+        printf 'rdma statistic mode link %s/%s: %s: the kernel does not list optional counters (no RDMA_NLDEV_CMD_STAT_GET_STATUS)' \
+          "$1" "$2" "$(printf '%s' "$_en" | sed 's/Operation not supported/EOPNOTSUPP/')"
+        return 2
+        ;;
+    esac
+    printf '%s' "$_en"
+    return 1
+  fi
+  if [ "$_en" != "$3" ]; then
+    if ! _sup=$(rdma_counter_list "$1" "$2" supported); then
+      printf '%s' "$_sup"
+      return 1
+    fi
+    _lack=''
+    for _c in $(printf '%s' "$3" | tr ',' ' '); do
+      case ",$_sup," in
+        *",$_c,"*) ;;
+        *) _lack="$_lack${_lack:+, }$_c" ;;
+      esac
+    done
+    if [ -n "$_lack" ]; then
+      printf 'the driver has no optional counter %s (it has: %s; enabled: %s)' "$_lack" \
+        "$(printf '%s' "$_sup" | sed 's/,/, /g')" "$_en"
+      return 2
+    fi
+  fi
+  printf '%s' "$_en"
+}
+
 fail() {
   say "$1"
   FAILED=$((FAILED + 1))
@@ -183,11 +250,16 @@ explain() {
 }
 
 # step SUBJECT SETTING WANT READ CHANGE SAVE
-# Runs READ (shell text that prints the current value); when that differs from WANT, runs SAVE
-# (shell text that appends what CHANGE will change to the backup; $_have is the value read),
-# then CHANGE (shell text), and reads the value back. One line of output either way.
+# Runs READ (shell text that prints the current value; exit 2: it prints why WANT cannot be set);
+# when that differs from WANT, runs SAVE (shell text that appends what CHANGE will change to the
+# backup; $_have is the value read), then CHANGE (shell text), and reads the value back. One line
+# of output either way.
 step() {
-  if ! _have=$(eval "$4"); then
+  if _have=$(eval "$4"); then _rc=0; else _rc=$?; fi
+  if [ "$_rc" = 2 ]; then
+    fail "$1: $2 $3 -> FAILED: $(oneline "$_have")"
+    return 0
+  elif [ "$_rc" != 0 ]; then
     fail "$1: $2 $3 -> FAILED: cannot read it: $(explain "$1" "$_have")"
     return 0
   fi
@@ -531,6 +603,16 @@ restore_pause() {
   ethtool -A "$1" autoneg "$_an" rx "${_rest%% *}" tx "${_rest#* }"
 }
 
+# restore_optional_counters DEVICE PORT LIST: exactly LIST enabled ("a,b"; "none": none), as one
+# argument whatever it holds.
+restore_optional_counters() {
+  if [ "$3" = none ]; then
+    rdma statistic unset link "$1/$2" optional-counters
+  else
+    rdma statistic set link "$1/$2" optional-counters "$3"
+  fi
+}
+
 # The label of a backed-up setting in the rollback's output, the apply's words where it has them.
 setting_label() {
   case $1 in
@@ -541,6 +623,7 @@ setting_label() {
     pause) printf '%s: global pause (autoneg rx tx)' "$2" ;;
     cm_mode) printf '%s port %s: rdma_cm default_roce_mode' "$2" "$3" ;;
     cm_tos) printf '%s port %s: rdma_cm default_roce_tos' "$2" "$3" ;;
+    optional_counters) printf '%s port %s: optional counters' "$2" "$3" ;;
     *) printf '%s: %s' "$2" "$1" ;;
   esac
 }
@@ -558,6 +641,7 @@ read_setting() {
     mtu) ip_mtu "$2" ;;
     cm_mode) cm_roce_mode "$2" "$3" ;;
     cm_tos) cm_tos_value "$2" "$3" ;;
+    optional_counters) rdma_counter_list "$2" "$3" enabled ;;
     *)
       printf 'unknown setting %s in the backup' "$1"
       return 1
@@ -576,6 +660,7 @@ restore_setting() {
     dcqcn) printf '%s\n' "$4" >"$SYSFS/class/net/$2/ecn/roce_${3%%.*}/${3#*.}" ;;
     pause) restore_pause "$2" "$4" ;;
     mtu) ip link set dev "$2" mtu "$4" ;;
+    optional_counters) restore_optional_counters "$2" "$3" "$4" ;;
     cm_mode | cm_tos)
       case $4 in
         'unset (no '*) rmdir -- "$CONFIGFS/rdma_cm/$2" ;;
