@@ -10,6 +10,8 @@
 #include <variant>
 #include <vector>
 
+#include "lint/i18n/catalogue.h"
+
 namespace rocewatch::lint {
 
 // Ordered: a higher value is more severe, so `severity >= fail_on` reads naturally.
@@ -50,6 +52,9 @@ struct Finding {
   std::string fix;       // the command or edit that fixes it
   std::string location;  // plan findings: "plan.json:12:5 /nodes/3/nics/0/roce_ip"
   SettingDelta setting;  // typed expected/found of a setting, for fixes
+  // message, expected, found and fix as catalogue messages (lint/i18n/), rendered in the report's
+  // language; an empty ID: the field is a value (a number, a command), the same in every language.
+  i18n::StoredMessage message_text{}, expected_text{}, found_text{}, fix_text{};
 
   bool operator==(const Finding&) const = default;
 };

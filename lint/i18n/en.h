@@ -78,6 +78,25 @@ inline constexpr Message kEnglishMessages[] = {
     {"html.column.fix", "Fix"},
     {"html.cluster", "cluster"},
 
+    // roce-lint check: the node checks' findings (lint/checks/). {netdev}, {device}, values and
+    // commands stay as they are in every language.
+    {"check.qos.pfc_priorities.message", "{netdev} has PFC on {found}, the profile wants {expected}."},
+    {"check.ecn.np_priorities.message",
+     "{netdev} has ECN ({point}) on {found}, the profile wants {expected}."},
+    {"check.ecn.rp_priorities.message",
+     "{netdev} has ECN ({point}) on {found}, the profile wants {expected}."},
+    {"check.link.netdev_mtu.message", "{netdev} has MTU {found}, the profile wants {expected}."},
+    {"check.link.port_down.expected", "state ACTIVE (4), physical state LinkUp (5)"},
+    {"check.link.port_down.found", "state {state}, physical state {physical}"},
+    {"check.link.port_down.found_reason", "state {state}, physical state {physical}, {reason}"},
+    {"check.link.port_down.message", "{device} port {port} is not up: {found}."},
+    {"check.link.port_down.fix",
+     "ip link set dev {netdev} up; check cable and switch port{switch_port}; ethtool {netdev}"},
+    {"check.inventory.exporter_unreachable.expected", "metrics from {source}"},
+    {"check.inventory.exporter_unreachable.message", "Cannot read the node's metrics: {error}."},
+    {"check.inventory.exporter_unreachable.fix",
+     "systemctl status roce_exporter on {node}; check that {exporter} is reachable from here"},
+
     // roce-lint plan: the summary line after the findings (lint/cli/plan_command.cpp).
     {"plan.summary", "{path}: {counts} ({nodes}, {nics}, {profiles})"},
     {"plan.nodes.one", "{n} node"},

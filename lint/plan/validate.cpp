@@ -16,6 +16,10 @@ Finding MakeFinding(const lint::CheckSpec& spec, i18n::Phrase message, i18n::Phr
   f.expected = std::move(expected.english);
   f.found = std::move(found.english);
   f.fix = std::move(fix.english);
+  f.message_text = std::move(message.message);
+  f.expected_text = std::move(expected.message);
+  f.found_text = std::move(found.message);
+  f.fix_text = std::move(fix.message);
   return f;
 }
 

@@ -7,7 +7,7 @@ namespace {
 
 void Text(std::ostream& out, const ReportInput& in) { WriteNodeReport(out, in.run, in.lang); }
 void Json(std::ostream& out, const ReportInput& in) {
-  out << JsonReport(in.run.findings, {"check", in.plan_path + " @ " + in.run.input, in.fail_on}).dump(2)
+  out << JsonReport(in.run.findings, {"check", in.plan_path + " @ " + in.run.input, in.fail_on, in.lang}).dump(2)
       << "\n";
 }
 void JUnit(std::ostream& out, const ReportInput& in) { WriteJUnitReport(out, in.run); }

@@ -5,7 +5,9 @@
 
 namespace rocewatch::lint::report {
 
-std::string FindingMessage(const Finding& f, i18n::Language) { return f.message; }
+std::string FindingMessage(const Finding& f, i18n::Language lang) {
+  return i18n::RenderOr(lang, f.message_text, f.message);
+}
 
 std::string SeverityText(Severity s, i18n::Language lang) {
   switch (s) {
