@@ -4,7 +4,10 @@ only its infiniband collector, both pointed at the same sysfs tree, scraped by t
 client in the same run (interleaved, one keep-alive connection each). roce_exporter runs twice: with every collector (the
 kernel answers replayed from the capture), with every collector and every detail option on
 (the price of full detail), and with only its rdma collector, which reads
-the same sysfs files as the infiniband collector and more (hw_counters, GIDs). Reports scrape latency (median, p99), CPU seconds
+the same sysfs files as the infiniband collector and more (hw_counters, GIDs); where the
+capture holds RDMA netlink STAT_GET answers (kernel/rdma-netlink/), the rdma collector runs once
+more with --collector.rdma.netlink=false, so the hw counters come from one sysfs file each: the
+netlink source against the sysfs one. Reports scrape latency (median, p99), CPU seconds
 per scrape and peak RSS of each, the series each serves, and the ratios.
 
     bench/compare_node_exporter.py --build build --node /tmp/rocewatch-bench/n16 [--scrapes 300]
@@ -115,6 +118,13 @@ def main():
                                      tmp / "cmp-roce-full.log")
     ours_rdma, our_rdma_port = start(roce + rdma_only, r"msg=listening address=[0-9.]+:(\d+)",
                                      tmp / "cmp-roce-rdma.log")
+    netlink = (args.node / "kernel" / "rdma-netlink").is_dir()
+    extra = []
+    if netlink:
+        sysfs_rdma, sysfs_rdma_port = start(roce + rdma_only + ["--collector.rdma.netlink=false"],
+                                            r"msg=listening address=[0-9.]+:(\d+)",
+                                            tmp / "cmp-roce-rdma-sysfs.log")
+        extra = [("roce_exporter (rdma, sysfs)", sysfs_rdma, sysfs_rdma_port)]
     theirs, their_port = start([node_exporter, "--collector.disable-defaults", "--collector.infiniband",
                                 f"--path.sysfs={args.node / 'sys'}", "--web.listen-address=127.0.0.1:0"],
                                r"address=(?:\[::\]|[0-9.]+|127\.0\.0\.1):(\d+)", tmp / "cmp-node.log")
@@ -123,6 +133,7 @@ def main():
         for name, proc, port in (("roce_exporter (all)", ours, our_port),
                                  ("roce_exporter (all, full)", ours_full, our_full_port),
                                  ("roce_exporter (rdma only)", ours_rdma, our_rdma_port),
+                                 *extra,
                                  ("node_exporter infiniband", theirs, their_port)):
             client = Client(port)
             for _ in range(10):  # warm-up
@@ -146,13 +157,22 @@ def main():
         print(f"{'':28} {'median':>10} {'p99':>10} {'CPU/scrape':>11} {'peak RSS':>10} {'series':>8} {'bytes':>9}")
         for name, med, p99, cpu, rss, n, b in rows:
             print(f"{name:28} {med * 1e3:8.2f}ms {p99 * 1e3:8.2f}ms {cpu * 1e3:9.2f}ms {rss / 1024:8.1f}MiB {n:8d} {b:9d}")
+        if netlink:
+            nl = next(r for r in rows if r[0] == "roce_exporter (rdma only)")
+            fs = next(r for r in rows if r[0] == "roce_exporter (rdma, sysfs)")
+            print(f"rdma collector, hw counters from RDMA netlink against sysfs files: median "
+                  f"{nl[1] * 1e3:.2f} vs {fs[1] * 1e3:.2f} ms, CPU per scrape {nl[3] * 1e3:.2f} vs "
+                  f"{fs[3] * 1e3:.2f} ms ({fs[3] / nl[3] if nl[3] else float('inf'):.2f}x), "
+                  f"series {nl[5]} vs {fs[5]}")
+        else:
+            print("(the capture has no RDMA netlink answers: the netlink source is not compared)")
         b = rows[-1]
         for a in rows[:-1]:
             print(f"node_exporter / {a[0]}: median latency {b[1] / a[1]:.2f}x, p99 {b[2] / a[2]:.2f}x, "
                   f"CPU per scrape {b[3] / a[3] if a[3] else float('inf'):.2f}x; it serves "
                   f"{a[5] / b[5]:.1f}x the series")
     finally:
-        for p in (ours, ours_full, ours_rdma, theirs):
+        for p in (ours, ours_full, ours_rdma, theirs, *(e[1] for e in extra)):
             p.terminate()
             p.wait(10)
 

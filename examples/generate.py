@@ -67,6 +67,22 @@ SWITCH_FAULTS: Dict[str, tuple] = {
     "gpu-08": ("mlx5_1", "switch-pfc-priority-4", "peer.roce-priority-pfc"),
 }
 
+# Faults of a link's quality, which neither end's settings cause: node -> (ibdev, kind, what the
+# report must name). "fec-uncorrectable": RS-FEC corrects far more blocks than on the other links
+# and some it cannot correct rise every second (a dirty connector, a failing transceiver).
+LINK_FAULTS: Dict[str, tuple] = {
+    "gpu-03": ("mlx5_1", "fec-uncorrectable", "counters.fec-uncorrectable"),
+}
+# Faults of what the node's driver counts: node -> (ibdev, kind, what the report must name).
+# "optional-counters-off": the node rebooted and its optional counters (enabled with `rdma
+# statistic set`, not persisted) are off again.
+COUNTER_FAULTS: Dict[str, tuple] = {
+    "gpu-09": ("mlx5_0", "optional-counters-off", "counters.optional-disabled"),
+}
+# mlx5's optional hw counters (rdma statistic mode supported) and their indexes after the
+# 43 default ones; the plan wants them all enabled.
+OPTIONAL_COUNTERS = [("cc_rx_ce_pkts", 43), ("cc_rx_cnp_pkts", 44), ("cc_tx_cnp_pkts", 45)]
+
 # Healthy traffic per NIC, per second (raw units: 4-byte words, µs, frames).
 TRAFFIC = {
     "port_xmit_data": 2.8e9, "port_rcv_data": 2.7e9,        # ~90 Gb/s each way
@@ -137,6 +153,8 @@ def build_node(index: int) -> tuple:
     host = f"gpu-{index:02d}"
     fault = FAULTS.get(host)
     switch_fault = SWITCH_FAULTS.get(host)
+    link_fault = LINK_FAULTS.get(host)
+    counter_fault = COUNTER_FAULTS.get(host)
     devices, answers, optics = [], {}, []
     motion: Dict[str, dict] = {"version": 1, "sysfs": {}, "ethtool": {}}
     hw_names = nt.mlx5_hw_counter_names()
@@ -146,6 +164,10 @@ def build_node(index: int) -> tuple:
         if kind == "nic-missing":
             continue
         seed = f"demo/{host}/{ib}"
+        hw = hw_counters(f"{seed}/hw", hw_names, out_of_sequence=0, packet_seq_err=0,
+                         local_ack_timeout_err=0, roce_adp_retrans=0, roce_adp_retrans_to=0,
+                         implied_nak_seq_err=0, req_transport_retries_exceeded=0,
+                         rnr_nak_retry_err=0, out_of_buffer=0)
         mtu = 1500 if kind == "mtu-1500" else 9000
         ecn = nt.EcnSpec(np_enabled=() if kind == "ecn-np-off" else (3,), rp_enabled=(3,))
         dev = nt.mlx5_roce_device(
@@ -154,11 +176,7 @@ def build_node(index: int) -> tuple:
             counters=pma_counters(3_000_000_000 + index * 7_919 + n * 104_729,
                                   2_950_000_000 + index * 6_007 + n * 99_991, 4118, 4106,
                                   18_000 + index, 17_900 + index),
-            hw_counters=hw_counters(f"{seed}/hw", hw_names, out_of_sequence=0, packet_seq_err=0,
-                                    local_ack_timeout_err=0, roce_adp_retrans=0,
-                                    roce_adp_retrans_to=0, implied_nak_seq_err=0,
-                                    req_transport_retries_exceeded=0, rnr_nak_retry_err=0,
-                                    out_of_buffer=0),
+            hw_counters=hw,
             ecn=ecn, rdma_cm=nt.RdmaCmPortSpec(),
             fw_ver=OLD_FIRMWARE if kind == "old-firmware" else FIRMWARE,
             mtu=mtu, carrier_changes=3 if kind == "cable-out" else 2, link_up=kind != "cable-out")
@@ -195,6 +213,16 @@ def build_node(index: int) -> tuple:
         answers[ka.key_pause(netdev)] = ka.ethtool_pause_reply(
             ifindex=3 + n, ifname=netdev, seq=2 * n + 2, portid=GENL_PORTID,
             autoneg=False, rx=False, tx=False, tx_frames=0, rx_frames=0)
+        # RDMA netlink (kernel 6.0 and later): the port's hw counters in one STAT_GET answer, the
+        # enabled optional ones among them, and which optional counters are enabled.
+        optional_on = not (counter_fault and counter_fault[0] == ib)
+        answers[ka.key_rdma_stat(ib, 1)] = ka.rdma_stat_reply(
+            dev_index=n + 1, device=ib, port=1, seq=1, portid=0,
+            counters=[(name, value) for name, value in hw.items() if isinstance(value, int)]
+            + ([(name, 1_000 * (n + 1) + i) for name, i in OPTIONAL_COUNTERS] if optional_on else []))
+        answers[ka.key_rdma_stat_status(ib, 1)] = ka.rdma_stat_status_reply(
+            dev_index=n + 1, device=ib, port=1, seq=2, portid=0,
+            optional=[(name, i, optional_on) for name, i in OPTIONAL_COUNTERS])
         # RS-FEC on every link, a few corrected blocks per lane and none uncorrectable.
         lanes = [1_000 + 37 * index + 11 * lane for lane in range(4)]
         answers[ka.key_fec(netdev)] = ka.ethtool_fec_reply(
@@ -237,12 +265,16 @@ def build_node(index: int) -> tuple:
             eth.update({"tx_prio3_pause": 25_000, "tx_prio3_pause_duration": 700_000,
                         "tx_pause_storm_warning_events": 0.1})
         motion["ethtool"][netdev] = eth
+        if link_fault and link_fault[0] == ib and link_fault[1] == "fec-uncorrectable":
+            motion.setdefault("fec", {})[netdev] = {"corrected": 20_000, "uncorrectable": 2}
     answers["lldp/neighbors.json"] = (json.dumps({"lldp": [{"interface": neighbors}]}, indent=2)
                                       + "\n").encode()
     return (nt.NodeSpec(hostname=host, kernel=KERNEL,
                         description=f"demo node {host}" + "".join(
-                            f"; seeded fault: {f[1]} on {f[0]}" for f in (fault, switch_fault) if f)
-                        + ("" if fault or switch_fault else "; healthy"),
+                            f"; seeded fault: {f[1]} on {f[0]}"
+                            for f in (fault, switch_fault, link_fault, counter_fault) if f)
+                        + ("" if fault or switch_fault or link_fault or counter_fault
+                           else "; healthy"),
                         devices=devices, extra_netdevs=[], kernel_answers=answers),
             motion, optics)
 
@@ -254,6 +286,7 @@ def plan() -> dict:
     profile["firmware"] = [FIRMWARE]
     profile["driver_version"] = KERNEL
     profile["optics"] = {"temperature_celsius_max": 75, "rx_power_dbm_min": -14.0}
+    profile["optional_counters"] = [name for name, _ in OPTIONAL_COUNTERS]
     nodes = []
     for i in range(1, NODES + 1):
         host = f"gpu-{i:02d}"
@@ -274,7 +307,7 @@ def write(dest: Path, writer: Path) -> None:
     dest.mkdir(parents=True, exist_ok=True)
     (dest / "plan.json").write_text(json.dumps(plan(), indent=2) + "\n")
     faults: Dict[str, list] = {}
-    for table in (FAULTS, SWITCH_FAULTS):
+    for table in (FAULTS, SWITCH_FAULTS, LINK_FAULTS, COUNTER_FAULTS):
         for n, (d, k, c) in table.items():
             faults.setdefault(n, []).append({"device": d, "fault": k, "check": c})
     (dest / "faults.json").write_text(json.dumps(faults, indent=2, sort_keys=True) + "\n")

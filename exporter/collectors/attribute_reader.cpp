@@ -34,6 +34,12 @@ AttributeReader::Outcome AttributeReader::Read(fs::Attribute& attr, std::string_
   Status s = attr.Read(text);
   if (s.ok()) return Outcome::kOk;
   int err = s.error().code;
+  // Absent since the inventory was built (fs/attribute.h): unavailable as before, without
+  // asking the tree whether the object's directory is still there.
+  if (attr.absent()) {
+    Unavailable(status);
+    return Outcome::kUnavailable;
+  }
   // Only the object's own directory going away means the object left.
   if (fs::IsGone(err) && !attr.tree()->IsDirectory(object_dir)) return Outcome::kGone;
   Unavailable(status);

@@ -21,7 +21,9 @@ Attribute::Attribute(Attribute&& other) noexcept
       rel_(std::move(other.rel_)),
       fd_(std::exchange(other.fd_, -1)),
       tried_open_(other.tried_open_),
-      sentinel_(other.sentinel_) {}
+      sentinel_(other.sentinel_),
+      ever_read_(other.ever_read_),
+      absent_(std::move(other.absent_)) {}
 
 Attribute& Attribute::operator=(Attribute&& other) noexcept {
   if (this != &other) {
@@ -31,6 +33,8 @@ Attribute& Attribute::operator=(Attribute&& other) noexcept {
     fd_ = std::exchange(other.fd_, -1);
     tried_open_ = other.tried_open_;
     sentinel_ = other.sentinel_;
+    ever_read_ = other.ever_read_;
+    absent_ = std::move(other.absent_);
   }
   return *this;
 }
@@ -46,6 +50,7 @@ void Attribute::Close() {
 Status Attribute::Read(std::string& out) {
   out.clear();
   if (tree_->recorder() != nullptr) tree_->recorder()->OnRead(tree_->name(), rel_);
+  if (absent_) return *absent_;
   if (fd_ < 0 && !tried_open_) {
     tried_open_ = true;
     if (FdBudget::TryAcquire()) {
@@ -53,8 +58,8 @@ Status Attribute::Read(std::string& out) {
       if (fd_ < 0) {
         int err = errno;
         FdBudget::Release();
-        tried_open_ = false;  // try again next time: it may come back
-        return tree_->MakeError(rel_, err);
+        tried_open_ = false;  // a file that was there may come back: try again next time
+        return OpenFailed(err);
       }
     }
   }
@@ -62,7 +67,7 @@ Status Attribute::Read(std::string& out) {
   bool transient = false;
   if (fd < 0) {
     fd = tree_->Open(rel_);
-    if (fd < 0) return tree_->MakeError(rel_, errno);
+    if (fd < 0) return OpenFailed(errno);
     transient = true;
   }
   if (!transient && sentinel_ && !tree_->kernel_fs()) {
@@ -83,9 +88,16 @@ Status Attribute::Read(std::string& out) {
     if (IsGone(err)) Close(), tried_open_ = false;
     return tree_->MakeError(rel_, err);
   }
+  ever_read_ = true;
   out.assign(buf, static_cast<std::size_t>(n));
   if (tree_->transform()) tree_->transform()(rel_, out);
   return {};
+}
+
+Error Attribute::OpenFailed(int err) {
+  Error error = tree_->MakeError(rel_, err);
+  if (err == ENOENT && !ever_read_) absent_ = error;
+  return error;
 }
 
 }  // namespace rocewatch::fs

@@ -5,6 +5,7 @@
 // returns a fresh value each time. Falls back to open/read/close when the
 // descriptor budget is spent. Not thread-safe: one collecting thread owns it.
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -25,7 +26,15 @@ class Attribute {
   // Reads the current value into `out` (trailing newline kept). On failure
   // returns an Error whose code is the errno: ENODEV or ENOENT mean the
   // attribute (and usually its device) is gone.
+  //
+  // A file that was absent (ENOENT) at its first open and never read is remembered absent:
+  // later reads answer the same error without a system call (docs/performance.md "What is
+  // absent costs nothing"). Sources rebuild their attributes when the inventory changes (a
+  // device or port appearing, a driver reload), which is when an absent file is looked for
+  // again.
   Status Read(std::string& out);
+  // The open failed with ENOENT before the file was ever read: Read answers without looking.
+  bool absent() const { return absent_.has_value(); }
 
   const std::string& rel() const { return rel_; }
   const Tree* tree() const { return tree_; }
@@ -39,12 +48,16 @@ class Attribute {
 
  private:
   void Close();
+  // The error of a failed open; remembers an absent file (see Read).
+  Error OpenFailed(int err);
 
   const Tree* tree_ = nullptr;
   std::string rel_;
   int fd_ = -1;
   bool tried_open_ = false;
   bool sentinel_ = false;
+  bool ever_read_ = false;
+  std::optional<Error> absent_;
 };
 
 // True for the errno values that mean "this device or attribute went away".

@@ -130,6 +130,32 @@ struct ModuleEepromPage {
   }
 };
 
+// --- RDMA netlink (NETLINK_RDMA, nldev): the reply message.
+
+// RDMA_NLDEV_CMD_STAT_GET for one port: every hw counter the port has enabled, optional ones
+// included (netlink/rdma_stat.h). The live kernel finds the device's index by name first (a
+// RDMA_NLDEV_CMD_GET dump); the answer is the STAT_GET reply. EPROTONOSUPPORT where the
+// kernel has no RDMA netlink (ib_core not loaded).
+struct RdmaStat {
+  static constexpr std::string_view kAsks = "rdma netlink RDMA_NLDEV_CMD_STAT_GET";
+  std::string device;  // the RDMA device
+  std::uint32_t port = 0;
+  std::string Key() const {
+    return "rdma-netlink/" + device + "/" + std::to_string(port) + "/stat";
+  }
+};
+
+// RDMA_NLDEV_CMD_STAT_GET_STATUS for one port (kernels 6.0 and later): the optional counters
+// the driver has and whether each is enabled (`rdma statistic mode [supported]`).
+struct RdmaStatStatus {
+  static constexpr std::string_view kAsks = "rdma netlink RDMA_NLDEV_CMD_STAT_GET_STATUS";
+  std::string device;
+  std::uint32_t port = 0;
+  std::string Key() const {
+    return "rdma-netlink/" + device + "/" + std::to_string(port) + "/stat_status";
+  }
+};
+
 // --- libibverbs ibv_query_port: the struct ibv_port_attr it filled, as bytes.
 // ENODEV when there is no such verbs device (no RDMA stack: not an error).
 
@@ -155,7 +181,9 @@ struct LldpNeighbors {
 using Request = std::variant<call::DriverInfo, call::StringSetInfo, call::Strings, call::Stats,
                              call::LinkSettings, call::ModuleInfo, call::ModuleEeprom,
                              call::DcbIeee, call::DcbDcbx, call::LinkState, call::Pause,
-                             call::Fec, call::ModuleEepromPage, call::VerbsPortAttr, call::LldpNeighbors>;
+                             call::Fec, call::ModuleEepromPage, call::RdmaStat, call::RdmaStatStatus,
+                             call::VerbsPortAttr,
+                             call::LldpNeighbors>;
 
 // Where the answer to `request` lives under a capture's kernel/ folder.
 std::string KeyOf(const Request& request);

@@ -18,6 +18,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <map>
 #include <mutex>
 #include <variant>
 
@@ -31,6 +32,7 @@
 #include "exporter/netlink/ethtool_fec.h"
 #include "exporter/netlink/ethtool_genl.h"
 #include "exporter/netlink/messages.h"
+#include "exporter/netlink/rdma_nldev.h"
 
 namespace rocewatch::kernel {
 namespace {
@@ -57,8 +59,38 @@ class NetlinkChannel {
     if (err != 0) return Fail(err);
     if (nl_sendto(sock_, const_cast<std::uint8_t*>(request.data()), request.size()) < 0)
       return Fail(EIO);
-    auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+    return Receive(seq, timeout_ms);
+  }
+
+  // A dump: every datagram answering `seq` until one holds NLMSG_DONE or an NLMSG_ERROR,
+  // concatenated (at most kMaxDumpBytes).
+  Answer AskDump(const std::vector<std::uint8_t>& request, std::uint32_t seq, int timeout_ms) {
+    static constexpr std::size_t kMaxDumpBytes = 4 << 20;
+    Answer all = Ask(request, seq, timeout_ms);
+    if (!all.ok()) return all;
+    while (!EndsDump(all.bytes)) {
+      if (all.bytes.size() > kMaxDumpBytes) return Fail(EMSGSIZE);
+      Answer more = Receive(seq, timeout_ms);
+      if (!more.ok()) return more;
+      all.bytes.insert(all.bytes.end(), more.bytes.begin(), more.bytes.end());
+    }
+    return all;
+  }
+
+ private:
+  // The last message of `bytes` is NLMSG_DONE or NLMSG_ERROR (or the bytes do not parse).
+  static bool EndsDump(const std::vector<std::uint8_t>& bytes) {
+    auto messages = netlink::ParseMessages(bytes, "dump");
+    if (!messages || messages->empty()) return true;
+    const std::uint16_t type = messages->back().type;
+    return type == NLMSG_DONE || type == NLMSG_ERROR;
+  }
+
+  // The next datagram carrying `seq`, without sending anything (skipping stale replies to an
+  // earlier request that timed out).
+  Answer Receive(std::uint32_t seq, int timeout_ms) {
     int fd = nl_socket_get_fd(sock_);
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
     while (true) {
       auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
                       deadline - std::chrono::steady_clock::now())
@@ -78,7 +110,6 @@ class NetlinkChannel {
       }
       std::vector<std::uint8_t> bytes(buf, buf + n);
       std::free(buf);
-      // Skip stale replies to an earlier request that timed out.
       if (bytes.size() >= sizeof(nlmsghdr)) {
         nlmsghdr hdr;
         std::memcpy(&hdr, bytes.data(), sizeof hdr);
@@ -88,16 +119,18 @@ class NetlinkChannel {
     }
   }
 
- private:
   int Connect() {
     if (sock_ != nullptr) return 0;
     sock_ = nl_socket_alloc();
     if (sock_ == nullptr) return ENOMEM;
     nl_socket_disable_seq_check(sock_);
     if (nl_connect(sock_, protocol_) < 0) {
+      // socket() refuses a protocol no module registered (NETLINK_RDMA without ib_core):
+      // keep that errno, the caller falls back; anything else reads as ECONNREFUSED.
+      const int refused = errno == EPROTONOSUPPORT ? EPROTONOSUPPORT : ECONNREFUSED;
       nl_socket_free(sock_);
       sock_ = nullptr;
-      return ECONNREFUSED;
+      return refused;
     }
     nl_socket_set_buffer_size(sock_, 1 << 20, 0);
     // Ask for the kernel's error text too (extended ACK): drivers explain
@@ -115,7 +148,7 @@ class NetlinkChannel {
 class LiveKernel final : public KernelAnswers {
  public:
   explicit LiveKernel(LiveOptions options)
-      : options_(options), route_(NETLINK_ROUTE), genl_(NETLINK_GENERIC) {
+      : options_(options), route_(NETLINK_ROUTE), genl_(NETLINK_GENERIC), rdma_(NETLINK_RDMA) {
     ioctl_fd_ = ::socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
   }
   ~LiveKernel() override {
@@ -244,6 +277,43 @@ class LiveKernel final : public KernelAnswers {
     return genl_.Ask(*req, seq, options_.netlink_timeout_ms);
   }
 
+  Answer Do(const call::RdmaStat& c) {
+    std::lock_guard<std::mutex> lock(rdma_mu_);
+    return AskRdmaPort(c.device, [&](std::uint32_t index, std::uint32_t seq) {
+      return rdma_nl::BuildStatRequest(index, c.port, seq);
+    });
+  }
+  Answer Do(const call::RdmaStatStatus& c) {
+    std::lock_guard<std::mutex> lock(rdma_mu_);
+    return AskRdmaPort(c.device, [&](std::uint32_t index, std::uint32_t seq) {
+      return rdma_nl::BuildStatStatusRequest(index, c.port, seq);
+    });
+  }
+
+  // An nldev request about `device`, which nldev addresses by index: the name is looked up
+  // first (a RDMA_NLDEV_CMD_GET dump), and again when the device was renamed or re-registered.
+  template <class Build>
+  Answer AskRdmaPort(const std::string& device, Build build) {
+    auto index = rdma_indexes_.find(device);
+    if (index == rdma_indexes_.end()) {
+      std::uint32_t seq = rdma_.NextSeq();
+      Answer dump = rdma_.AskDump(rdma_nl::BuildDeviceDumpRequest(seq), seq,
+                                  options_.netlink_timeout_ms);
+      if (!dump.ok()) return dump;
+      auto devices = rdma_nl::DecodeDeviceDump(dump.bytes);
+      if (!devices) return devices.error().code != 0 ? Fail(devices.error().code) : Fail(EPROTO);
+      rdma_indexes_.clear();
+      for (const auto& d : *devices) rdma_indexes_[d.name] = d.index;
+      index = rdma_indexes_.find(device);
+      if (index == rdma_indexes_.end()) return Fail(ENODEV);
+    }
+    std::uint32_t seq = rdma_.NextSeq();
+    Answer a = rdma_.Ask(build(index->second, seq), seq, options_.netlink_timeout_ms);
+    // A stale index (the device re-registered): look it up afresh next time.
+    if (!a.ok() || ReplyErrno(a.bytes) == ENODEV) rdma_indexes_.erase(device);
+    return a;
+  }
+
   Answer Do(const call::VerbsPortAttr& c) { return QueryVerbsPort(c.device, c.port); }
 
   Answer Do(const call::LldpNeighbors& c) { return lldp::QueryNeighbors(c.socket); }
@@ -285,8 +355,9 @@ class LiveKernel final : public KernelAnswers {
   bool linkstate_stats_ = true;
   bool fec_stats_ = true;
   int ioctl_fd_ = -1;
-  std::mutex route_mu_, genl_mu_;
-  NetlinkChannel route_, genl_;
+  std::mutex route_mu_, genl_mu_, rdma_mu_;
+  NetlinkChannel route_, genl_, rdma_;
+  std::map<std::string, std::uint32_t> rdma_indexes_;  // RDMA device name -> nldev index
   int family_ = 0;
 };
 

@@ -120,6 +120,8 @@ inline const CheckSpec& kFecUncorrectable = RegisterCheck(counters::FecUncorrect
     "uncorrectable FEC blocks rising", "出现 FEC 不可纠正块", kWhyCounters});
 inline const CheckSpec& kFecBer = RegisterCheck(counters::FecBer, {"counters.fec-ber", S::kWarning,
     "pre-FEC bit error ratio above the profile", "FEC 前误码率超过规划上限", kWhyCounters});
+inline const CheckSpec& kOptionalCountersDisabled = RegisterCheck(counters::OptionalDisabled, {"counters.optional-disabled", S::kWarning,
+    "planned optional RDMA counters not enabled", "规划的 RDMA 可选计数器未启用", kWhyNoStep});
 
 inline const CheckSpec& kDrift = RegisterCheck(drift::Setting, {"drift.setting", S::kWarning,
     "setting differs from the NIC's profile peers", "配置与同规划的其他网卡不一致", 
@@ -145,5 +147,9 @@ inline const CheckSpec& kPeerAppPriority = RegisterCheck(peer::AppPriority, {"pe
     "switch port maps RoCE traffic to another priority than the NIC", "交换机端口与网卡对 RoCE 流量的优先级映射不一致", kWhySwitch});
 inline const CheckSpec& kPeerEcn = RegisterCheck(peer::Ecn, {"peer.ecn", S::kWarning,
     "switch queue of the RoCE priority does not mark ECN", "交换机 RoCE 优先级队列未启用 ECN 标记", kWhySwitch});
+inline const CheckSpec& kPeerSwitchPauseNonPfc = RegisterCheck(peer::SwitchPauseNonPfc, {"peer.switch-pause-non-pfc", S::kError,
+    "switch port sends pause frames on a priority the NIC has no PFC on", "交换机端口在网卡未启用 PFC 的优先级上发送 pause 帧", kWhySwitch});
+inline const CheckSpec& kPeerPauseMismatch = RegisterCheck(peer::PauseMismatch, {"peer.pause-mismatch", S::kWarning,
+    "the NIC's and the switch port's pause counts disagree", "网卡与交换机端口的 pause 帧计数不一致", kWhyCounters});
 
 }  // namespace rocewatch::lint::checks

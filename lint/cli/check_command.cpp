@@ -1,6 +1,7 @@
 // roce-lint check PLAN: every node against the plan and against its peers.
 
 #include <algorithm>
+#include <chrono>
 #include <fstream>
 
 #include "lint/checks/check.h"
@@ -12,6 +13,8 @@
 #include "lint/cli/observe_flags.h"
 #include "lint/plan/load.h"
 #include "lint/report/formats.h"
+#include "lint/observe/switch_counter_query.h"
+#include "lint/switch/counter_profiles.h"
 #include "lint/switch/switch_config.h"
 #include "rocewatch/escape.h"
 
@@ -36,6 +39,11 @@ const std::vector<FlagSpec>& CommandSpecs() {
       {"--switch-config", "", true,
        "a switch's configuration (SONiC config_db.json, NVUE `nv config show -o json`),\n"
        "joined to NICs by their LLDP neighbour for the peer.* checks; repeatable",
+       "FILE"},
+      {"--switch-counters", "", true,
+       "switch counter profiles (JSON) added to the built-in ones: where the switches'\n"
+       "PFC pause counters are in --prometheus, for peer.switch-pause-non-pfc and\n"
+       "peer.pause-mismatch (docs/operations.md \"The switch side\"); repeatable",
        "FILE"},
       kFailOnFlag,
       kHelpFlag};
@@ -100,6 +108,38 @@ int RunCheckCommand(const std::vector<std::string>& args, CommandIo io) {
     }
     switches.Add(std::move(*config));
   }
+  std::vector<switch_config::CounterProfile> added;
+  for (const std::string& path : parsed->All("--switch-counters")) {
+    auto profiles = switch_config::ReadCounterProfilesFile(path);
+    if (!profiles) {
+      io.err << "roce-lint check: --switch-counters " << escape::TerminalText(profiles.error().message) << "\n";
+      return kExitUnusable;
+    }
+    added.insert(added.end(), profiles->begin(), profiles->end());
+  }
+  // The switches' pause counters over the counter window, at the same time as the nodes'.
+  if (settings->mode == observe::ObserveSettings::Mode::kPrometheus && settings->window_seconds > 0) {
+    if (!settings->prometheus.at)
+      settings->prometheus.at =
+          std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+    observe::SwitchQueryStats switch_stats;
+    auto pauses = observe::QuerySwitchPauses(
+        switch_config::MergeProfiles(switch_config::BuiltinCounterProfiles(), added), settings->prometheus,
+        settings->scrape, &switch_stats);
+    if (!pauses) {
+      io.err << "roce-lint check: " << escape::TerminalText(pauses.error().message) << "\n";
+      return kExitUnusable;
+    }
+    if (settings->print_stats)
+      io.err << "roce-lint check: switch counters: " << switch_stats.queries << " queries, " << switch_stats.series
+             << " series of " << pauses->size() << " switch ports, " << switch_stats.skipped
+             << " skipped (no port label or no priority 0-7)\n";
+    switches.SetPauses(std::move(*pauses));
+  } else if (!added.empty()) {
+    io.err << "roce-lint check: --switch-counters needs --prometheus (the switches' counters are read "
+              "from the store)\n";
+    return kExitUnusable;
+  }
   const std::string& plan_path = parsed->positional.front();
   auto loaded = LoadUsablePlan("check", plan_path, io.err);
   if (!loaded) return kExitUnusable;
@@ -108,10 +148,13 @@ int RunCheckCommand(const std::vector<std::string>& args, CommandIo io) {
   checks::CheckRunner runner(loaded->plan, &switches);
   std::vector<std::string> without_window;  // reachable, no counter increase
   std::vector<std::string> without_switch;  // "node netdev": no DCBX, no --switch-config
+  std::vector<std::string> without_counters;  // "node netdev": no switch pause counters
   auto observed = ObserveEach(loaded->plan, *settings, [&](std::size_t i, observe::NodeView&& view) {
     if (view.reachable() && !view.has_increase()) without_window.push_back(view.node());
     for (const std::string& netdev : checks::peer::NicsWithoutSwitchSide(loaded->plan.nodes[i], view, &switches))
       without_switch.push_back(loaded->plan.nodes[i].name + " " + netdev);
+    for (const std::string& netdev : checks::peer::NicsWithoutSwitchCounters(loaded->plan.nodes[i], view, &switches))
+      without_counters.push_back(loaded->plan.nodes[i].name + " " + netdev);
     runner.AddNode(i, view);
   });
   if (!observed) {
@@ -130,6 +173,9 @@ int RunCheckCommand(const std::vector<std::string>& args, CommandIo io) {
   run.counters_checked = observed->counters;
   std::sort(without_switch.begin(), without_switch.end());
   run.switch_side_unchecked = std::move(without_switch);
+  std::sort(without_counters.begin(), without_counters.end());
+  run.switch_counters_unchecked = std::move(without_counters);
+  run.switch_counters_read = switches.pauses().read();
   if (run.counters_checked) {
     std::sort(without_window.begin(), without_window.end());
     run.counters_unobserved = std::move(without_window);

@@ -42,7 +42,7 @@ const std::vector<CheckFamilies>& CheckFamilyTable() {
         metric::roce_module_lane_rx_power_watts, metric::roce_module_threshold, metric::roce_module_flag},
        {}},
       {"counters",
-       {metric::roce_pfc_enabled, metric::roce_ethtool_link_speed_bytes_per_second, metric::roce_port_rate_bytes_per_second},
+       {metric::roce_pfc_enabled, metric::roce_hw_optional_counter_enabled, metric::roce_ethtool_link_speed_bytes_per_second, metric::roce_port_rate_bytes_per_second},
        {metric::roce_pfc_pause_frames_total, metric::roce_dcb_pfc_pause_frames_total,
         metric::roce_ethtool_tx_pause_storm_warning_events_total, metric::roce_ethtool_tx_pause_storm_error_events_total,
         metric::roce_pfc_pause_duration_seconds_total, metric::roce_ethtool_tx_discarded_packets_total,
@@ -69,7 +69,8 @@ const std::vector<CheckFamilies>& CheckFamilyTable() {
         metric::roce_lldp_peer_dcbx_info, metric::roce_lldp_peer_pfc_enabled, metric::roce_lldp_peer_app_info,
         metric::roce_lldp_peer_dscp_priority, metric::roce_lldp_peer_table_entries, metric::roce_dcb_supported,
         metric::roce_pfc_enabled, metric::roce_dscp_priority, metric::roce_dcb_table_entries},
-       {}},
+       // peer/link_pauses.cpp: the NIC's side of peer.pause-mismatch
+       {metric::roce_pfc_pause_frames_total, metric::roce_dcb_pfc_pause_frames_total}},
   };
   return kTable;
 }

@@ -120,6 +120,13 @@ std::string SetMtu(const std::string& netdev, std::int64_t mtu) {
   return "ip link set dev " + W(netdev) + " mtu " + std::to_string(mtu);
 }
 
+std::string SetOptionalCounters(const std::string& device, const std::string& port,
+                                const std::vector<std::string>& counters) {
+  std::string list;
+  for (const auto& c : counters) list += (list.empty() ? "" : ",") + c;
+  return "rdma statistic set link " + W(device + "/" + port) + " optional-counters " + W(list);
+}
+
 std::string SetGlobalPauseOff(const std::string& netdev) {
   return "ethtool -A " + W(netdev) + " autoneg off rx off tx off";
 }

@@ -60,6 +60,10 @@ std::string SetDcqcnParameter(const Roots& roots, const std::string& netdev,
                               std::int64_t value);
 std::string SetMtu(const std::string& netdev, std::int64_t mtu);
 std::string SetGlobalPauseOff(const std::string& netdev);
+// iproute2's `rdma statistic set link DEV/PORT optional-counters A,B`: enables exactly `counters`
+// (the optional counters not named are disabled). Lost at reboot.
+std::string SetOptionalCounters(const std::string& device, const std::string& port,
+                                const std::vector<std::string>& counters);
 std::string SetCmRoceModeV2(Toolset tools, const std::string& device, const std::string& port);
 std::string SetCmRoceModeV2(Toolset tools, const Roots& roots, const std::string& device,
                             const std::string& port);

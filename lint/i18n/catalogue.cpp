@@ -35,15 +35,23 @@ constexpr bool SameShape(std::span<const Message> english, std::span<const Messa
     if (!PlaceholdersIn(english[i].text, other[i].text) ||
         !PlaceholdersIn(other[i].text, english[i].text))
       return false;
-    for (std::size_t j = 0; j < i; ++j)
-      if (english[j].id == english[i].id) return false;
   }
+  return true;
+}
+
+// No ID twice: compared by length first, which settles nearly every pair in one step (clang
+// bounds the steps of a constant evaluation).
+constexpr bool UniqueIds(std::span<const Message> messages) {
+  for (std::size_t i = 0; i < messages.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (messages[j].id.size() == messages[i].id.size() && messages[j].id == messages[i].id)
+        return false;
   return true;
 }
 
 // A message missing from a translation, or one whose placeholders differ, fails the build here
 // (lint_i18n_test names the entry).
-static_assert(SameShape(kEnglishMessages, kEnglishMessages), "duplicate ID in lint/i18n/en.h");
+static_assert(UniqueIds(kEnglishMessages), "duplicate ID in lint/i18n/en.h");
 static_assert(SameShape(kEnglishMessages, kChineseMessages),
               "lint/i18n/zh.h must have en.h's IDs, in its order, with its placeholders");
 

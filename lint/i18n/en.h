@@ -52,6 +52,18 @@ inline constexpr Message kEnglishMessages[] = {
     {"report.switch_side_unchecked.many",
      "Switch-side checks ({checks}) could not run on {count} NICs whose switch ports send no "
      "DCBX and no --switch-config names: {names}."},
+    {"report.switch_counters_unchecked.missing.one",
+     "Switch-counter checks ({checks}) could not run on {count} NIC whose switch port has no "
+     "pause counters in the store: {names}."},
+    {"report.switch_counters_unchecked.missing.many",
+     "Switch-counter checks ({checks}) could not run on {count} NICs whose switch ports have no "
+     "pause counters in the store: {names}."},
+    {"report.switch_counters_unchecked.unread.one",
+     "Switch-counter checks ({checks}) could not run on {count} NIC: no switch counters were read "
+     "(they need --prometheus with a --window): {names}."},
+    {"report.switch_counters_unchecked.unread.many",
+     "Switch-counter checks ({checks}) could not run on {count} NICs: no switch counters were read "
+     "(they need --prometheus with a --window): {names}."},
     {"report.no_counter_window",
      "Counter checks skipped: no observation window (use --counter-window, "
      "--previous-metrics-dir, or --prometheus)."},

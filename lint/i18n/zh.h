@@ -47,6 +47,16 @@ inline constexpr Message kChineseMessages[] = {
     {"report.switch_side_unchecked.many",
      "未检查交换机端（{checks}）：{count} 块网卡的交换机端口不发送 DCBX，"
      "也没有 --switch-config 描述这些端口：{names}。"},
+    {"report.switch_counters_unchecked.missing.one",
+     "未检查交换机计数器（{checks}）：{count} 块网卡的交换机端口在存储中没有暂停帧计数器：{names}。"},
+    {"report.switch_counters_unchecked.missing.many",
+     "未检查交换机计数器（{checks}）：{count} 块网卡的交换机端口在存储中没有暂停帧计数器：{names}。"},
+    {"report.switch_counters_unchecked.unread.one",
+     "未检查交换机计数器（{checks}）：{count} 块网卡：未读取交换机计数器（需要 --prometheus 及其 "
+     "--window）：{names}。"},
+    {"report.switch_counters_unchecked.unread.many",
+     "未检查交换机计数器（{checks}）：{count} 块网卡：未读取交换机计数器（需要 --prometheus 及其 "
+     "--window）：{names}。"},
     {"report.no_counter_window",
      "未检查计数器：没有观测窗口（请使用 --counter-window、--previous-metrics-dir 或 "
      "--prometheus）。"},

@@ -31,6 +31,11 @@ std::string EndsQuery(std::string_view family, std::string_view match, const Cou
   return end + " - (" + LastAt(s, StartOffset(window)) + " or " + end + " * 0)";
 }
 
+std::string BothEndsQuery(std::string_view family, std::string_view match, const CounterWindow& window) {
+  const std::string s = Selector(family, match);
+  return LastAt(s, "") + " - " + LastAt(s, StartOffset(window));
+}
+
 std::string ResetsQuery(std::string_view family, std::string_view match, const CounterWindow& window) {
   return "resets(" + Selector(family, match) + RangeText(window.length + kCounterLookbackSeconds) + ") > 0";
 }

@@ -22,6 +22,11 @@ std::string RangeText(double seconds);
 // within the lookback before it, or 0 when there is none) to its end (the same at the end):
 // exact unless the counter was reset inside the window. Negative where a reset shows.
 std::string EndsQuery(std::string_view family, std::string_view match, const CounterWindow& window);
+// Every series of `family{match}` that has a sample within the lookback before both of the
+// window's ends, with its growth between them (negative where a reset shows). A series with no
+// sample at the start is left out: for sources that serve every counter always (a switch's
+// SNMP table), such a series belongs to a port that was not observed at the start.
+std::string BothEndsQuery(std::string_view family, std::string_view match, const CounterWindow& window);
 // The series of `family{match}` that went down between two samples around the window, and may
 // have been reset inside it: those are read again as raw samples.
 std::string ResetsQuery(std::string_view family, std::string_view match, const CounterWindow& window);

@@ -18,7 +18,7 @@ const std::vector<std::string> kProfileKeys = {
     "link_speed_gbps", "netdev_mtu",    "roce_mode",      "roce_mtu",     "trust", "pfc_priorities",
     "roce_dscp",       "roce_priority", "cnp_dscp",       "cnp_priority", "ecn",   "dcqcn",
     "firmware",        "driver",        "driver_version", "pcie",         "optics",
-    "fec",             "verify"};
+    "fec",             "verify",        "optional_counters"};
 const std::vector<std::string> kFecKeys = {"mode", "max_pre_fec_ber", "max_uncorrectable_blocks"};
 const std::vector<std::string> kFecModes = {"rs", "baser", "llrs", "off"};
 const std::vector<std::string> kVerifyKeys = {
@@ -129,6 +129,23 @@ Profile LoadProfile(JsonReader& l, const json& v, const std::string& pointer,
     }
   }
   p.firmware = l.StringOrStrings(v, pointer, "firmware");
+  p.optional_counters = l.StringOrStrings(v, pointer, "optional_counters");
+  // A kernel counter name (struct rdma_stat_desc): what the schema's pattern allows.
+  for (std::size_t i = 0; i < p.optional_counters.size(); ++i) {
+    const std::string& counter = p.optional_counters[i];
+    const bool ok = counter.size() <= 63 && std::all_of(counter.begin(), counter.end(), [](char ch) {
+      return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_';
+    });
+    if (!ok) {
+      const json* list = JsonReader::Member(v, "optional_counters");
+      const std::string at = JsonReader::Child(pointer, "optional_counters");
+      l.TypeError(list->is_array() ? at + "/" + std::to_string(i) : at,
+                  list->is_array() ? (*list)[i] : *list,
+                  "an optional counter name (1-63 of a-z, 0-9, _)");
+      p.optional_counters.clear();
+      break;
+    }
+  }
   p.driver = l.String(v, pointer, "driver");
   p.driver_version = l.StringOrStrings(v, pointer, "driver_version");
   if (const json* pcie = JsonReader::Member(v, "pcie")) {

@@ -79,6 +79,9 @@ struct Profile {
   std::optional<PcieSettings> pcie;
   std::optional<OpticsLimits> optics;
   std::optional<FecSettings> fec;
+  // RDMA optional hw counters the ports must have enabled (`rdma statistic set … optional-counters`,
+  // lost at reboot), e.g. "cc_rx_ce_pkts"; empty: not checked.
+  std::vector<std::string> optional_counters;
   VerifySettings verify;
 };
 

@@ -7,7 +7,13 @@ namespace {
 
 void Text(std::ostream& out, const ReportInput& in) { WriteNodeReport(out, in.run, in.lang); }
 void Json(std::ostream& out, const ReportInput& in) {
-  out << JsonReport(in.run.findings, {"check", in.plan_path + " @ " + in.run.input, in.fail_on, in.lang}).dump(2)
+  std::vector<std::string> notes;
+  for (const std::string& note : {CountersUnobservedNote(in.run, Language::kEnglish),
+                                  SwitchSideUncheckedNote(in.run, Language::kEnglish),
+                                  SwitchCountersUncheckedNote(in.run, Language::kEnglish)})
+    if (!note.empty()) notes.push_back(note);
+  out << JsonReport(in.run.findings, {"check", in.plan_path + " @ " + in.run.input, in.fail_on, in.lang, std::move(notes)})
+             .dump(2)
       << "\n";
 }
 void JUnit(std::ostream& out, const ReportInput& in) { WriteJUnitReport(out, in.run); }

@@ -232,6 +232,7 @@ void WriteHtmlReport(std::ostream& out, const CheckRun& run, Language lang) {
               {"findings", std::to_string(run.findings.size())}});
   if (auto note = CountersUnobservedNote(run, lang); !note.empty()) out << "<br>" << HtmlEscape(note);
   if (auto note = SwitchSideUncheckedNote(run, lang); !note.empty()) out << "<br>" << HtmlEscape(note);
+  if (auto note = SwitchCountersUncheckedNote(run, lang); !note.empty()) out << "<br>" << HtmlEscape(note);
   if (!run.counters_checked) out << "<br>" << Say(lang, "html.no_counter_window");
   out << "</p>\n";
   WriteGrid(out, run, lang, groups);

@@ -47,6 +47,7 @@ nlohmann::ordered_json JsonReport(const std::vector<Finding>& findings,
   summary["fail_on"] = std::string(SeverityName(context.fail_on));
   summary["failed"] = CountAtOrAbove(findings, context.fail_on) > 0;
   j["summary"] = std::move(summary);
+  j["notes"] = context.notes;
   nlohmann::ordered_json list = nlohmann::ordered_json::array();
   for (const auto& f : findings) list.push_back(FindingToJson(f, context.lang));
   j["findings"] = std::move(list);

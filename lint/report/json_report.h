@@ -27,6 +27,9 @@ struct JsonReportContext {
   std::string input;    // what was examined, e.g. the plan path
   Severity fail_on = Severity::kWarning;
   i18n::Language lang = i18n::Language::kEnglish;  // another: the *_<code> fields too
+  // The run's once-only notes (check: the nodes the counter window missed, the NICs whose
+  // switch side or switch counters were unknown), in English; empty for `plan`.
+  std::vector<std::string> notes = {};
 };
 
 nlohmann::ordered_json FindingToJson(const Finding& finding,

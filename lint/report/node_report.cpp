@@ -34,6 +34,11 @@ std::string NamedList(const std::vector<std::string>& names, Language lang) {
   return out;
 }
 
+// The peer.* checks that read the switch's counters, not its settings: their own note.
+bool IsSwitchCounterCheck(const lint::CheckSpec& spec) {
+  return &spec == &checks::kPeerSwitchPauseNonPfc || &spec == &checks::kPeerPauseMismatch;
+}
+
 }  // namespace
 
 std::string InputText(const CheckRun& run, Language lang) {
@@ -72,11 +77,27 @@ std::string SwitchSideUncheckedNote(const CheckRun& run, Language lang) {
   if (nics.empty()) return "";
   std::string ids;
   for (const lint::CheckSpec* spec : lint::AllCheckSpecs())
-    if (spec->group() == "peer") ids += (ids.empty() ? "" : ", ") + std::string(spec->id);
+    if (spec->group() == "peer" && !IsSwitchCounterCheck(*spec)) ids += (ids.empty() ? "" : ", ") + std::string(spec->id);
   const std::initializer_list<i18n::Arg> args = {
       {"checks", ids}, {"count", std::to_string(nics.size())}, {"names", NamedList(nics, lang)}};
   return nics.size() == 1 ? i18n::Render(lang, "report.switch_side_unchecked.one", args)
                           : i18n::Render(lang, "report.switch_side_unchecked.many", args);
+}
+
+std::string SwitchCountersUncheckedNote(const CheckRun& run, Language lang) {
+  const auto& nics = run.switch_counters_unchecked;
+  if (nics.empty()) return "";
+  std::string ids;
+  for (const lint::CheckSpec* spec : lint::AllCheckSpecs())
+    if (IsSwitchCounterCheck(*spec)) ids += (ids.empty() ? "" : ", ") + std::string(spec->id);
+  const std::initializer_list<i18n::Arg> args = {
+      {"checks", ids}, {"count", std::to_string(nics.size())}, {"names", NamedList(nics, lang)}};
+  const bool one = nics.size() == 1;
+  if (run.switch_counters_read)
+    return one ? i18n::Render(lang, "report.switch_counters_unchecked.missing.one", args)
+               : i18n::Render(lang, "report.switch_counters_unchecked.missing.many", args);
+  return one ? i18n::Render(lang, "report.switch_counters_unchecked.unread.one", args)
+             : i18n::Render(lang, "report.switch_counters_unchecked.unread.many", args);
 }
 
 void WriteNodeReport(std::ostream& out, const CheckRun& run, Language lang) {
@@ -150,6 +171,7 @@ void WriteNodeReport(std::ostream& out, const CheckRun& run, Language lang) {
       << "\n";
   if (auto note = CountersUnobservedNote(run, lang); !note.empty()) out << T(note) << "\n";
   if (auto note = SwitchSideUncheckedNote(run, lang); !note.empty()) out << T(note) << "\n";
+  if (auto note = SwitchCountersUncheckedNote(run, lang); !note.empty()) out << T(note) << "\n";
   if (!run.counters_checked) out << i18n::Render(lang, "report.no_counter_window") << "\n";
 }
 

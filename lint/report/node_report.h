@@ -33,6 +33,11 @@ struct CheckRun {
   // "node netdev" of the NICs whose switch port sends no DCBX and no --switch-config names
   // (lint/checks/peer/group.h): the peer.* checks could not run there. Said once in the report.
   std::vector<std::string> switch_side_unchecked;
+  // "node netdev" of the NICs with an LLDP neighbour whose switch port has no pause counters
+  // (peer.switch-pause-non-pfc, peer.pause-mismatch could not run there); `switch_counters_read`:
+  // the run read switch counters at all (--prometheus with a --window). Said once.
+  std::vector<std::string> switch_counters_unchecked;
+  bool switch_counters_read = false;
 };
 // "Counter checks skipped on 2 nodes not observed at the window's start: a, b." (the first ten
 // named), or empty when every node had its window.
@@ -40,6 +45,9 @@ std::string CountersUnobservedNote(const CheckRun& run, Language lang);
 // "Switch-side checks (peer.…) could not run on 3 NICs …: gpu-01 ens1f0np0, …" (the first ten
 // named), or empty when every NIC had a switch source.
 std::string SwitchSideUncheckedNote(const CheckRun& run, Language lang);
+// "Switch-counter checks (peer.switch-pause-non-pfc, peer.pause-mismatch) could not run on 2
+// NICs …: gpu-01 ens1f0np0, …", or empty when every NIC with a neighbour had its counters.
+std::string SwitchCountersUncheckedNote(const CheckRun& run, Language lang);
 
 enum class NodeState { kPassed, kFailed, kUnreachable };
 NodeState StateOf(const CheckRun& run, const plan::Node& node);

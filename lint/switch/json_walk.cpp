@@ -1,5 +1,7 @@
 #include "lint/switch/json_walk.h"
 
+#include "rocewatch/json_depth.h"
+
 #include "rocewatch/strings.h"
 
 namespace rocewatch::lint::switch_config {
@@ -56,6 +58,24 @@ std::int64_t IntegerText(std::string_view text, const std::string& path, std::in
 std::int64_t Integer(const json& v, const std::string& path, std::int64_t min, std::int64_t max) {
   if (v.is_number_float()) throw Bad{path, "expected an integer, found " + v.dump()};
   return IntegerText(Text(v, path), path, min, max);
+}
+
+Result<json> ParseBoundedJson(std::string_view text, const std::string& source,
+                              std::size_t max_bytes, std::size_t max_depth,
+                              std::string_view what, std::string_view depth_why) {
+  if (text.size() > max_bytes)
+    return Error{source + ": " + std::to_string(text.size()) + " bytes, above the limit of " +
+                 std::to_string(max_bytes) + " bytes for " + std::string(what)};
+  if (JsonNestsDeeperThan(text, max_depth))
+    return Error{source + ": JSON nested deeper than " + std::to_string(max_depth) + " levels; " +
+                 std::string(depth_why)};
+  try {
+    return json::parse(text.begin(), text.end());
+  } catch (const json::exception& e) {
+    std::string detail = e.what();
+    if (auto colon = detail.find(": "); colon != std::string::npos) detail = detail.substr(colon + 2);
+    return Error{source + ": invalid JSON: " + detail};
+  }
 }
 
 }  // namespace rocewatch::lint::switch_config

@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "rocewatch/result.h"
+
 namespace rocewatch::lint::switch_config {
 
 using json = nlohmann::json;
@@ -36,5 +38,12 @@ std::string Text(const json& v, const std::string& path);
 std::int64_t Integer(const json& v, const std::string& path, std::int64_t min, std::int64_t max);
 // An integer in [min, max] from text (a key or a list item), Bad naming `path` otherwise.
 std::int64_t IntegerText(std::string_view text, const std::string& path, std::int64_t min, std::int64_t max);
+
+// `text` as JSON, refused before parsing when it is larger than `max_bytes` or nests deeper than
+// `max_depth`; errors start with `source` ("sw1.json: invalid JSON: …") and name `what`
+// ("a switch configuration") and why the depth is enough (`depth_why`).
+Result<json> ParseBoundedJson(std::string_view text, const std::string& source,
+                              std::size_t max_bytes, std::size_t max_depth,
+                              std::string_view what, std::string_view depth_why);
 
 }  // namespace rocewatch::lint::switch_config

@@ -5,7 +5,6 @@
 #include "lint/switch/json_walk.h"
 #include "lint/switch/nvue_config.h"
 #include "lint/switch/sonic_config_db.h"
-#include "rocewatch/json_depth.h"
 #include "rocewatch/read_file.h"
 
 namespace rocewatch::lint::switch_config {
@@ -40,20 +39,11 @@ SwitchConfigs::Match SwitchConfigs::Find(std::string_view system_name, std::stri
 }
 
 Result<SwitchConfig> ParseSwitchConfig(std::string_view text, const std::string& source) {
-  if (text.size() > kMaxSwitchConfigBytes)
-    return Error{source + ": " + std::to_string(text.size()) + " bytes, above the limit of " +
-                 std::to_string(kMaxSwitchConfigBytes) + " bytes for a switch configuration"};
-  if (JsonNestsDeeperThan(text, kMaxSwitchConfigDepth))
-    return Error{source + ": JSON nested deeper than " + std::to_string(kMaxSwitchConfigDepth) +
-                 " levels; neither SONiC's config_db.json nor NVUE's JSON nests that deep"};
-  json root;
-  try {
-    root = json::parse(text.begin(), text.end());
-  } catch (const json::exception& e) {
-    std::string detail = e.what();
-    if (auto colon = detail.find(": "); colon != std::string::npos) detail = detail.substr(colon + 2);
-    return Error{source + ": invalid JSON: " + detail};
-  }
+  auto parsed = ParseBoundedJson(text, source, kMaxSwitchConfigBytes, kMaxSwitchConfigDepth,
+                                 "a switch configuration",
+                                 "neither SONiC's config_db.json nor NVUE's JSON nests that deep");
+  if (!parsed) return parsed.error();
+  const json& root = *parsed;
   try {
     SwitchConfig config;
     std::string path;

@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "lint/switch/switch_pauses.h"
 #include "rocewatch/result.h"
 
 namespace rocewatch::lint::switch_config {
@@ -59,9 +60,12 @@ inline constexpr std::size_t kMaxSwitchConfigDepth = 32;         // config_db ne
 Result<SwitchConfig> ReadSwitchConfigFile(const std::string& path);
 Result<SwitchConfig> ParseSwitchConfig(std::string_view text, const std::string& source);
 
-// Every --switch-config file, looked up by a NIC's LLDP neighbour.
+// Every --switch-config file, looked up by a NIC's LLDP neighbour, and the switch ports' pause
+// counters read through --prometheus (switch_pauses.h): what roce-lint knows of the switch side.
 class SwitchConfigs {
  public:
+  void SetPauses(SwitchPauses pauses) { pauses_ = std::move(pauses); }
+  const SwitchPauses& pauses() const { return pauses_; }
   void Add(SwitchConfig config) { configs_.push_back(std::move(config)); }
   bool empty() const { return configs_.empty(); }
   const std::vector<SwitchConfig>& configs() const { return configs_; }
@@ -75,6 +79,7 @@ class SwitchConfigs {
 
  private:
   std::vector<SwitchConfig> configs_;
+  SwitchPauses pauses_;
 };
 
 }  // namespace rocewatch::lint::switch_config

@@ -37,6 +37,7 @@ PROMETHEUS_ALERTS = {
     "gpu-02": "RoCEDiscards",
     "gpu-11": "RoCEPortDown",
     "gpu-08": "RoCEPeerPFCMismatch",
+    "gpu-03": "RoCEFECUncorrectable",
 }
 TIMEOUT = 150  # seconds for everything to show up
 

@@ -66,6 +66,53 @@ TEST(Attribute, MissingFileNamesPathAndErrno) {
   EXPECT_NE(s.error().message.find("class/net/eth0/mtu"), std::string::npos);
 }
 
+// An attribute absent at its first open is not looked for again (no system call) until it is
+// rebuilt, which the sources do when the inventory changes; the same error is answered.
+TEST(Attribute, AbsentFileIsRememberedUntilRebuilt) {
+  TestDir dir;
+  dir.Write("ports/1/state", "4: ACTIVE\n");
+  Tree tree("sysfs", dir.path());
+  Attribute lid(&tree, "ports/1/lid");
+  std::string text;
+  Status first = lid.Read(text);
+  ASSERT_FALSE(first.ok());
+  EXPECT_EQ(first.error().code, ENOENT);
+  EXPECT_TRUE(lid.absent());
+  dir.Write("ports/1/lid", "0x1a\n");  // appears without the inventory changing
+  Status again = lid.Read(text);
+  ASSERT_FALSE(again.ok());  // not looked for: the remembered answer
+  EXPECT_EQ(again.error().code, ENOENT);
+  EXPECT_EQ(again.error().message, first.error().message);
+  Attribute moved = std::move(lid);  // the memory moves with the attribute
+  EXPECT_TRUE(moved.absent());
+  Attribute rebuilt(&tree, "ports/1/lid");  // a new inventory: looked for again
+  ASSERT_TRUE(rebuilt.Read(text).ok());
+  EXPECT_EQ(text, "0x1a\n");
+  EXPECT_FALSE(rebuilt.absent());
+}
+
+// A file that was read and then went away is gone, not absent: it is looked for again, so
+// that the reader can tell its object left.
+TEST(Attribute, AFileThatWasReadIsNotRememberedAbsent) {
+  TestDir dir;
+  dir.Write("ports/1/rate", "100 Gb/sec\n");
+  Tree tree("sysfs", dir.path());
+  std::size_t old = FdBudget::limit();
+  FdBudget::SetLimit(FdBudget::held());  // open per read, so the deletion shows at open
+  Attribute rate(&tree, "ports/1/rate");
+  std::string text;
+  ASSERT_TRUE(rate.Read(text).ok());
+  std::filesystem::remove(dir / "ports/1/rate");
+  Status s = rate.Read(text);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().code, ENOENT);
+  EXPECT_FALSE(rate.absent());
+  dir.Write("ports/1/rate", "200 Gb/sec\n");
+  ASSERT_TRUE(rate.Read(text).ok());
+  EXPECT_EQ(text, "200 Gb/sec\n");
+  FdBudget::SetLimit(old);
+}
+
 TEST(Attribute, TransformRewritesValues) {
   TestDir dir;
   dir.Write("np_cnp_sent", "100\n");

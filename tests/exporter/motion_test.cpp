@@ -6,6 +6,10 @@
 
 #include "common/test_dir.h"
 #include "exporter/fs/attribute.h"
+#include "exporter/netlink/ethtool_fec.h"
+#include "exporter/netlink/rdma_stat.h"
+#include "netlink/fec_reply.h"
+#include "netlink/rdma_reply.h"
 
 namespace rocewatch::replay {
 namespace {
@@ -18,8 +22,94 @@ class MotionTest : public ::testing::Test {
     dir_.Write("sys/devices/pci0000:16/0000:17:00.0/infiniband/mlx5_0/ports/1/hw_counters/np_cnp_sent", "1000\n");
     dir_.Symlink("../../devices/pci0000:16/0000:17:00.0/infiniband/mlx5_0", "sys/class/infiniband/mlx5_0");
   }
+  // `text` parsed against the fixture's tree, its clock reading `*now`; null (and a failure)
+  // when it does not parse.
+  std::shared_ptr<Motion> Parsed(const std::string& text, const double* now) {
+    auto m = Motion::Parse(text, "motion.json", sysfs_);
+    EXPECT_TRUE(m.ok()) << (m.ok() ? "" : m.error().message);
+    if (!m.ok()) return nullptr;
+    (*m)->set_clock([now] { return *now; });
+    return *m;
+  }
   TestDir dir_;
+  fs::Tree sysfs_{"sysfs", dir_ / "sys"};
 };
+
+// FEC counters move in a FEC_GET answer built as the kernel builds it: total and lane 0 of the
+// counters motion names, nothing else; the answer still decodes.
+TEST_F(MotionTest, FecCountersGrowInTheFecAnswer) {
+  double now = 0;
+  auto m = Parsed(R"({"version": 1, "fec": {"ens1f0np0": {"uncorrectable": 0.5, "corrected": 400}}})", &now);
+  ASSERT_NE(m, nullptr);
+  rocewatch::testing::FecReplySpec spec;
+  spec.modes = {ETHTOOL_LINK_MODE_FEC_RS_BIT};
+  spec.active = ETHTOOL_LINK_MODE_FEC_RS_BIT;
+  spec.corrected = {4000, 1000, 1000, 1000, 1000};
+  spec.uncorrectable = {2, 1, 0, 1, 0};
+  spec.corrected_bits = {16000, 4000, 4000, 4000, 4000};
+  const std::vector<std::uint8_t> captured = rocewatch::testing::BuildFecReply(spec);
+  std::vector<std::uint8_t> answer = captured;
+  m->ApplyToFec("ens1f0np0", answer);
+  EXPECT_EQ(answer, captured);  // no time has passed
+  now = 60;                     // 30 uncorrectable and 24,000 corrected blocks more
+  m->ApplyToFec("ens1f0np0", answer);
+  auto fec = ethtool_nl::DecodeFecReply(answer);
+  ASSERT_TRUE(fec.ok()) << fec.error().message;
+  EXPECT_EQ(fec->uncorrectable_blocks->total, 32u);
+  EXPECT_EQ(fec->uncorrectable_blocks->lanes, (std::vector<std::uint64_t>{31, 0, 1, 0}));
+  EXPECT_EQ(fec->corrected_blocks->total, 28000u);
+  EXPECT_EQ(fec->corrected_blocks->lanes, (std::vector<std::uint64_t>{25000, 1000, 1000, 1000}));
+  EXPECT_EQ(fec->corrected_bits->total, 16000u);
+  // Another netdev, and answers of another shape, are left as they are.
+  std::vector<std::uint8_t> other = captured;
+  m->ApplyToFec("ens2f0np0", other);
+  EXPECT_EQ(other, captured);
+  for (std::size_t cut : {std::size_t{0}, std::size_t{10}, std::size_t{21}, captured.size() / 2}) {
+    std::vector<std::uint8_t> truncated(captured.begin(), captured.begin() + cut);
+    const auto kept = truncated;
+    m->ApplyToFec("ens1f0np0", truncated);
+    EXPECT_EQ(truncated, kept) << cut;
+  }
+}
+
+// A hw counter's sysfs motion moves the same counter in the port's RDMA netlink STAT_GET
+// answer (built as nldev.c builds it, with and without the 64-bit pad), nothing else.
+TEST_F(MotionTest, HwCounterMotionMovesTheStatGetAnswer) {
+  double now = 0;
+  auto m = Parsed(R"({"version": 1, "sysfs": {"class/infiniband/mlx5_0/ports/1/hw_counters/np_cnp_sent": 250.5}})", &now);
+  ASSERT_NE(m, nullptr);
+  for (bool pad : {false, true}) {
+    const auto captured = rocewatch::testing::BuildStatReply(
+        1, "mlx5_0", 1, {{"np_cnp_sent", 1000}, {"rp_cnp_handled", 7}}, pad);
+    auto answer = captured;
+    now = 10;
+    m->ApplyToRdmaStat("mlx5_0", 1, answer);
+    auto stat = rdma_nl::DecodeStatReply(answer);
+    ASSERT_TRUE(stat.ok()) << stat.error().message;
+    ASSERT_EQ(stat->counters.size(), 2u);
+    EXPECT_EQ(stat->counters[0].value, 3505u) << pad;
+    EXPECT_EQ(stat->counters[1].value, 7u) << pad;
+    auto other_port = captured;
+    m->ApplyToRdmaStat("mlx5_0", 2, other_port);
+    EXPECT_EQ(other_port, captured);
+    std::vector<std::uint8_t> truncated(captured.begin(), captured.begin() + captured.size() / 2);
+    const auto kept = truncated;
+    m->ApplyToRdmaStat("mlx5_0", 1, truncated);
+    EXPECT_EQ(truncated, kept);
+  }
+}
+
+TEST_F(MotionTest, AFecCounterMotionDoesNotKnowIsAnError) {
+  fs::Tree sysfs("sysfs", dir_ / "sys");
+  auto m = Motion::Parse(R"({"version": 1, "fec": {"ens1f0np0": {"uncorrected": 1}}})", "motion.json", sysfs);
+  ASSERT_FALSE(m.ok());
+  EXPECT_EQ(m.error().message,
+            "motion.json: fec/ens1f0np0/uncorrected: not a FEC counter (corrected, uncorrectable, "
+            "corrected_bits)");
+  auto negative = Motion::Parse(R"({"version": 1, "fec": {"ens1f0np0": {"corrected": -1}}})", "motion.json", sysfs);
+  ASSERT_FALSE(negative.ok());
+  EXPECT_EQ(negative.error().message, "motion.json: fec/ens1f0np0/corrected: rate must be a non-negative number");
+}
 
 TEST_F(MotionTest, SysfsCountersGrowWithTime) {
   fs::Tree sysfs("sysfs", dir_ / "sys");

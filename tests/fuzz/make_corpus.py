@@ -228,6 +228,60 @@ def ethtool_fec(w):
     w.put("ethtool_fec", "eopnotsupp", error_reply(95, LINKSTATE_VETH[:16]))
 
 
+# RDMA netlink (include/uapi/rdma/rdma_netlink.h; nldev.c builds the replies).
+RDMA_NLDEV = 5
+NLDEV_STAT_GET, NLDEV_STAT_GET_STATUS, NLDEV_RES_GET, NLDEV_GET = 17, 24, 9, 1
+NLDEV_DEV_INDEX, NLDEV_DEV_NAME, NLDEV_PORT_INDEX = 1, 2, 3
+NLDEV_HWCOUNTERS, NLDEV_HWCOUNTER_ENTRY, NLDEV_ENTRY_NAME, NLDEV_ENTRY_VALUE = 80, 81, 82, 83
+NLDEV_HWCOUNTER_INDEX, NLDEV_HWCOUNTER_DYNAMIC = 94, 95
+NLDEV_STAT_MODE, NLDEV_STAT_COUNTER, NLDEV_STAT_COUNTER_ENTRY, NLDEV_STAT_COUNTER_ID = 74, 77, 78, 79
+NLDEV_RES_SUMMARY, NLDEV_RES_SUMMARY_ENTRY, NLDEV_RES_NAME, NLDEV_RES_CURR = 15, 16, 17, 18
+NLDEV_RES_QP, NLDEV_RES_QP_ENTRY, NLDEV_RES_LQPN, NLDEV_RES_PID = 19, 20, 21, 28
+NLMSG_DONE = 3
+
+
+def nldev_type(cmd):
+    return (RDMA_NLDEV << 10) + cmd
+
+
+def nldev_handle(index=2, name="mlx5_0"):
+    return nla(NLDEV_DEV_INDEX, struct.pack("<I", index)) + nla(NLDEV_DEV_NAME, name.encode() + b"\0")
+
+
+def nldev_counters(counters):
+    entries = b"".join(nla(NLDEV_HWCOUNTER_ENTRY, nla(NLDEV_ENTRY_NAME, n.encode() + b"\0")
+                           + nla(NLDEV_ENTRY_VALUE, struct.pack("<Q", v))) for n, v in counters)
+    return nla(NLDEV_HWCOUNTERS | NLA_F_NESTED, entries)
+
+
+def rdma_netlink(w):
+    port = nla(NLDEV_PORT_INDEX, struct.pack("<I", 1))
+    w.put("rdma_netlink", "stat-get", nlmsg(nldev_type(NLDEV_STAT_GET), nldev_handle() + port + nldev_counters(
+        [("rx_write_requests", 12), ("out_of_buffer", 0), ("cc_rx_ce_pkts", 2**64 - 1)])))
+    optional = b"".join(nla(NLDEV_HWCOUNTER_ENTRY | NLA_F_NESTED, nla(NLDEV_ENTRY_NAME, n.encode() + b"\0")
+                            + nla(NLDEV_HWCOUNTER_INDEX, struct.pack("<I", i))
+                            + nla(NLDEV_HWCOUNTER_DYNAMIC, bytes([e])))
+                        for n, i, e in [("cc_rx_ce_pkts", 40, 1), ("cc_tx_cnp_pkts", 42, 0)])
+    w.put("rdma_netlink", "stat-status", nlmsg(nldev_type(NLDEV_STAT_GET_STATUS), nldev_handle() + port
+                                               + nla(NLDEV_HWCOUNTERS | NLA_F_NESTED, optional)))
+    w.put("rdma_netlink", "qp-mode-auto", nlmsg(nldev_type(NLDEV_STAT_GET), nldev_handle() + port
+                                                + nla(NLDEV_STAT_MODE, struct.pack("<I", 1))
+                                                + nla(76, struct.pack("<I", 1))))
+    qps = nla(NLDEV_RES_QP | NLA_F_NESTED, b"".join(
+        nla(NLDEV_RES_QP_ENTRY | NLA_F_NESTED, nla(NLDEV_RES_LQPN, struct.pack("<I", q))) for q in (421, 422)))
+    entry = (port + nla(NLDEV_STAT_COUNTER_ID, struct.pack("<I", 4)) + nla(NLDEV_STAT_MODE, struct.pack("<I", 2))
+             + nla(NLDEV_RES_PID, struct.pack("<I", 30489)) + qps + nldev_counters([("rx_write_requests", 100)]))
+    w.put("rdma_netlink", "bound-dump", nlmsg(nldev_type(NLDEV_STAT_GET), nldev_handle() + nla(
+        NLDEV_STAT_COUNTER, nla(NLDEV_STAT_COUNTER_ENTRY, entry)), flags=2) + nlmsg(NLMSG_DONE, b"\0" * 4, flags=2))
+    summary = b"".join(nla(NLDEV_RES_SUMMARY_ENTRY, nla(NLDEV_RES_NAME, n.encode() + b"\0")
+                           + nla(NLDEV_RES_CURR, struct.pack("<Q", c))) for n, c in [("pd", 3), ("qp", 9), ("mr", 44)])
+    w.put("rdma_netlink", "res-summary", nlmsg(nldev_type(NLDEV_RES_GET), nldev_handle()
+                                               + nla(NLDEV_RES_SUMMARY, summary)))
+    w.put("rdma_netlink", "devices", nlmsg(nldev_type(NLDEV_GET), nldev_handle(0, "mlx5_0"), flags=2)
+          + nlmsg(nldev_type(NLDEV_GET), nldev_handle(1, "mlx5_1"), flags=2) + nlmsg(NLMSG_DONE, b"\0" * 4, flags=2))
+    w.put("rdma_netlink", "eprotonosupport", error_reply(93, nlmsg(nldev_type(NLDEV_STAT_GET), b"")[:16]))
+
+
 def gstrings(names, string_set=1):
     data = struct.pack("<III", 0x1b, string_set, len(names))
     for n in names:
@@ -469,6 +523,7 @@ def main():
     optics(w, args.optics_writer)
     netlink(w)
     ethtool_fec(w)
+    rdma_netlink(w)
     ethtool(w)
     real_dumps(w)
     sysfs(w)

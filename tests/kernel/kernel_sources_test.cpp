@@ -973,6 +973,28 @@ TEST(VerbsSource, NoVerbsDeviceIsNoSeriesAndNoError) {
   EXPECT_TRUE(r.snap.verbs.empty());
 }
 
+// A device libibverbs does not list is not asked again until the inventory changes.
+TEST(VerbsSource, ADeviceWithoutVerbsIsNotAskedAgainUntilTheInventoryChanges) {
+  class Counting final : public kernel::KernelAnswers {
+   public:
+    int asks = 0;
+    kernel::Answer Ask(const kernel::Request& r) override {
+      if (std::holds_alternative<kernel::call::VerbsPortAttr>(r)) ++asks;
+      return {{}, ENODEV};
+    }
+  } kernel;
+  SourceUnderTest source("verbs", kernel);
+  Inventory inventory = FixtureInventory(FixtureDir("mlx5-roce"));
+  source.Collect(inventory);
+  EXPECT_EQ(kernel.asks, 4);  // one port of each of the four devices
+  Collected again = source.Collect(inventory);
+  EXPECT_EQ(kernel.asks, 4);
+  EXPECT_TRUE(again.status.success);
+  inventory.generation += 1;  // a device or port appeared, a driver reloaded
+  source.Collect(inventory);
+  EXPECT_EQ(kernel.asks, 8);
+}
+
 TEST(VerbsSource, ExtendedSpeedAndShortAnswers) {
   TestDir dir;
   // rdma-core 47+: 56 bytes, active_speed 0 and active_speed_ex 256 (XDR, 200 Gb/s a lane).

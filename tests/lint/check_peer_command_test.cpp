@@ -83,6 +83,29 @@ TEST_F(PeerCommand, ASonicConfigJoinsByAliasAndReportsBothEnds) {
   EXPECT_EQ(r.err, "");
 }
 
+TEST_F(PeerCommand, ABrokenCounterProfileIsUnusableInputNamingFileAndPath) {
+  Write(Fabric());
+  WriteFile("sw.json", R"({"profiles": [{"name": "x", "extends": "otel-nvswitch", "port_lable": "ifName"}]})");
+  RunResult r = Run("check plan.json --prometheus http://127.0.0.1:1 --switch-counters sw.json");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "roce-lint check: --switch-counters sw.json: /profiles/0/port_lable: unknown key (a profile has "
+                   "name, extends, description, switch_label, port_label, priority_label and series)\n");
+  WriteFile("sw.json", R"({"profiles": [{"name": "x", "extends": "otel-nvswitch"}]})");
+  r = Run("check plan.json --metrics-dir metrics --switch-counters sw.json");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "roce-lint check: --switch-counters needs --prometheus (the switches' counters are read from the "
+                   "store)\n");
+}
+
+TEST_F(PeerCommand, WithoutPrometheusTheCounterChecksNameTheNicsOnce) {
+  Write(Fabric());
+  RunResult r = Run("check plan.json --metrics-dir metrics");
+  EXPECT_EQ(Count(r.out, "Switch-counter checks"), 1u) << r.out;
+  EXPECT_THAT(r.out, HasSubstr("Switch-counter checks (peer.switch-pause-non-pfc, peer.pause-mismatch) could not run "
+                               "on 4 NICs: no switch counters were read (they need --prometheus with a --window): "
+                               "gpu-01 ens1f0np0, gpu-01 ens2f0np0, gpu-02 ens1f0np0, gpu-02 ens2f0np0.\n"));
+}
+
 TEST_F(PeerCommand, ABrokenConfigIsUnusableInputNamingFileAndPath) {
   Write(Fabric());
   WriteFile("leaf-0.json", R"({"PORT_QOS_MAP": {"Ethernet8": {"pfc_enable": "3,12"}}})");

@@ -102,6 +102,23 @@ TEST(PlanLoad, UnknownKeyWithoutCloseMatchListsTheKnownKeys) {
             "\"nodes\")");
 }
 
+// An optional counter's name goes into a command (`rdma statistic set`): the loader takes what the
+// kernel names counters with and nothing else.
+TEST(PlanLoad, OptionalCounterNamesAreKernelCounterNames) {
+  auto loaded = LoadPlanText(R"({"cluster": "c", "nodes": [],
+    "profiles": {"roce": {"optional_counters": ["cc_rx_ce_pkts", "x; reboot"]},
+                 "ok": {"optional_counters": "cc_tx_cnp_pkts"}}})",
+                             "plan.json");
+  ASSERT_TRUE(loaded.ok()) << loaded.error().message;
+  ASSERT_THAT(loaded->findings, SizeIs(1));
+  const Finding& f = loaded->findings[0];
+  EXPECT_EQ(f.check, "plan.schema.type");
+  EXPECT_EQ(f.location, "plan.json:2:66 /profiles/roce/optional_counters/1");
+  EXPECT_EQ(f.message, "optional_counters[1] must be an optional counter name (1-63 of a-z, 0-9, _), found string \"x; reboot\"");
+  EXPECT_TRUE(loaded->plan.profiles.at("roce").optional_counters.empty());
+  EXPECT_EQ(loaded->plan.profiles.at("ok").optional_counters, std::vector<std::string>{"cc_tx_cnp_pkts"});
+}
+
 TEST(PlanLoad, MissingTopLevelKeysArePlacedAtTheRootObject) {
   auto loaded = LoadPlanText("\n\n  {\"cluster\": \"c\"}", "p.json");
   ASSERT_TRUE(loaded.ok());

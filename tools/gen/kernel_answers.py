@@ -118,6 +118,14 @@ def key_fec(netdev: str) -> str:
     return f"ethtool-netlink/{netdev}/fec"
 
 
+def key_rdma_stat(device: str, port: int) -> str:
+    return f"rdma-netlink/{device}/{port}/stat"
+
+
+def key_rdma_stat_status(device: str, port: int) -> str:
+    return f"rdma-netlink/{device}/{port}/stat_status"
+
+
 def key_verbs_port(device: str, port: int) -> str:
     return f"verbs/{device}/port{port}"
 
@@ -611,6 +619,66 @@ def ethtool_fec_reply(*, ifindex: int, ifname: str, seq: int, portid: int, modes
         if values:
             w.nla_put(attr, struct.pack(f"<{len(values)}Q", *values))
     w.nest_end(st)
+    w.nlmsg_end(m)
+    return w.bytes()
+
+
+# --- RDMA netlink (include/uapi/rdma/rdma_netlink.h, drivers/infiniband/core/nldev.c) ------
+RDMA_NL_NLDEV = 5
+RDMA_NLDEV_CMD_STAT_GET = 17
+RDMA_NLDEV_CMD_STAT_GET_STATUS = 24
+RDMA_NLDEV_ATTR_STAT_HWCOUNTER_INDEX = 94
+RDMA_NLDEV_ATTR_STAT_HWCOUNTER_DYNAMIC = 95
+RDMA_NLDEV_ATTR_PAD = 0
+RDMA_NLDEV_ATTR_DEV_INDEX = 1
+RDMA_NLDEV_ATTR_DEV_NAME = 2
+RDMA_NLDEV_ATTR_PORT_INDEX = 3
+RDMA_NLDEV_ATTR_STAT_HWCOUNTERS = 80
+RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY = 81
+RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY_NAME = 82
+RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY_VALUE = 83
+
+
+def rdma_stat_reply(*, dev_index: int, device: str, port: int, seq: int, portid: int,
+                    counters: Sequence[Tuple[str, int]]) -> bytes:
+    """stat_get_doit_default_counter(): nlmsg_put(type RDMA_NL_GET_TYPE(RDMA_NL_NLDEV,
+    RDMA_NLDEV_CMD_STAT_GET), flags 0), fill_nldev_handle() (DEV_INDEX, DEV_NAME), PORT_INDEX,
+    then the STAT_HWCOUNTERS nest (nla_nest_start) of one HWCOUNTER_ENTRY (nla_nest_start_noflag)
+    per enabled counter: ENTRY_NAME and ENTRY_VALUE (nla_put_u64_64bit, no pad on x86-64)."""
+    w = nb.NetlinkWriter()
+    m = w.nlmsg_put(portid, seq, (RDMA_NL_NLDEV << 10) + RDMA_NLDEV_CMD_STAT_GET, 0)
+    w.nla_put_u32(RDMA_NLDEV_ATTR_DEV_INDEX, dev_index)
+    w.nla_put_string(RDMA_NLDEV_ATTR_DEV_NAME, device)
+    w.nla_put_u32(RDMA_NLDEV_ATTR_PORT_INDEX, port)
+    table = w.nest_start(RDMA_NLDEV_ATTR_STAT_HWCOUNTERS)
+    for name, value in counters:
+        entry = w.nest_start_noflag(RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY)
+        w.nla_put_string(RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY_NAME, name)
+        w.nla_put_u64_64bit(RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY_VALUE, value, RDMA_NLDEV_ATTR_PAD)
+        w.nest_end(entry)
+    w.nest_end(table)
+    w.nlmsg_end(m)
+    return w.bytes()
+
+
+def rdma_stat_status_reply(*, dev_index: int, device: str, port: int, seq: int, portid: int,
+                           optional: Sequence[Tuple[str, int, bool]]) -> bytes:
+    """nldev_stat_get_counter_status_doit(): the handle, PORT_INDEX, then STAT_HWCOUNTERS
+    (nla_nest_start) of one HWCOUNTER_ENTRY (nla_nest_start) per optional counter: ENTRY_NAME,
+    HWCOUNTER_INDEX (u32) and HWCOUNTER_DYNAMIC (u8, 1 = enabled)."""
+    w = nb.NetlinkWriter()
+    m = w.nlmsg_put(portid, seq, (RDMA_NL_NLDEV << 10) + RDMA_NLDEV_CMD_STAT_GET_STATUS, 0)
+    w.nla_put_u32(RDMA_NLDEV_ATTR_DEV_INDEX, dev_index)
+    w.nla_put_string(RDMA_NLDEV_ATTR_DEV_NAME, device)
+    w.nla_put_u32(RDMA_NLDEV_ATTR_PORT_INDEX, port)
+    table = w.nest_start(RDMA_NLDEV_ATTR_STAT_HWCOUNTERS)
+    for name, index, enabled in optional:
+        entry = w.nest_start(RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY)
+        w.nla_put_string(RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY_NAME, name)
+        w.nla_put_u32(RDMA_NLDEV_ATTR_STAT_HWCOUNTER_INDEX, index)
+        w.nla_put_u8(RDMA_NLDEV_ATTR_STAT_HWCOUNTER_DYNAMIC, 1 if enabled else 0)
+        w.nest_end(entry)
+    w.nest_end(table)
     w.nlmsg_end(m)
     return w.bytes()
 

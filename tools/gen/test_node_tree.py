@@ -453,6 +453,31 @@ class KernelAnswersTest(TempDirCase):
         self.assertEqual(ka.key_module_eeprom_page("e0", 0x50, 1, 0x11, 128, 128),
                          "ethtool-netlink/e0/module_eeprom.a50.b1.p11.o128.l128")
         self.assertEqual(ka.key_verbs_port("mlx5_0", 1), "verbs/mlx5_0/port1")
+        self.assertEqual(ka.key_rdma_stat("mlx5_0", 1), "rdma-netlink/mlx5_0/1/stat")
+        self.assertEqual(ka.key_rdma_stat_status("mlx5_0", 1), "rdma-netlink/mlx5_0/1/stat_status")
+
+    def test_rdma_stat_reply_bytes(self) -> None:
+        # The same bytes tests/netlink/rdma_nldev_test.cpp (kOneCounter) writes out by hand.
+        got = ka.rdma_stat_reply(dev_index=2, device="mlx5_0", port=1, seq=3, portid=0,
+                                 counters=[("np_cnp_sent", 0x0102030405060708)])
+        want = bytes([80, 0, 0, 0, 0x11, 0x14, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0,
+                      8, 0, 1, 0, 2, 0, 0, 0,
+                      11, 0, 2, 0]) + b"mlx5_0\0\0" + bytes([
+                      8, 0, 3, 0, 1, 0, 0, 0,
+                      36, 0, 80, 0x80, 32, 0, 81, 0, 16, 0, 82, 0]) + b"np_cnp_sent\0" + bytes([
+                      12, 0, 83, 0, 8, 7, 6, 5, 4, 3, 2, 1])
+        self.assertEqual(got, want)
+
+    def test_rdma_stat_status_reply_bytes(self) -> None:
+        got = ka.rdma_stat_status_reply(dev_index=2, device="mlx5_0", port=1, seq=3, portid=0,
+                                        optional=[("cc_rx_ce_pkts", 40, True)])
+        entry = (bytes([18, 0, 82, 0]) + b"cc_rx_ce_pkts\0\0\0" + bytes([8, 0, 94, 0, 40, 0, 0, 0])
+                 + bytes([5, 0, 95, 0, 1, 0, 0, 0]))
+        table = bytes([4 + 4 + len(entry), 0, 80, 0x80, 4 + len(entry), 0, 81, 0x80]) + entry
+        attrs = (bytes([8, 0, 1, 0, 2, 0, 0, 0, 11, 0, 2, 0]) + b"mlx5_0\0\0"
+                 + bytes([8, 0, 3, 0, 1, 0, 0, 0]) + table)
+        want = bytes([16 + len(attrs), 0, 0, 0, 0x18, 0x14, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0]) + attrs
+        self.assertEqual(got, want)
 
     def test_answers_and_errnos_are_written(self) -> None:
         spec = small_node(kernel_answers={

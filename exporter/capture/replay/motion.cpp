@@ -6,9 +6,15 @@
 #include <fstream>
 #include <sstream>
 
+#include <linux/ethtool_netlink.h>
+#include <linux/genetlink.h>
+#include <linux/netlink.h>
+#include <rdma/rdma_netlink.h>
+
 #include <nlohmann/json.hpp>
 
 #include "exporter/fs/beneath.h"
+#include "exporter/netlink/attributes.h"
 #include "rocewatch/strings.h"
 
 namespace rocewatch::replay {
@@ -53,6 +59,11 @@ Result<std::shared_ptr<Motion>> Motion::Parse(const std::string& text, const std
       auto dir = sysfs.Resolve(std::string(fs::DirName(key)));
       if (!dir) return Error{where + ": sysfs/" + key + ": " + dir.error().message};
       m->sysfs_[fs::Join(*dir, fs::BaseName(key))] = *rate;
+      // class/infiniband/DEV/ports/N/hw_counters/NAME: the same counter in STAT_GET.
+      auto parts = Split(key, '/');
+      if (parts.size() == 7 && parts[0] == "class" && parts[1] == "infiniband" &&
+          parts[3] == "ports" && parts[5] == "hw_counters")
+        m->rdma_[std::string(parts[2]) + "/" + std::string(parts[4])][std::string(parts[6])] = *rate;
     }
   }
   if (doc.contains("ethtool")) {
@@ -63,6 +74,25 @@ Result<std::shared_ptr<Motion>> Motion::Parse(const std::string& text, const std
         auto rate = rate_of(st.value(), "ethtool/" + nd.key() + "/" + st.key());
         if (!rate) return rate.error();
         m->ethtool_[nd.key()][st.key()] = *rate;
+      }
+    }
+  }
+  if (doc.contains("fec")) {
+    if (!doc["fec"].is_object()) return Error{where + ": \"fec\" must be an object"};
+    const std::map<std::string, std::uint16_t> counters = {
+        {"corrected", ETHTOOL_A_FEC_STAT_CORRECTED},
+        {"uncorrectable", ETHTOOL_A_FEC_STAT_UNCORR},
+        {"corrected_bits", ETHTOOL_A_FEC_STAT_CORR_BITS}};
+    for (auto nd = doc["fec"].begin(); nd != doc["fec"].end(); ++nd) {
+      if (!nd.value().is_object()) return Error{where + ": fec/" + nd.key() + " must be an object"};
+      for (auto st = nd.value().begin(); st != nd.value().end(); ++st) {
+        auto counter = counters.find(st.key());
+        if (counter == counters.end())
+          return Error{where + ": fec/" + nd.key() + "/" + st.key() +
+                       ": not a FEC counter (corrected, uncorrectable, corrected_bits)"};
+        auto rate = rate_of(st.value(), "fec/" + nd.key() + "/" + st.key());
+        if (!rate) return rate.error();
+        m->fec_[nd.key()][counter->second] = *rate;
       }
     }
   }
@@ -124,6 +154,67 @@ void Motion::ApplyRates(const std::vector<StatRate>& rates, std::vector<std::uin
     std::memcpy(&v, stats.data() + value_at, 8);
     v += Delta(r.rate);
     std::memcpy(stats.data() + value_at, &v, 8);
+  }
+}
+
+namespace {
+
+// Adds `delta` to the u64 that the attribute parser saw at `where`, inside `answer`.
+void AddToU64(std::vector<std::uint8_t>& answer, const std::uint8_t* where, std::uint64_t delta) {
+  const std::size_t at = static_cast<std::size_t>(where - answer.data());
+  std::uint64_t v = 0;
+  std::memcpy(&v, answer.data() + at, 8);
+  v += delta;
+  std::memcpy(answer.data() + at, &v, 8);
+}
+
+}  // namespace
+
+void Motion::ApplyToFec(const std::string& netdev, std::vector<std::uint8_t>& answer) const {
+  auto nd = fec_.find(netdev);
+  constexpr std::size_t kHeaders = NLMSG_HDRLEN + GENL_HDRLEN;
+  if (nd == fec_.end() || answer.size() < kHeaders) return;
+  const netlink::Bytes whole(answer.data(), answer.size());
+  auto top = netlink::ParseAttributes(whole.subspan(kHeaders), "FEC_GET");
+  if (!top) return;
+  const netlink::Attribute* stats = netlink::FindAttribute(*top, ETHTOOL_A_FEC_STATS);
+  if (stats == nullptr) return;
+  auto counters = netlink::ParseAttributes(stats->payload, "ETHTOOL_A_FEC_STATS");
+  if (!counters) return;
+  for (const netlink::Attribute& a : *counters) {
+    auto rate = nd->second.find(a.type);
+    if (rate == nd->second.end()) continue;
+    // The total, then lane 0: each a u64 of the array, patched where it lies in the answer.
+    const std::uint64_t delta = Delta(rate->second);
+    for (std::size_t i = 0; i < 2 && 8 * (i + 1) <= a.payload.size(); ++i)
+      AddToU64(answer, a.payload.data() + 8 * i, delta);
+  }
+}
+
+void Motion::ApplyToRdmaStat(const std::string& device, std::uint32_t port,
+                             std::vector<std::uint8_t>& answer) const {
+  auto it = rdma_.find(device + "/" + std::to_string(port));
+  if (it == rdma_.end() || answer.size() < NLMSG_HDRLEN) return;
+  const netlink::Bytes whole(answer.data(), answer.size());
+  auto top = netlink::ParseAttributes(whole.subspan(NLMSG_HDRLEN), "STAT_GET");
+  if (!top) return;
+  const netlink::Attribute* table = netlink::FindAttribute(*top, RDMA_NLDEV_ATTR_STAT_HWCOUNTERS);
+  if (table == nullptr) return;
+  auto entries = netlink::ParseAttributes(table->payload, "RDMA_NLDEV_ATTR_STAT_HWCOUNTERS");
+  if (!entries) return;
+  for (const netlink::Attribute& entry : *entries) {
+    auto fields = netlink::ParseAttributes(entry.payload, "RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY");
+    if (!fields) continue;
+    const netlink::Attribute* name =
+        netlink::FindAttribute(*fields, RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY_NAME);
+    const netlink::Attribute* value =
+        netlink::FindAttribute(*fields, RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY_VALUE);
+    if (name == nullptr || value == nullptr || value->payload.size() != 8) continue;
+    auto text = netlink::GetString(*name, "ENTRY_NAME");
+    if (!text) continue;
+    auto rate = it->second.find(*text);
+    if (rate == it->second.end()) continue;
+    AddToU64(answer, value->payload.data(), Delta(rate->second));
   }
 }
 

@@ -37,6 +37,12 @@ class ReplayKernel final : public KernelAnswers {
     if (stats != nullptr && answer.ok() && motion_ && !motion_->empty()) {
       if (auto rates = RatesOf(stats->netdev)) motion_->ApplyRates(*rates, answer.bytes);
     }
+    const auto* fec = std::get_if<call::Fec>(&request);
+    if (fec != nullptr && answer.ok() && motion_ && !motion_->empty())
+      motion_->ApplyToFec(fec->netdev, answer.bytes);
+    const auto* rdma = std::get_if<call::RdmaStat>(&request);
+    if (rdma != nullptr && answer.ok() && motion_ && !motion_->empty())
+      motion_->ApplyToRdmaStat(rdma->device, rdma->port, answer.bytes);
     return answer;
   }
 

@@ -7,7 +7,7 @@ namespace rocewatch::collectors {
 
 CollectorInfo Rdma::Info() {
   return {"rdma",
-          "RDMA devices, ports, counters, hw_counters and GID table from sysfs",
+          "RDMA devices, ports, counters, hw_counters (RDMA netlink or sysfs) and GID table",
           true,
           {{"gid-interval", "30s", "how often to re-read the GID table"},
            {"all-hw-counters", "false",
@@ -19,6 +19,10 @@ CollectorInfo Rdma::Info() {
             "every counters/ file of Ethernet ports as roce_port_stat_total (default: the "
             "unicast/multicast split and InfiniBand-fabric counters left out, and not read)",
             "true"},
+           {"netlink", "true",
+            "read a port's hw counters in one RDMA netlink STAT_GET (optional counters the "
+            "driver has enabled included) where the kernel answers it; else, and with false, "
+            "one hw_counters/ file each"},
            {"all-gids", "false",
             "RoCE v1 GID entries that repeat a RoCE v2 entry's GID (default: left out)"}},
           &MakeRdmaSource,

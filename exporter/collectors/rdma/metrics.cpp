@@ -48,8 +48,10 @@ const MetricSpec kPortCounter{"roce_port_stat_total", T::kCounter,
     S::kTrimmed, "--collector.rdma.all-port-counters (Ethernet ports: unicast/multicast split, "
     "InfiniBand-fabric counters)"};
 const MetricSpec kHwCounter{"roce_hw_stat_total", T::kCounter,
-    "Every hw_counters/ file of the port (driver-specific, e.g. np_cnp_sent, rp_cnp_handled, "
-    "out_of_sequence), named as in sysfs; mlx5's operation counts, flush errors, "
+    "Every hw counter of the port (driver-specific, e.g. np_cnp_sent, rp_cnp_handled, "
+    "out_of_sequence), named as in sysfs: from one RDMA netlink STAT_GET where the kernel "
+    "answers it (with the optional counters the driver has enabled, e.g. mlx5's cc_rx_ce_pkts), "
+    "else one hw_counters/ file each; mlx5's operation counts, flush errors, "
     "application-error breakdown and congestion-control internals only with "
     "--collector.rdma.all-hw-counters.",
     {"device", "port", "counter"},
@@ -61,6 +63,11 @@ const MetricSpec kDeviceHwCounter{"roce_device_hw_stat_total", T::kCounter,
 const MetricSpec kLifespan{"roce_hw_counters_lifespan_seconds", T::kGauge,
     "How long the driver caches hw_counters values before querying the device again.",
     {"device", "port"}};
+const MetricSpec kOptionalCounter{"roce_hw_optional_counter_enabled", T::kGauge,
+    "1 when the port's optional hw counter (mlx5: cc_rx_ce_pkts, cc_rx_cnp_pkts, cc_tx_cnp_pkts) "
+    "is enabled (rdma statistic set ... optional-counters), else 0; from RDMA netlink "
+    "STAT_GET_STATUS (kernels 6.0 and later). An enabled one is served in roce_hw_stat_total.",
+    {"device", "port", "counter"}};
 const MetricSpec kGidInfo{"roce_gid_info", T::kGauge,
     "A non-empty GID table entry with its type, netdev and the IP it carries; always 1. A RoCE v1 "
     "entry that repeats a RoCE v2 entry's GID only with --collector.rdma.all-gids.",
@@ -83,7 +90,8 @@ const SpecList& RdmaSpecs() {
   static const SpecList kSpecs = {&kDeviceInfo, &kPortInfo,   &kPortState, &kPortPhysState,
                                   &kPortRate,   &kPortLid,    &kPortSmLid, &kRxBytes,
                                   &kTxBytes,    &kRxPackets,  &kTxPackets, &kPortCounter,
-                                  &kHwCounter,  &kDeviceHwCounter, &kLifespan, &kGidInfo};
+                                  &kHwCounter,  &kDeviceHwCounter, &kLifespan, &kOptionalCounter,
+                                  &kGidInfo};
   return kSpecs;
 }
 
@@ -111,6 +119,8 @@ void RenderRdma(const NodeSnapshot& snap, MetricSink& out) {
         if (p.hw_counters.has(i)) out.Add(kHwCounter, {d.name, port, p.hw_counters.name(i)}, p.hw_counters.values[i]);
       if (p.hw_counters_lifespan_seconds)
         out.Add(kLifespan, {d.name, port}, *p.hw_counters_lifespan_seconds);
+      for (const auto& o : p.optional_counters)
+        out.Add(kOptionalCounter, {d.name, port, o.name}, o.enabled ? 1 : 0);
       for (const auto& g : p.gids) {
         if (!d.detail.all_gids && RepeatsV2Gid(p, g)) continue;
         out.Add(kGidInfo, {d.name, port, std::to_string(g.index), g.gid, g.type, g.netdev, g.ip}, 1);

@@ -21,6 +21,13 @@ struct GidEntry {
   std::string ip;      // the address a RoCE GID carries
 };
 
+// An optional hw counter of a port (`rdma statistic mode supported`) and whether it is
+// enabled (`rdma statistic set … optional-counters`), from RDMA netlink STAT_GET_STATUS.
+struct OptionalCounterState {
+  std::string name;
+  bool enabled = false;
+};
+
 struct PortSnapshot {
   std::uint32_t number = 0;
   std::string netdev;
@@ -37,6 +44,7 @@ struct PortSnapshot {
   std::optional<double> received_packets, transmitted_packets;  // port_{rcv,xmit}_packets
   CounterSet hw_counters;  // hw_counters/ but lifespan (default_counters.h)
   std::optional<double> hw_counters_lifespan_seconds;
+  std::vector<OptionalCounterState> optional_counters;  // empty without RDMA netlink
   bool gids_read = false;
   std::vector<GidEntry> gids;  // non-zero entries only
 };

@@ -1,5 +1,6 @@
 #include "exporter/collectors/rdma/source.h"
 
+#include <algorithm>
 #include <chrono>
 #include <limits>
 #include <utility>
@@ -8,6 +9,8 @@
 #include "exporter/collectors/detail_options.h"
 #include "exporter/collectors/rdma/default_counters.h"
 #include "exporter/collectors/sysfs_values.h"
+#include "exporter/kernel/calls.h"
+#include "exporter/netlink/rdma_stat.h"
 #include "rocewatch/duration.h"
 #include "rocewatch/strings.h"
 
@@ -47,6 +50,13 @@ struct PortState {
   std::vector<std::string> gid_indices;  // names under gids/
   std::vector<GidEntry> gids;
   std::optional<Clock::time_point> gids_read_at;
+  // RDMA netlink STAT_GET: asked while it answers; false from its first failure until the
+  // inventory changes (no RDMA netlink, no permission, a replay without the answer). The
+  // names of the last answer, shared with the snapshots while they stay the same.
+  bool netlink = true;
+  std::shared_ptr<const std::vector<std::string>> netlink_names;
+  // STAT_GET_STATUS the same way (kernels before 6.0 answer EOPNOTSUPP).
+  bool netlink_status = true;
 };
 
 struct DeviceState {
@@ -58,8 +68,11 @@ struct DeviceState {
 
 class RdmaSource final : public Source {
  public:
-  RdmaSource(const SourceEnv& env, double gid_interval_seconds, RdmaDetail detail)
-      : sysfs_(*env.sysfs), gid_interval_(gid_interval_seconds), detail_(detail) {}
+  RdmaSource(const SourceEnv& env, double gid_interval_seconds, RdmaDetail detail, bool netlink)
+      : sysfs_(*env.sysfs),
+        kernel_(netlink ? env.kernel : nullptr),
+        gid_interval_(gid_interval_seconds),
+        detail_(detail) {}
 
   void Prepare(const Inventory& inventory) override {
     devices_.clear();
@@ -205,7 +218,7 @@ class RdmaSource final : public Source {
     if (!ReadCounters(dev.hw_counters, dev.ref.dir, snap.hw_counters, text, status)) return false;
     for (auto& port : dev.ports) {
       PortSnapshot p;
-      if (!CollectPort(port, p, text, status)) return false;
+      if (!CollectPort(dev.ref, port, p, text, status)) return false;
       snap.ports.push_back(std::move(p));
     }
     return true;
@@ -227,7 +240,69 @@ class RdmaSource final : public Source {
     return true;
   }
 
-  bool CollectPort(PortState& port, PortSnapshot& p, std::string& text, SourceStatus& status) {
+  // The port's hw counters from one RDMA netlink STAT_GET answer, filtered as the files are
+  // (default_counters.h) and in the files' (sorted) order, so the page is the same either
+  // way; optional counters the driver has enabled come with them. False when netlink did
+  // not serve them: the caller reads the files.
+  bool NetlinkHwCounters(const DeviceRef& dev, PortState& port, CounterSet& out) {
+    if (kernel_ == nullptr || !port.netlink) return false;
+    const kernel::Answer answer = kernel_->Ask(kernel::call::RdmaStat{dev.name, port.ref.number});
+    std::optional<rdma_nl::PortCounters> decoded;
+    if (answer.ok()) {
+      auto d = rdma_nl::DecodeStatReply(answer.bytes);
+      if (d && d->device.name == dev.name && d->port == port.ref.number) decoded = std::move(*d);
+    }
+    if (!decoded) {
+      // Whatever the failure (EPROTONOSUPPORT without ib_core, EPERM, EOPNOTSUPP, a replay
+      // without the answer, an answer that does not decode), the files serve the same
+      // series; netlink is not asked again until the inventory changes.
+      port.netlink = false;
+      return false;
+    }
+    std::vector<std::pair<std::string, double>> counters;
+    counters.reserve(decoded->counters.size());
+    for (auto& c : decoded->counters) {
+      if (c.name == kLifespan || !ReadsHwCounter(detail_, dev.driver, c.name)) continue;
+      counters.emplace_back(std::move(c.name), static_cast<double>(c.value));
+    }
+    std::sort(counters.begin(), counters.end());
+    const auto& names = port.netlink_names;
+    bool same = names != nullptr && names->size() == counters.size();
+    for (std::size_t i = 0; same && i < counters.size(); ++i) same = (*names)[i] == counters[i].first;
+    if (!same) {
+      auto fresh = std::make_shared<std::vector<std::string>>();
+      for (const auto& c : counters) fresh->push_back(c.first);
+      port.netlink_names = std::move(fresh);
+    }
+    out.names = port.netlink_names;
+    out.values.resize(counters.size());
+    for (std::size_t i = 0; i < counters.size(); ++i) out.values[i] = counters[i].second;
+    return true;
+  }
+
+  // Which optional counters the port has and which are enabled (STAT_GET_STATUS), asked only
+  // where STAT_GET answered; any failure leaves them out until the inventory changes.
+  void NetlinkOptionalCounters(const DeviceRef& dev, PortState& port,
+                               std::vector<OptionalCounterState>& out) {
+    if (!port.netlink_status) return;
+    const kernel::Answer answer =
+        kernel_->Ask(kernel::call::RdmaStatStatus{dev.name, port.ref.number});
+    std::optional<rdma_nl::OptionalCounters> decoded;
+    if (answer.ok()) {
+      auto d = rdma_nl::DecodeStatStatusReply(answer.bytes);
+      if (d && d->device.name == dev.name && d->port == port.ref.number) decoded = std::move(*d);
+    }
+    if (!decoded) {
+      port.netlink_status = false;
+      return;
+    }
+    for (auto& c : decoded->counters) out.push_back({std::move(c.name), c.enabled});
+    std::sort(out.begin(), out.end(),
+              [](const OptionalCounterState& a, const OptionalCounterState& b) { return a.name < b.name; });
+  }
+
+  bool CollectPort(const DeviceRef& dev, PortState& port, PortSnapshot& p, std::string& text,
+                   SourceStatus& status) {
     p.number = port.ref.number;
     p.netdev = port.ref.netdev;
     p.link_layer = port.ref.link_layer;
@@ -263,9 +338,13 @@ class RdmaSource final : public Source {
         !ReadOne(port.rcv_data, dir, 4, text, status, p.received_bytes) ||
         !ReadOne(port.xmit_packets, dir, 1, text, status, p.transmitted_packets) ||
         !ReadOne(port.rcv_packets, dir, 1, text, status, p.received_packets) ||
-        !ReadCounters(port.counters, dir, p.counters, text, status) ||
-        !ReadCounters(port.hw_counters, dir, p.hw_counters, text, status))
+        !ReadCounters(port.counters, dir, p.counters, text, status))
       return false;
+    if (NetlinkHwCounters(dev, port, p.hw_counters)) {
+      NetlinkOptionalCounters(dev, port, p.optional_counters);
+    } else if (!ReadCounters(port.hw_counters, dir, p.hw_counters, text, status)) {
+      return false;
+    }
     if (port.lifespan) {
       o = reader_.Read(*port.lifespan, dir, text, status);
       if (o == Outcome::kGone) return false;
@@ -309,6 +388,7 @@ class RdmaSource final : public Source {
   }
 
   const fs::Tree& sysfs_;
+  kernel::KernelAnswers* kernel_;  // null: --collector.rdma.netlink=false, or no kernel answers
   double gid_interval_;
   RdmaDetail detail_;
   std::vector<DeviceState> devices_;
@@ -328,7 +408,9 @@ Result<std::unique_ptr<Source>> MakeRdmaSource(const SourceEnv& env) {
     if (!on) return on.error();
     detail.*field = *on;
   }
-  return std::unique_ptr<Source>(std::make_unique<RdmaSource>(env, *interval, detail));
+  auto netlink = BoolOption(env, "rdma", "netlink", true);
+  if (!netlink) return netlink.error();
+  return std::unique_ptr<Source>(std::make_unique<RdmaSource>(env, *interval, detail, *netlink));
 }
 
 }  // namespace rocewatch::collectors

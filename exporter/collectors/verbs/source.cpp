@@ -5,6 +5,9 @@
 #include <cerrno>
 #include <cstddef>
 #include <cstring>
+#include <set>
+#include <string>
+#include <utility>
 
 #include "exporter/collectors/kernel_reader.h"
 
@@ -74,23 +77,36 @@ std::optional<double> LaneGbps(std::uint32_t speed) {
 }
 
 // libibverbs ibv_query_port for every port of every RDMA device: the active MTU (which
-// sysfs does not show), the largest MTU, the GID table length and the active speed.
+// sysfs does not show), the largest MTU, the GID table length and the active speed. A device
+// libibverbs does not list (ENODEV: no provider, no uverbs device, no RDMA stack) is not
+// asked again until the inventory changes: each ask costs a netlink socket and a readdir of
+// class/infiniband_verbs that fail the same way (docs/performance.md "What is absent costs
+// nothing"); so is a port that answered "unsupported".
 class VerbsSource final : public Source {
  public:
   explicit VerbsSource(const SourceEnv& env) : kernel_(*env.kernel) {}
 
-  void Prepare(const Inventory&) override {}
+  void Prepare(const Inventory&) override {
+    without_verbs_.clear();
+    unsupported_ports_.clear();
+  }
 
   void Collect(const Inventory& inventory, NodeSnapshot& out, SourceStatus& status) override {
     for (const auto& dev : inventory.devices) {
+      if (without_verbs_.count(dev.name) != 0) continue;
       const std::string subject = "device " + dev.name;
       for (const auto& port : dev.ports) {
+        if (unsupported_ports_.count({dev.name, port.number}) != 0) continue;
         kernel::Answer a = kernel_.Ask(kernel::call::VerbsPortAttr{dev.name, port.number});
         // ENODEV: libibverbs lists no such device (no provider, no RDMA stack here, or it
         // went away). Not an error; the inventory says whether the device still exists.
-        if (a.error == ENODEV) break;
+        if (a.error == ENODEV) {
+          without_verbs_.insert(dev.name);
+          break;
+        }
         Outcome o =
             reader_.Check(a, "ibv_query_port port " + std::to_string(port.number), subject, status);
+        if (o == Outcome::kUnsupported) unsupported_ports_.insert({dev.name, port.number});
         if (o != Outcome::kOk) continue;
         VerbsPortSnapshot snap;
         if (Decode(a.bytes, snap, subject, port.number, status)) {
@@ -133,6 +149,10 @@ class VerbsSource final : public Source {
 
   kernel::KernelAnswers& kernel_;
   KernelReader reader_;
+  // Since the inventory was built: devices libibverbs does not list, ports that answered
+  // "unsupported".
+  std::set<std::string> without_verbs_;
+  std::set<std::pair<std::string, std::uint32_t>> unsupported_ports_;
 };
 
 }  // namespace

@@ -17,6 +17,8 @@ void TransportErrors(const NicContext& c, FindingSink& sink);
 void LinkFlaps(const NicContext& c, FindingSink& sink);
 void FecUncorrectable(const NicContext& c, FindingSink& sink);
 void FecBer(const NicContext& c, FindingSink& sink);
+// Not a window check: the optional hw counters' enable state as the exporter reads it.
+void OptionalDisabled(const NicContext& c, FindingSink& sink);
 
 // "1.5e+03/s": an increase over the window as a rate.
 std::string PerSecond(double increase, double window);

@@ -5,7 +5,10 @@
 // Port ID); its settings come from the 802.1Qaz DCBX TLVs it sends (roce_lldp_peer_*) and from
 // a --switch-config file of that switch (lint/switch/switch_config.h), DCBX first. One file per
 // check; each is registered in lint/checks/specs.h. A NIC whose switch port has no source runs
-// none of them: `roce-lint check` says so once for the run (NicsWithoutSwitchSide).
+// none of them: `roce-lint check` says so once for the run (NicsWithoutSwitchSide). Two checks
+// read the port's pause counters instead (switch-pause-non-pfc, pause-mismatch: the switch's
+// Prometheus series through lint/switch/counter_profiles.h), and have their own note
+// (NicsWithoutSwitchCounters).
 
 #include <array>
 #include <cstdint>
@@ -22,6 +25,8 @@ void PfcPriorities(const NicContext& c, FindingSink& sink);
 void RocePriorityPfc(const NicContext& c, FindingSink& sink);
 void AppPriority(const NicContext& c, FindingSink& sink);
 void Ecn(const NicContext& c, FindingSink& sink);
+void SwitchPauseNonPfc(const NicContext& c, FindingSink& sink);
+void PauseMismatch(const NicContext& c, FindingSink& sink);
 
 // The switch port's side of one NIC's link, as far as its sources say.
 struct SwitchSide {
@@ -41,6 +46,25 @@ struct SwitchSide {
   std::string Where() const;
 };
 
+// The NIC's LLDP neighbour as a SwitchSide: SwitchSideOf's where it has a source, else the
+// System Name and Port ID alone (for the fixes of the counter checks); nullopt without one.
+std::optional<SwitchSide> NeighbourSideOf(const NicContext& c);
+
+// The NIC's switch port's pause counters over the window (--prometheus through the counter
+// profiles, lint/switch/counter_profiles.h); nullptr when none were read or none match its LLDP
+// neighbour (link_pauses.cpp).
+const switch_config::PortPauses* SwitchPausesOf(const NicContext& c);
+// What the NIC's pause frames grew by over the window per priority (0-7), `rx` received from
+// the switch or sent to it: the larger of the ethtool and dcbnl counters, as
+// counters.pause-on-non-pfc-priority reads them; nullopt where the NIC serves none.
+std::array<std::optional<double>, 8> NicPauseFrames(const NicContext& c, bool rx);
+// peer.pause-mismatch's noise: two counts of the same pause frames disagree when the larger is
+// at least kPauseMismatchFloor and more than kPauseMismatchRatio times the smaller
+// (docs/checks.md#peer.pause-mismatch says why).
+inline constexpr double kPauseMismatchFloor = 1000;
+inline constexpr double kPauseMismatchRatio = 2;
+bool PauseCountsDisagree(double a, double b);
+
 // The NIC's switch side; nullopt when the NIC has no LLDP neighbour or the neighbour has no
 // source (sends no DCBX and no --switch-config names it).
 std::optional<SwitchSide> SwitchSideOf(const NicContext& c);
@@ -58,5 +82,10 @@ std::string SwitchEcnFix(const SwitchSide& s, std::int64_t priority);
 // its neighbours, and cabling.* says nothing either).
 std::vector<std::string> NicsWithoutSwitchSide(const plan::Node& node, const observe::NodeView& view,
                                                const switch_config::SwitchConfigs* switches);
+// The planned NICs of a node with an LLDP neighbour whose switch port has no pause counters
+// (none read, or no profile's series names it), for the run's note on the counter checks;
+// empty when the node's lldp collector did not run.
+std::vector<std::string> NicsWithoutSwitchCounters(const plan::Node& node, const observe::NodeView& view,
+                                                   const switch_config::SwitchConfigs* switches);
 
 }  // namespace rocewatch::lint::checks::peer

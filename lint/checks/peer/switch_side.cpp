@@ -121,6 +121,37 @@ std::optional<SwitchSide> SwitchSideOf(const NicContext& c) {
   return s;
 }
 
+std::optional<SwitchSide> NeighbourSideOf(const NicContext& c) {
+  if (auto s = SwitchSideOf(c)) return s;
+  auto n = NeighbourOf(c.view, c.nic.netdev);
+  if (!n) return std::nullopt;
+  SwitchSide s;
+  s.switch_name = n->switch_name;
+  s.port = n->port;
+  return s;
+}
+
+const switch_config::PortPauses* SwitchPausesOf(const NicContext& c) {
+  if (c.switches == nullptr || !c.switches->pauses().read()) return nullptr;
+  auto n = NeighbourOf(c.view, c.nic.netdev);
+  if (!n) return nullptr;
+  return c.switches->pauses().Find(n->switch_name, n->port);
+}
+
+std::vector<std::string> NicsWithoutSwitchCounters(const plan::Node& node, const observe::NodeView& view,
+                                                   const switch_config::SwitchConfigs* switches) {
+  std::vector<std::string> out;
+  if (!view.reachable() || !view.Value(metric::roce_lldp_daemon_reachable)) return out;
+  for (const plan::Nic& nic : node.nics) {
+    auto n = NeighbourOf(view, nic.netdev);
+    if (!n) continue;  // cabling.no-neighbor says so
+    const bool has = switches != nullptr && switches->pauses().read() &&
+                     switches->pauses().Find(n->switch_name, n->port) != nullptr;
+    if (!has) out.push_back(nic.netdev);
+  }
+  return out;
+}
+
 std::string BothEnds(const NicContext& c, const SwitchSide& s) {
   return c.node.name + " " + c.nic.ib_dev + " (" + c.nic.netdev + ") ↔ " + s.Where();
 }

@@ -1,0 +1,205 @@
+#include "exporter/netlink/rdma_nldev.h"
+
+#include <linux/netlink.h>
+#include <rdma/rdma_netlink.h>
+
+#include <cctype>
+#include <set>
+#include <string>
+
+#include "exporter/netlink/message_builder.h"
+#include "exporter/netlink/messages.h"
+#include "exporter/netlink/errno_name.h"
+
+namespace rocewatch::rdma_nl {
+
+using netlink::Attribute;
+using netlink::Bytes;
+
+namespace detail {
+
+Error Prefixed(std::string_view where, const Error& error) {
+  return Error{std::string(where) + ": " + error.message, error.code};
+}
+
+Result<DeviceHandle> GetHandle(const std::vector<Attribute>& attributes, std::string_view where) {
+  const Attribute* index = netlink::FindAttribute(attributes, RDMA_NLDEV_ATTR_DEV_INDEX);
+  const Attribute* name = netlink::FindAttribute(attributes, RDMA_NLDEV_ATTR_DEV_NAME);
+  if (index == nullptr) return Error{std::string(where) + ": no RDMA_NLDEV_ATTR_DEV_INDEX"};
+  if (name == nullptr) return Error{std::string(where) + ": no RDMA_NLDEV_ATTR_DEV_NAME"};
+  auto i = netlink::GetU32(*index, "RDMA_NLDEV_ATTR_DEV_INDEX");
+  if (!i) return Prefixed(where, i.error());
+  auto n = netlink::GetString(*name, "RDMA_NLDEV_ATTR_DEV_NAME");
+  if (!n) return Prefixed(where, n.error());
+  if (auto ok = CheckName(*n, std::string(where) + ": RDMA_NLDEV_ATTR_DEV_NAME"); !ok) {
+    return ok.error();
+  }
+  return DeviceHandle{*i, std::move(*n)};
+}
+
+Result<std::vector<Attribute>> NldevReply(Bytes reply, std::uint8_t command,
+                                          std::string_view where) {
+  auto message = netlink::ExpectReply(reply, MessageType(command), where);
+  if (!message) return message.error();
+  return netlink::ParseAttributes(message->payload, where);
+}
+
+Status CheckName(const std::string& name, std::string_view where) {
+  constexpr std::size_t kMaxName = 64;  // IB_DEVICE_NAME_MAX and the drivers' counter names
+  if (name.empty() || name.size() > kMaxName) {
+    return Error{std::string(where) + ": name of " + std::to_string(name.size()) +
+                 " characters (1 to " + std::to_string(kMaxName) + ")"};
+  }
+  for (unsigned char c : name) {
+    if (!std::isgraph(c) || c == '/') {
+      return Error{std::string(where) + ": name \"" + name +
+                   "\" has a character that is not printable or is '/'"};
+    }
+  }
+  return {};
+}
+
+}  // namespace detail
+
+namespace {
+
+using detail::Prefixed;
+
+constexpr std::uint16_t kRequest = NLM_F_REQUEST | NLM_F_ACK;
+constexpr std::uint16_t kDump = NLM_F_REQUEST | NLM_F_DUMP;
+
+std::vector<std::uint8_t> PortRequest(std::uint8_t command, std::uint16_t flags,
+                                      std::uint32_t device_index, std::uint32_t port,
+                                      std::uint32_t seq, bool qp_resource) {
+  netlink::MessageBuilder b(MessageType(command), flags, seq);
+  b.PutU32(RDMA_NLDEV_ATTR_DEV_INDEX, device_index);
+  b.PutU32(RDMA_NLDEV_ATTR_PORT_INDEX, port);
+  if (qp_resource) b.PutU32(RDMA_NLDEV_ATTR_STAT_RES, RDMA_NLDEV_ATTR_RES_QP);
+  return std::move(b).Finish();
+}
+
+// The kernel has 7 restrack types (RDMA_RESTRACK_MAX); a summary far above is not one.
+constexpr std::size_t kMaxResources = 32;
+
+}  // namespace
+
+std::uint16_t MessageType(std::uint8_t command) {
+  return static_cast<std::uint16_t>(RDMA_NL_GET_TYPE(RDMA_NL_NLDEV, command));
+}
+
+std::vector<std::uint8_t> BuildDeviceDumpRequest(std::uint32_t seq) {
+  netlink::MessageBuilder b(MessageType(RDMA_NLDEV_CMD_GET), kDump, seq);
+  return std::move(b).Finish();
+}
+
+std::vector<std::uint8_t> BuildStatRequest(std::uint32_t device_index, std::uint32_t port,
+                                           std::uint32_t seq) {
+  return PortRequest(RDMA_NLDEV_CMD_STAT_GET, kRequest, device_index, port, seq, false);
+}
+
+std::vector<std::uint8_t> BuildStatStatusRequest(std::uint32_t device_index, std::uint32_t port,
+                                                 std::uint32_t seq) {
+  return PortRequest(RDMA_NLDEV_CMD_STAT_GET_STATUS, kRequest, device_index, port, seq, false);
+}
+
+std::vector<std::uint8_t> BuildCounterModeRequest(std::uint32_t device_index, std::uint32_t port,
+                                                  std::uint32_t seq) {
+  return PortRequest(RDMA_NLDEV_CMD_STAT_GET, kRequest, device_index, port, seq, true);
+}
+
+std::vector<std::uint8_t> BuildBoundCountersRequest(std::uint32_t device_index,
+                                                    std::uint32_t port, std::uint32_t seq) {
+  return PortRequest(RDMA_NLDEV_CMD_STAT_GET, kDump, device_index, port, seq, true);
+}
+
+std::vector<std::uint8_t> BuildResourceSummaryRequest(std::uint32_t device_index,
+                                                      std::uint32_t seq) {
+  netlink::MessageBuilder b(MessageType(RDMA_NLDEV_CMD_RES_GET), kRequest, seq);
+  b.PutU32(RDMA_NLDEV_ATTR_DEV_INDEX, device_index);
+  return std::move(b).Finish();
+}
+
+Result<std::vector<DeviceHandle>> DecodeDeviceDump(Bytes reply) {
+  constexpr std::string_view kWhere = "rdma netlink GET dump";
+  auto messages = netlink::ParseMessages(reply, kWhere);
+  if (!messages) return messages.error();
+  std::vector<DeviceHandle> devices;
+  std::set<std::uint32_t> indexes;
+  bool done = false;
+  for (const netlink::Message& m : *messages) {
+    if (m.type == NLMSG_NOOP) continue;
+    if (m.type == NLMSG_DONE) {
+      done = true;
+      break;
+    }
+    if (m.type == NLMSG_ERROR) {
+      auto error = netlink::DecodeErrorMessage(m, kWhere);
+      if (!error) return error.error();
+      if (error->errno_value == 0) continue;
+      std::string text =
+          std::string(kWhere) + ": kernel answered " + netlink::DescribeErrno(error->errno_value);
+      if (!error->extack.empty()) text += ": " + error->extack;
+      return Error{std::move(text), error->errno_value};
+    }
+    if (m.type != MessageType(RDMA_NLDEV_CMD_GET)) {
+      return Error{std::string(kWhere) + ": message of type " + std::to_string(m.type) +
+                   ", expected " + std::to_string(MessageType(RDMA_NLDEV_CMD_GET))};
+    }
+    auto attributes = netlink::ParseAttributes(m.payload, kWhere);
+    if (!attributes) return attributes.error();
+    auto handle = detail::GetHandle(*attributes, kWhere);
+    if (!handle) return handle.error();
+    if (!indexes.insert(handle->index).second) {
+      return Error{std::string(kWhere) + ": device index " + std::to_string(handle->index) +
+                   " twice"};
+    }
+    devices.push_back(std::move(*handle));
+  }
+  if (!done) return Error{std::string(kWhere) + ": no NLMSG_DONE (truncated dump)"};
+  return devices;
+}
+
+Result<ResourceSummary> DecodeResourceSummaryReply(Bytes reply) {
+  constexpr std::string_view kWhere = "rdma netlink RES_GET reply";
+  auto attributes = detail::NldevReply(reply, RDMA_NLDEV_CMD_RES_GET, kWhere);
+  if (!attributes) return attributes.error();
+  ResourceSummary summary;
+  auto handle = detail::GetHandle(*attributes, kWhere);
+  if (!handle) return handle.error();
+  summary.device = std::move(*handle);
+  const Attribute* table = netlink::FindAttribute(*attributes, RDMA_NLDEV_ATTR_RES_SUMMARY);
+  if (table == nullptr) return Error{std::string(kWhere) + ": no RDMA_NLDEV_ATTR_RES_SUMMARY"};
+  auto entries = netlink::GetNested(*table, "RDMA_NLDEV_ATTR_RES_SUMMARY");
+  if (!entries) return Prefixed(kWhere, entries.error());
+  std::set<std::string> seen;
+  for (const Attribute& e : *entries) {
+    if (e.type != RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY) continue;
+    if (summary.resources.size() == kMaxResources) {
+      return Error{std::string(kWhere) + ": more than " + std::to_string(kMaxResources) +
+                   " RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY"};
+    }
+    auto fields = netlink::GetNested(e, "RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY");
+    if (!fields) return Prefixed(kWhere, fields.error());
+    const Attribute* name = netlink::FindAttribute(*fields, RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY_NAME);
+    const Attribute* curr = netlink::FindAttribute(*fields, RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY_CURR);
+    if (name == nullptr || curr == nullptr) {
+      return Error{std::string(kWhere) + ": RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY without " +
+                   (name == nullptr ? "_ENTRY_NAME" : "_ENTRY_CURR")};
+    }
+    auto n = netlink::GetString(*name, "RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY_NAME");
+    if (!n) return Prefixed(kWhere, n.error());
+    if (auto ok = detail::CheckName(*n, std::string(kWhere) + ": RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY_NAME");
+        !ok) {
+      return ok.error();
+    }
+    auto c = netlink::GetU64(*curr, "RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY_CURR");
+    if (!c) return Prefixed(kWhere, c.error());
+    if (!seen.insert(*n).second) {
+      return Error{std::string(kWhere) + ": resource \"" + *n + "\" twice"};
+    }
+    summary.resources.push_back(ResourceCount{std::move(*n), *c});
+  }
+  return summary;
+}
+
+}  // namespace rocewatch::rdma_nl

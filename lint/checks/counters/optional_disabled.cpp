@@ -1,0 +1,61 @@
+// counters.optional-disabled: an optional RDMA hw counter the profile names (optional_counters)
+// is not enabled on the port, or the port's driver has no such counter. Optional counters
+// (mlx5: cc_rx_ce_pkts, cc_rx_cnp_pkts, cc_tx_cnp_pkts) are enabled with `rdma statistic set`
+// and lost at reboot, so a node that rebooted reads no CE or CNP counts. Read from
+// roce_hw_optional_counter_enabled (RDMA netlink, kernels 6.0 and later); where the exporter
+// serves none for the port, nothing is judged.
+
+#include <algorithm>
+#include <set>
+
+#include "lint/checks/counters/group.h"
+#include "lint/checks/observed.h"
+#include "lint/checks/specs.h"
+#include "lint/fix/commands.h"
+#include "lint/metric_contract.h"
+
+namespace rocewatch::lint::checks::counters {
+
+void OptionalDisabled(const NicContext& c, FindingSink& sink) {
+  const plan::Profile* p = c.profile;
+  if (p == nullptr || p->optional_counters.empty() || !c.device_present) return;
+  const std::string& dev = c.nic.ib_dev;
+  std::set<std::string> enabled, disabled;
+  for (const auto& s : c.view.Select(metric::roce_hw_optional_counter_enabled,
+                                     {{label::device, dev}, {label::port, c.port}}))
+    (s.value() == 1 ? enabled : disabled).insert(std::string(s.Label(label::counter)));
+  if (enabled.empty() && disabled.empty()) return;  // not read (no RDMA netlink): not judged
+  std::vector<std::string> off, absent;
+  for (const auto& want : p->optional_counters) {
+    if (enabled.count(want)) continue;
+    (disabled.count(want) ? off : absent).push_back(want);
+  }
+  if (off.empty() && absent.empty()) return;
+  auto join = [](const auto& names) {
+    std::string out;
+    for (const auto& n : names) out += (out.empty() ? "" : ", ") + std::string(n);
+    return out.empty() ? std::string("none") : out;
+  };
+  std::string message = dev + " port " + c.port + ": ";
+  if (!off.empty())
+    message += "optional counters " + join(off) +
+               " are disabled (they reset to disabled at every reboot and driver reload)";
+  if (!absent.empty()) {
+    std::set<std::string> all = enabled;
+    all.insert(disabled.begin(), disabled.end());
+    message += std::string(off.empty() ? "" : "; ") + "the driver has no optional counter " +
+               join(absent) + " (it has: " + join(all) + ")";
+  }
+  message += ".";
+  // Enables what is enabled now and what the profile adds: the command sets the whole list.
+  std::vector<std::string> want(enabled.begin(), enabled.end());
+  for (const auto& n : off) want.push_back(n);
+  std::sort(want.begin(), want.end());
+  sink.Nic(kOptionalCountersDisabled, c, join(p->optional_counters) + " enabled",
+           "enabled: " + join(enabled), message,
+           off.empty() ? "upgrade the driver or firmware, or drop the counter from the profile"
+                       : fix::SetOptionalCounters(dev, c.port, want) +
+                             " (again at every boot: it is not persisted)");
+}
+
+}  // namespace rocewatch::lint::checks::counters
