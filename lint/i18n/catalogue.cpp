@@ -1,5 +1,6 @@
 #include "lint/i18n/catalogue.h"
 
+#include <algorithm>
 #include <array>
 
 #include "lint/i18n/zh.h"
@@ -39,13 +40,15 @@ constexpr bool SameShape(std::span<const Message> english, std::span<const Messa
   return true;
 }
 
-// No ID twice: compared by length first, which settles nearly every pair in one step (clang
-// bounds the steps of a constant evaluation).
-constexpr bool UniqueIds(std::span<const Message> messages) {
-  for (std::size_t i = 0; i < messages.size(); ++i)
-    for (std::size_t j = 0; j < i; ++j)
-      if (messages[j].id.size() == messages[i].id.size() && messages[j].id == messages[i].id)
-        return false;
+// No ID twice: the IDs sorted, then each compared with the next (clang bounds the steps of a
+// constant evaluation, which comparing every pair of a few hundred IDs exceeds).
+template <std::size_t N>
+constexpr bool UniqueIds(const Message (&messages)[N]) {
+  std::array<std::string_view, N> ids{};
+  for (std::size_t i = 0; i < N; ++i) ids[i] = messages[i].id;
+  std::sort(ids.begin(), ids.end());
+  for (std::size_t i = 1; i < N; ++i)
+    if (ids[i] == ids[i - 1]) return false;
   return true;
 }
 
@@ -134,6 +137,29 @@ void AddMessageArg(StoredArgs& args, std::string name, MessageId id, const Store
   for (const Table& t : kTables) {
     std::string value = *RenderStored(t.lang, id.view(), inner);
     args.emplace_back(t.lang == Language::kEnglish ? name : name + ":" + std::string(t.code), std::move(value));
+  }
+}
+
+void AddPhraseArg(StoredArgs& args, std::string name, const Phrase& phrase) {
+  if (phrase.message.id.empty()) {
+    args.emplace_back(std::move(name), phrase.english);
+    return;
+  }
+  for (const Table& t : kTables) {
+    std::string value = RenderOr(t.lang, phrase.message, phrase.english);
+    args.emplace_back(t.lang == Language::kEnglish ? name : name + ":" + std::string(t.code), std::move(value));
+  }
+}
+
+void AddListArg(StoredArgs& args, std::string name, const std::vector<Phrase>& items, MessageId joiner) {
+  for (const Table& t : kTables) {
+    std::string joined;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      std::string item = RenderOr(t.lang, items[i].message, items[i].english);
+      joined = i == 0 ? std::move(item)
+                      : *RenderStored(t.lang, joiner.view(), {{"a", std::move(joined)}, {"b", std::move(item)}});
+    }
+    args.emplace_back(t.lang == Language::kEnglish ? name : name + ":" + std::string(t.code), std::move(joined));
   }
 }
 

@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "chinese_findings.h"
 #include "lint/checks/check.h"
 #include "lint/checks/specs.h"
 #include "lint/core/finding.h"
@@ -442,7 +443,9 @@ class Cluster {
       }
       views.push_back(std::move(view));
     }
-    return checks::RunChecks(plan, views);
+    std::vector<Finding> findings = checks::RunChecks(plan, views);
+    ExpectChinese(findings, plan);
+    return findings;
   }
 
   std::string plan_json;
