@@ -125,7 +125,9 @@ inline std::vector<std::string> EnglishInFinding(const Finding& f) {
     if (field.message->id.empty()) {
       // A value as it is: the sentence must have a catalogue form, a fix may be a command line,
       // and what a node said (the found of inventory.exporter-unreachable) stays as it said it.
-      if (std::find(values.begin(), values.end(), *field.english) != values.end()) continue;
+      if (std::string_view(field.name) != "fix" &&
+          std::find(values.begin(), values.end(), *field.english) != values.end())
+        continue;
       if (std::string_view(field.name) == "message")
         out.push_back("message: not in the catalogue: " + *field.english);
       else if (std::string_view(field.name) == "fix" ? !IsCommandLine(*field.english)

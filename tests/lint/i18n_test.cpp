@@ -308,3 +308,41 @@ TEST(ChineseFindings, NodeChecksInTheCatalogue) {
 
 }  // namespace
 }  // namespace rocewatch::lint::testing
+
+namespace rocewatch::lint::testing {
+namespace {
+
+// chinese_findings.h, which every check test's run goes through, fails on a finding whose
+// sentence is left English, whose argument carries English words, or whose fix is English prose
+// without a catalogue form; a command line is a fix as it is.
+TEST(ChineseFindings, EveryCheckRunFailsOnAnEnglishSentence) {
+  Cluster c(1, 2);
+  c.Set(1, R"(roce_netdev_mtu_bytes{netdev="ens2f0np0"})", "1500");
+  auto mtu = WithId(c.Run(), "link.netdev-mtu");
+  ASSERT_EQ(mtu.size(), 1u);
+  EXPECT_THAT(EnglishInFinding(mtu[0]), ElementsAre());
+  Finding untranslated = mtu[0];
+  untranslated.message_text = {};
+  EXPECT_THAT(EnglishInFinding(untranslated),
+              ElementsAre("message: not in the catalogue: ens2f0np0 has MTU 1500, the profile wants 9000."));
+  Finding english_arg = mtu[0];
+  for (auto& [name, value] : english_arg.message_text.args)
+    if (name == "found") value = "far too small";
+  EXPECT_THAT(EnglishInFinding(english_arg),
+              ::testing::Contains(HasSubstr("argument found of check.link.netdev_mtu.message is English")));
+  Finding prose_fix = mtu[0];
+  prose_fix.fix = "raise the MTU of ens2f0np0";
+  EXPECT_THAT(EnglishInFinding(prose_fix), ElementsAre(HasSubstr("fix: English text without a catalogue form")));
+  EXPECT_TRUE(IsCommandLine("ip link set dev ens2f0np0 mtu 9000"));
+  EXPECT_TRUE(IsCommandLine("dcb pfc set dev ens1f0np0 prio-pfc 3:on; mlnx_qos -i ens1f0np0"));
+  EXPECT_FALSE(IsCommandLine("ip link set dev ens2f0np0 up; check the cable"));
+  // A Chinese finding of another check: its fix's commands are code spans, its values as they are.
+  c.Set(1, R"(roce_port_state{device="mlx5_1",port="1"})", "1");
+  auto down = WithId(c.Run(), "link.port-down");
+  ASSERT_EQ(down.size(), 1u);
+  EXPECT_EQ(i18n::RenderOr(Language::kChinese, down[0].fix_text, ""),
+            "`ip link set dev ens2f0np0 up`；检查线缆和交换机端口 leaf-1:Ethernet8；`ethtool ens2f0np0`");
+}
+
+}  // namespace
+}  // namespace rocewatch::lint::testing
