@@ -16,13 +16,18 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "e2e"))
 from exporter_process import Exporter  # noqa: E402
 
-# Every opt-in detail option (docs/metrics.md "Default and opt-in series").
+# Every opt-in detail option (docs/metrics.md "Default and opt-in series"); exporter_detail_options_test
+# fails when `roce_exporter --help` has one this list lacks.
 FULL = ["--collector.dcb.full-tables=true", "--collector.ethtool.all-priorities=true",
         "--collector.ethtool.all-port-stats=true", "--collector.ecn.all-priorities=true",
         "--collector.ecn.all-sources=true", "--collector.optics.all-flags=true",
         "--collector.optics.all-thresholds=true", "--collector.rdma.all-hw-counters=true",
         "--collector.rdma.all-port-counters=true", "--collector.rdma.all-gids=true",
-        "--collector.netdev.repeats=true", "--collector.ethtool_netlink.repeats=true"]
+        "--collector.netdev.repeats=true", "--collector.ethtool_netlink.repeats=true",
+        "--collector.lldp.full-tables=true"]
+# Options that default to false but choose no series: exporter_detail_options_test compares
+# FULL with `roce_exporter --help`'s false-by-default options less these.
+NOT_DETAIL = {"--collector.rdma_cm.create-groups": "creates configfs groups (an action, not series)"}
 NAME = re.compile(r"[a-zA-Z_:][a-zA-Z0-9_:]*")
 
 

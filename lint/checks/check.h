@@ -98,6 +98,7 @@ class CheckRunner {
 };
 
 // All checks on all nodes (a CheckRunner over `views`, one per plan node).
-std::vector<Finding> RunChecks(const plan::Plan& plan, const std::vector<observe::NodeView>& views);
+std::vector<Finding> RunChecks(const plan::Plan& plan, const std::vector<observe::NodeView>& views,
+                               const switch_config::SwitchConfigs* switches = nullptr);
 
 }  // namespace rocewatch::lint::checks

@@ -53,8 +53,9 @@ std::vector<Finding> CheckRunner::Finish() {
   return findings;
 }
 
-std::vector<Finding> RunChecks(const plan::Plan& plan, const std::vector<observe::NodeView>& views) {
-  CheckRunner runner(plan);
+std::vector<Finding> RunChecks(const plan::Plan& plan, const std::vector<observe::NodeView>& views,
+                               const switch_config::SwitchConfigs* switches) {
+  CheckRunner runner(plan, switches);
   for (std::size_t i = 0; i < plan.nodes.size() && i < views.size(); ++i) runner.AddNode(i, views[i]);
   return runner.Finish();
 }

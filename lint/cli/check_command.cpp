@@ -6,11 +6,13 @@
 
 #include "lint/checks/check.h"
 #include "lint/checks/peer/group.h"
+#include "lint/fix/fix_hints.h"
 #include "lint/cli/commands.h"
 #include "lint/cli/common_flags.h"
 #include "lint/cli/exit_codes.h"
 #include "lint/cli/usable_plan.h"
 #include "lint/cli/observe_flags.h"
+#include "lint/cli/switch_flags.h"
 #include "lint/plan/load.h"
 #include "lint/report/formats.h"
 #include "lint/observe/switch_counter_query.h"
@@ -29,24 +31,19 @@ constexpr const char* kUsage =
     "\n";
 
 const std::vector<FlagSpec>& CommandSpecs() {
-  static const std::vector<FlagSpec> kSpecs = {
-      {"--format", "", true,
-       "report format (default text: one line per node, then details;\n"
-       "html: one self-contained page, the node grid and every finding)",
-       report::CheckReportFormatNames("|")},
-      {"--lang", "", true, "language of the text and html reports (default en)", "en|zh"},
-      {"--output", "-o", true, "write the report there instead of standard output", "FILE"},
-      {"--switch-config", "", true,
-       "a switch's configuration (SONiC config_db.json, NVUE `nv config show -o json`),\n"
-       "joined to NICs by their LLDP neighbour for the peer.* checks; repeatable",
-       "FILE"},
-      {"--switch-counters", "", true,
-       "switch counter profiles (JSON) added to the built-in ones: where the switches'\n"
-       "PFC pause counters are in --prometheus, for peer.switch-pause-non-pfc and\n"
-       "peer.pause-mismatch (docs/operations.md \"The switch side\"); repeatable",
-       "FILE"},
-      kFailOnFlag,
-      kHelpFlag};
+  static const std::vector<FlagSpec> kSpecs = [] {
+    std::vector<FlagSpec> specs = {
+        {"--format", "", true,
+         "report format (default text: one line per node, then details;\n"
+         "html: one self-contained page, the node grid and every finding)",
+         report::CheckReportFormatNames("|")},
+        {"--lang", "", true, "language of the text and html reports (default en)", "en|zh"},
+        {"--output", "-o", true, "write the report there instead of standard output", "FILE"}};
+    specs.insert(specs.end(), SwitchFlagSpecs().begin(), SwitchFlagSpecs().end());
+    specs.push_back(kFailOnFlag);
+    specs.push_back(kHelpFlag);
+    return specs;
+  }();
   return kSpecs;
 }
 
@@ -93,39 +90,20 @@ int RunCheckCommand(const std::vector<std::string>& args, CommandIo io) {
     io.err << "roce-lint check: " << settings.error().message << "\n";
     return kExitUnusable;
   }
-  switch_config::SwitchConfigs switches;
-  for (const std::string& path : parsed->All("--switch-config")) {
-    auto config = switch_config::ReadSwitchConfigFile(path);
-    if (!config) {
-      io.err << "roce-lint check: --switch-config " << escape::TerminalText(config.error().message) << "\n";
-      return kExitUnusable;
-    }
-    if (config->hostname.empty()) {
-      io.err << "roce-lint check: --switch-config " << escape::TerminalText(path)
-             << ": no hostname (SONiC: DEVICE_METADATA/localhost/hostname; NVUE: system/hostname), "
-                "which joins it to the NICs' LLDP neighbours\n";
-      return kExitUnusable;
-    }
-    switches.Add(std::move(*config));
+  auto switch_inputs = SwitchInputsFromArgs(*parsed);
+  if (!switch_inputs) {
+    io.err << "roce-lint check: " << switch_inputs.error().message << "\n";
+    return kExitUnusable;
   }
-  std::vector<switch_config::CounterProfile> added;
-  for (const std::string& path : parsed->All("--switch-counters")) {
-    auto profiles = switch_config::ReadCounterProfilesFile(path);
-    if (!profiles) {
-      io.err << "roce-lint check: --switch-counters " << escape::TerminalText(profiles.error().message) << "\n";
-      return kExitUnusable;
-    }
-    added.insert(added.end(), profiles->begin(), profiles->end());
-  }
+  switch_config::SwitchConfigs& switches = switch_inputs->configs;
   // The switches' pause counters over the counter window, at the same time as the nodes'.
   if (settings->mode == observe::ObserveSettings::Mode::kPrometheus && settings->window_seconds > 0) {
     if (!settings->prometheus.at)
       settings->prometheus.at =
           std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
     observe::SwitchQueryStats switch_stats;
-    auto pauses = observe::QuerySwitchPauses(
-        switch_config::MergeProfiles(switch_config::BuiltinCounterProfiles(), added), settings->prometheus,
-        settings->scrape, &switch_stats);
+    auto pauses =
+        observe::QuerySwitchPauses(switch_inputs->profiles, settings->prometheus, settings->scrape, &switch_stats);
     if (!pauses) {
       io.err << "roce-lint check: " << escape::TerminalText(pauses.error().message) << "\n";
       return kExitUnusable;
@@ -135,7 +113,7 @@ int RunCheckCommand(const std::vector<std::string>& args, CommandIo io) {
              << " series of " << pauses->size() << " switch ports, " << switch_stats.skipped
              << " skipped (no port label or no priority 0-7)\n";
     switches.SetPauses(std::move(*pauses));
-  } else if (!added.empty()) {
+  } else if (switch_inputs->counters_added) {
     io.err << "roce-lint check: --switch-counters needs --prometheus (the switches' counters are read "
               "from the store)\n";
     return kExitUnusable;
@@ -167,6 +145,7 @@ int RunCheckCommand(const std::vector<std::string>& args, CommandIo io) {
   report::CheckRun run;
   run.plan = &loaded->plan;
   run.findings = runner.Finish();
+  fix::RenderFixes(run.findings);
   run.input = observed->input;
   run.input_id = observed->input_id;
   run.input_args = observed->input_args;

@@ -19,6 +19,7 @@
 #include "lint/cli/commands.h"
 #include "lint/cli/exit_codes.h"
 #include "lint/cli/observe_flags.h"
+#include "lint/cli/switch_flags.h"
 #include "lint/serve/daemon.h"
 #include "rocewatch/duration.h"
 #include "rocewatch/escape.h"
@@ -34,7 +35,8 @@ constexpr const char* kUsage =
     "(roce_lint_finding{node,device,netdev,check,severity} and the run's status) and pushes them\n"
     "to Alertmanager as alerts that resolve when fixed. Reloads the plan on SIGHUP or when the\n"
     "file changes, keeping the last good plan when the new one is invalid. Counter checks compare\n"
-    "consecutive runs.\n"
+    "consecutive runs; with --prometheus, each run reads the counter window (--window, default 5m)\n"
+    "from the store, the switches' pause counters too (--switch-counters).\n"
     "\n";
 
 const std::vector<FlagSpec>& CommandSpecs() {
@@ -79,13 +81,14 @@ http::HttpResponse MetricsAnswer(const serve::Daemon& daemon) {
 int RunServeCommand(const std::vector<std::string>& args, CommandIo io) {
   std::vector<FlagSpec> specs = ObserveFlagSpecs();
   specs.insert(specs.end(), CommandSpecs().begin(), CommandSpecs().end());
+  specs.insert(specs.end(), SwitchFlagSpecs().begin(), SwitchFlagSpecs().end());
   auto parsed = ParseArgs(args, specs);
   if (!parsed.ok()) {
     io.err << "roce-lint serve: " << parsed.error().message << "\n";
     return kExitUnusable;
   }
   if (parsed->Has("--help")) {
-    io.out << kUsage << FlagUsage(CommandSpecs()) << "\n" << ObserveFlagsHelp();
+    io.out << kUsage << FlagUsage(CommandSpecs()) << FlagUsage(SwitchFlagSpecs()) << "\n" << ObserveFlagsHelp();
     return kExitClean;
   }
   if (parsed->positional.size() != 1) {
@@ -106,6 +109,18 @@ int RunServeCommand(const std::vector<std::string>& args, CommandIo io) {
     return kExitUnusable;
   }
   options.observe = *observe;
+  auto switch_inputs = SwitchInputsFromArgs(*parsed);
+  if (!switch_inputs) {
+    io.err << "roce-lint serve: " << switch_inputs.error().message << "\n";
+    return kExitUnusable;
+  }
+  if (switch_inputs->counters_added && options.observe.mode != ObserveSettings::Mode::kPrometheus) {
+    io.err << "roce-lint serve: --switch-counters needs --prometheus (the switches' counters are read "
+              "from the store)\n";
+    return kExitUnusable;
+  }
+  options.switches = std::move(switch_inputs->configs);
+  options.counter_profiles = std::move(switch_inputs->profiles);
   if (auto urls = parsed->Value("--alertmanager")) {
     for (auto part : Split(*urls, ',')) {
       std::string url(Trim(part));
@@ -193,6 +208,9 @@ int RunServeCommand(const std::vector<std::string>& args, CommandIo io) {
     std::cerr << "roce-lint serve: run " << FormatDouble(st.runs_total) << ": " << st.findings.size()
               << " findings, " << st.nodes_passed << " passed, " << st.nodes_failed << " failed, "
               << st.nodes_unreachable << " unreachable" << (st.alertmanager_ok ? "" : ", alertmanager push FAILED")
+              << (st.switch_counters_error.empty()
+                      ? ""
+                      : ", switch counters not read: " + escape::TerminalText(st.switch_counters_error))
               << "\n";
     std::unique_lock<std::mutex> lock(mu);
     wake.wait_for(lock, std::chrono::duration<double>(*interval), [&] { return g_signal != 0; });

@@ -11,6 +11,8 @@
 #include <vector>
 
 #include "lint/i18n/catalogue.h"
+#include "lint/core/fix_text.h"
+#include "lint/core/setting_value.h"
 
 namespace rocewatch::lint {
 
@@ -23,11 +25,6 @@ std::string_view SeverityName(Severity severity);
 std::optional<Severity> ParseSeverity(std::string_view text);
 // The accepted names, for help texts and "did you mean".
 const std::vector<std::string>& SeverityNames();
-
-// A setting's value as a check compares it and `roce-lint fix` applies it: a number, a list of
-// priorities ({} for none), or text ("dscp", "RoCE v2"); monostate when not known.
-using SettingValue =
-    std::variant<std::monostate, std::int64_t, double, std::vector<std::int64_t>, std::string>;
 
 // The setting a finding is about, typed, for `roce-lint fix` (no report prints it): the key in
 // the drift check's names ("pfc", "dscp.26", "dcqcn.np.rpg_gd", "netdev_mtu", …, see
@@ -49,12 +46,15 @@ struct Finding {
   std::string expected;  // what the plan (or the majority of peers) wants
   std::string found;     // what was there instead
   std::string message;   // one sentence an operator can act on
-  std::string fix;       // the command or edit that fixes it
+  std::string fix;       // the command or edit that fixes it (fix_steps rendered, when it has any)
   std::string location;  // plan findings: "plan.json:12:5 /nodes/3/nics/0/roce_ip"
   SettingDelta setting;  // typed expected/found of a setting, for fixes
   // message, expected, found and fix as catalogue messages (lint/i18n/), rendered in the report's
   // language; an empty ID: the field is a value (a number, a command), the same in every language.
   i18n::StoredMessage message_text{}, expected_text{}, found_text{}, fix_text{};
+  // The fix as the check stated it, when it changes settings: `fix` is empty until
+  // fix::RenderFixes writes the commands into it.
+  FixText fix_steps;
 
   bool operator==(const Finding&) const = default;
 };

@@ -30,7 +30,15 @@ std::string FindingSink::Where(std::string_view pointer) const {
 }
 
 void FindingSink::Nic(const CheckSpec& spec, const FindingSubject& subject, i18n::Phrase expected,
-                      i18n::Phrase found, i18n::Phrase message, i18n::Phrase fix,
+                      i18n::Phrase found, i18n::Phrase message, i18n::Phrase fix, SettingDelta setting) {
+  i18n::StoredMessage fix_message = std::move(fix.message);
+  Nic(spec, subject, std::move(expected), std::move(found), std::move(message), FixText(std::move(fix.english)),
+      std::move(setting));
+  findings_.back().fix_text = std::move(fix_message);
+}
+
+void FindingSink::Nic(const CheckSpec& spec, const FindingSubject& subject, i18n::Phrase expected,
+                      i18n::Phrase found, i18n::Phrase message, FixText fix,
                       SettingDelta setting) {
   Finding f;
   f.check = std::string(spec.id);
@@ -42,13 +50,22 @@ void FindingSink::Nic(const CheckSpec& spec, const FindingSubject& subject, i18n
   f.expected = std::move(expected.english);
   f.found = std::move(found.english);
   f.message = std::move(message.english);
-  f.fix = std::move(fix.english);
   f.expected_text = std::move(expected.message);
   f.found_text = std::move(found.message);
   f.message_text = std::move(message.message);
-  f.fix_text = std::move(fix.message);
+  if (fix.HasChanges())
+    f.fix_steps = std::move(fix);
+  else
+    f.fix = fix.Render({});
   f.setting = std::move(setting);
   Add(std::move(f));
+}
+
+void FindingSink::Node(const CheckSpec& spec, std::string_view node, std::string device,
+                       std::string netdev, i18n::Phrase expected, i18n::Phrase found,
+                       i18n::Phrase message, FixText fix) {
+  Nic(spec, {node, device, {}, netdev}, std::move(expected), std::move(found), std::move(message),
+      std::move(fix));
 }
 
 void FindingSink::Node(const CheckSpec& spec, std::string_view node, std::string device,

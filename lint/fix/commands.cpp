@@ -169,6 +169,4 @@ std::string CmDeviceDir(const Roots& roots, const std::string& device) {
   return Under(roots.configfs, "/rdma_cm/" + device);
 }
 
-std::int64_t TosForDscp(std::int64_t dscp) { return dscp << 2 | 2; }
-
 }  // namespace rocewatch::lint::fix

@@ -78,7 +78,4 @@ std::string DcqcnParameterPath(const Roots& roots, const std::string& netdev,
                                const std::string& point, const std::string& name);
 std::string CmDeviceDir(const Roots& roots, const std::string& device);
 
-// The ToS byte that carries `dscp` with ECN-capable transport (DSCP << 2 | ECT(0)).
-std::int64_t TosForDscp(std::int64_t dscp);
-
 }  // namespace rocewatch::lint::fix

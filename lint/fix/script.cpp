@@ -5,6 +5,7 @@
 #include <set>
 #include <sstream>
 
+#include "lint/core/tos.h"
 #include "lint/fix/shell.h"
 #include "lint/fix/templates.h"
 #include "rocewatch/escape.h"

@@ -5,6 +5,8 @@
 
 #include "lint/checks/check.h"
 #include "lint/checks/specs.h"
+#include "lint/fix/fix_hints.h"
+#include "lint/observe/switch_counter_query.h"
 #include "lint/plan/load.h"
 #include "lint/plan/validate.h"
 #include "rocewatch/version.h"
@@ -80,7 +82,14 @@ void Daemon::MaybeReloadPlan(bool forced) {
 void Daemon::RunOnce() {
   auto start = std::chrono::steady_clock::now();
   observe::ObserveSettings settings = options_.observe;
-  settings.window_seconds = 0;  // counters come from the previous run
+  // A store keeps the counters' history: each run reads its counter window (--window) there, as
+  // `check --prometheus` does, and the switches' pause counters over the same window. Exporters
+  // and files do not: counters then compare this run with the last.
+  const bool from_store = settings.mode == observe::ObserveSettings::Mode::kPrometheus;
+  if (from_store)
+    settings.prometheus.at = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+  else
+    settings.window_seconds = 0;
   auto observed = observe::Observe(*plan_, settings);
   RunState next;
   {
@@ -91,11 +100,20 @@ void Daemon::RunOnce() {
     next.alertmanager_failures_total = state_.alertmanager_failures_total;
   }
   if (observed) {
-    if (previous_at_ && !previous_.empty()) {
+    if (!from_store && previous_at_ && !previous_.empty()) {
       double window = std::chrono::duration<double>(start - *previous_at_).count();
       observe::AttachIncrease(observed->views, previous_, window);
     }
-    next.findings = checks::RunChecks(*plan_, observed->views);
+    switch_config::SwitchConfigs switches = options_.switches;
+    if (from_store && settings.window_seconds > 0 && !options_.counter_profiles.empty()) {
+      auto pauses = observe::QuerySwitchPauses(options_.counter_profiles, settings.prometheus, settings.scrape);
+      if (pauses)
+        switches.SetPauses(std::move(*pauses));
+      else
+        next.switch_counters_error = pauses.error().message;
+    }
+    next.findings = checks::RunChecks(*plan_, observed->views, &switches);
+    fix::RenderFixes(next.findings);
     std::map<std::string, int> state_by_node;  // 0 passed, 1 failed, 2 unreachable
     for (const auto& n : plan_->nodes) state_by_node[n.name] = 0;
     for (const auto& f : next.findings)

@@ -21,14 +21,23 @@
 #include "lint/core/finding.h"
 #include "lint/plan/model.h"
 #include "lint/serve/alertmanager.h"
+#include "lint/switch/counter_profiles.h"
+#include "lint/switch/switch_config.h"
 
 namespace rocewatch::lint::serve {
 
 struct DaemonOptions {
   std::string plan_path;
   double interval_seconds = 60;
-  observe::ObserveSettings observe;  // its window is replaced by the interval (consecutive runs)
+  // With --prometheus, each run reads the counter window (its --window) from the store; else its
+  // window is replaced by the interval (counters compare consecutive runs).
+  observe::ObserveSettings observe;
   AlertmanagerOptions alertmanager;
+  // The switch side (check's --switch-config and --switch-counters): the switches' configurations,
+  // and the counter profiles whose pause counters are read from --prometheus over the counter
+  // window, as the NICs' counters are.
+  switch_config::SwitchConfigs switches;
+  std::vector<switch_config::CounterProfile> counter_profiles;
 };
 
 // What the last run found, as served on /metrics.
@@ -44,6 +53,7 @@ struct RunState {
   double alertmanager_failures_total = 0;
   double runs_total = 0;
   std::size_t pending_resolutions = 0;
+  std::string switch_counters_error;  // the store refused the switches' counters this run
 };
 
 class Daemon : public prometheus::Collectable {

@@ -12,6 +12,12 @@ namespace {
 
 // snmp_exporter names a metric after its MIB object and an index label after its index object;
 // the port label is the IF-MIB ifName lookup of the interface index (generator.yml `lookups`).
+// gnmic's prometheus output names a metric after the gNMI path without its keys, every run of
+// characters outside [a-zA-Z0-9_] made one `_` (MetricBuilder.MetricName), and a path key
+// `elem[key=v]` a label `elem_key` the same way (formatters.tagsFromGNMIPath, GetLabels); the
+// target's name in gnmic's configuration is the `source` label. The gnmic profiles assume the
+// switch sends paths without YANG module prefixes or an origin, as the gNMI path conventions ask
+// (docs/operations.md "The switch side" says what else would change the names).
 constexpr const char* kBuiltin = R"json({"profiles": [
   {"name": "snmp-cisco-pfc-ext",
     "description": "prometheus/snmp_exporter walking CISCO-PFC-EXT-MIB cpfcIfPriorityTable (Cisco NX-OS; SONiC's snmp agent): Requests are the pause frames the port sent, Indications those it received",
@@ -50,7 +56,19 @@ constexpr const char* kBuiltin = R"json({"profiles": [
     "switch_label": "instance", "port_label": "interface", "priority_label": "switch_priority",
     "series": [
       {"metric": "nvswitch_interface_sp_rx_pause", "direction": "rx"},
-      {"metric": "nvswitch_interface_sp_tx_pause", "direction": "tx"}]}
+      {"metric": "nvswitch_interface_sp_tx_pause", "direction": "tx"}]},
+  {"name": "gnmic-arista-pfc",
+    "description": "gnmic's prometheus output (no metric-prefix, append-subscription-name off) of Arista EOS's OpenConfig PFC augment (arista-intf-augments) /interfaces/interface[name]/ethernet/pfc/priorities/priority[index]/state/in-frames and out-frames",
+    "switch_label": "source", "port_label": "interface_name", "priority_label": "priority_index",
+    "series": [
+      {"metric": "interfaces_interface_ethernet_pfc_priorities_priority_state_in_frames", "direction": "rx"},
+      {"metric": "interfaces_interface_ethernet_pfc_priorities_priority_state_out_frames", "direction": "tx"}]},
+  {"name": "gnmic-cumulus-switch-priority",
+    "description": "gnmic's prometheus output (no metric-prefix, append-subscription-name off) of NVIDIA Cumulus Linux's gNMI server /qos/interfaces/interface[interface-id]/switch-priority[priority]/state/counters/in-pause-pkts and out-pause-pkts",
+    "switch_label": "source", "port_label": "interface_interface_id", "priority_label": "switch_priority_priority",
+    "series": [
+      {"metric": "qos_interfaces_interface_switch_priority_state_counters_in_pause_pkts", "direction": "rx"},
+      {"metric": "qos_interfaces_interface_switch_priority_state_counters_out_pause_pkts", "direction": "tx"}]}
 ]})json";
 
 }  // namespace

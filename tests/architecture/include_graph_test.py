@@ -27,12 +27,10 @@ LINT_LAYERS = {
     "switch": {"core"},
     "observe": {"core", "plan", "switch"},
     "fix": {"core", "plan"},
-    # The checks still render their fix hints with lint/fix/commands.h (a one-way arrow; fix
-    # does not include the checks).
-    "checks": {"core", "plan", "observe", "switch", "fix"},
+    "checks": {"core", "plan", "observe", "switch"},
     "report": {"core", "plan", "observe", "checks"},
     "verify": {"core", "plan", "observe", "fix", "report"},
-    "serve": {"core", "plan", "observe", "checks", "report"},
+    "serve": {"core", "plan", "observe", "switch", "checks", "fix", "report"},
     "cli": {"core", "plan", "observe", "switch", "targets", "fix", "checks", "report", "verify",
             "serve"},
 }

@@ -25,8 +25,11 @@ from exporter_process import Exporter  # noqa: E402
 
 ROOT = Path(sys.argv[3]).resolve()
 sys.path.insert(0, str(ROOT / "bench"))
-from series_per_nic import FULL  # noqa: E402
+from series_per_nic import FULL, NOT_DETAIL  # noqa: E402
 
+# Options whose series the fixture cannot show, and a replayed node that can: the mlx5-roce
+# fixture's switch sends no DCBX; the demo's switch ports do.
+OPTION_FIXTURE = {"--collector.lldp.full-tables=true": str(ROOT / "examples" / "demo" / "nodes" / "gpu-01")}
 SERIES = re.compile(r'^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? ')
 LABEL = re.compile(r'([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"')
 FAMILY = re.compile(r'\broce_[a-z0-9_]+')
@@ -120,13 +123,25 @@ def main():
                 failures.append(f"{family}{{counter=\"{counter}\"}} (read by lint/) is not "
                                 "served by default")
 
-    # Each option alone.
+    # FULL is every option --help says defaults to false (less NOT_DETAIL's), no more.
+    helped = subprocess.run([exporter, "--help"], capture_output=True, text=True, timeout=30).stdout
+    off_by_default = set(re.findall(r"^\s*(--collector\.[a-z_]+\.[a-z-]+)=VALUE .*\(default: false\)$", helped,
+                                    re.MULTILINE)) - set(NOT_DETAIL)
+    listed = {option.split("=")[0] for option in FULL}
+    for missing in sorted(off_by_default - listed):
+        failures.append(f"{missing} defaults to false in --help but bench/series_per_nic.py FULL lacks it")
+    for extra in sorted(listed - off_by_default):
+        failures.append(f"bench/series_per_nic.py FULL names {extra}, which --help has not as false by default")
+
+    # Each option alone, on the fixture that has what it adds.
     for option in FULL:
-        alone = scrape(exporter, fixture, [option])
-        if not default < alone:
-            failures.append(f"{option} serves nothing more than the default on {fixture}")
-        if not alone <= full:
-            failures.append(f"{option} serves series the full scrape lacks")
+        where = OPTION_FIXTURE.get(option, fixture)
+        base, most = (default, full) if where == fixture else (scrape(exporter, where, []), scrape(exporter, where, FULL))
+        alone = scrape(exporter, where, [option])
+        if not base < alone:
+            failures.append(f"{option} serves nothing more than the default on {where}")
+        if not alone <= most:
+            failures.append(f"{option} serves series the full scrape lacks on {where}")
     bad = subprocess.run([exporter, "--replay", fixture, "--collector.rdma.all-hw-counters=yes",
                           "--web.listen-address=127.0.0.1:0"],
                          capture_output=True, text=True, timeout=30)

@@ -12,9 +12,15 @@ ends, and nothing for the agreeing links:
   gpu-5  leaf-nv swp5 (otel-nvswitch)                   switch counter reset in the window: it
                                                         sent 8050 since, NIC received none
   gpu-6  leaf-cisco Ethernet6                           no switch series: named in the note
+  gpu-7  leaf-eos Ethernet7 (gnmic-arista-pfc)          agrees (gnmic's source is the target
+                                                        name with its port, leaf-eos:6030)
+  gpu-8  leaf-cl swp8 (gnmic-cumulus-switch-priority)   switch sent 3000, NIC received 15000
+Then roce-lint serve over VictoriaMetrics, the same series stored now: its run reads the counter
+window from the store and finds the same disagreements (roce_lint_finding, pushed to Alertmanager).
 """
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -29,16 +35,19 @@ ROOT = HERE.parent.parent
 sys.path.insert(0, str(ROOT / "tools" / "gen"))
 import fleet_store  # noqa: E402
 
+LABEL = re.compile(r'([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"')
 NIC = {"ib_dev": "mlx5_0", "netdev": "ens1f0np0", "profile": "p"}
 LINKS = {  # node: (switch System Name, Port ID)
     "gpu-1": ("leaf-cisco", "Ethernet1"), "gpu-2": ("leaf-cisco", "Ethernet2"),
     "gpu-3": ("leaf-arista", "Ethernet3/1"), "gpu-4": ("leaf-cumulus", "swp4"),
     "gpu-5": ("leaf-nv", "swp5"), "gpu-6": ("leaf-cisco", "Ethernet6"),
+    "gpu-7": ("leaf-eos", "Ethernet7"), "gpu-8": ("leaf-cl", "swp8"),
 }
-NIC_RX3 = {"gpu-1": 12000, "gpu-2": 12000, "gpu-3": 20000, "gpu-4": 9000, "gpu-5": 0, "gpu-6": 500}
+NIC_RX3 = {"gpu-1": 12000, "gpu-2": 12000, "gpu-3": 20000, "gpu-4": 9000, "gpu-5": 0, "gpu-6": 500,
+           "gpu-7": 7000, "gpu-8": 15000}
 NIC_RX5 = {"gpu-2": 2500}
 EXPECTED = {("gpu-2", "peer.switch-pause-non-pfc"), ("gpu-3", "peer.pause-mismatch"),
-            ("gpu-5", "peer.pause-mismatch")}
+            ("gpu-5", "peer.pause-mismatch"), ("gpu-8", "peer.pause-mismatch")}
 
 
 def exporter(node):
@@ -94,6 +103,19 @@ def switch_lines(t_start, t_mid, t_end):
     out += [(t_start, "nvswitch_interface_sp_tx_pause", lab, 100000), (t_mid, "nvswitch_interface_sp_tx_pause", lab, 0),
             (t_end, "nvswitch_interface_sp_tx_pause", lab, 8050)]
     counter("nvswitch_interface_sp_rx_pause", lab, 10, 0)
+    # gnmic-arista-pfc: gnmic's prometheus output scraped by Prometheus (job and instance are the
+    # scrape's; source is gnmic's target name, with its port); agrees with the NIC.
+    for p in range(8):
+        lab = (f'job="gnmic",instance="gnmic-1:9804",source="leaf-eos:6030",subscription_name="pfc",'
+               f'interface_name="Ethernet7",priority_index="{p}"')
+        counter("interfaces_interface_ethernet_pfc_priorities_priority_state_out_frames", lab, 400, 7000 if p == 3 else 0)
+        counter("interfaces_interface_ethernet_pfc_priorities_priority_state_in_frames", lab, 400, 0)
+    # gnmic-cumulus-switch-priority: sent 3000 on priority 3 to a NIC that received 15000.
+    for p in range(8):
+        lab = (f'job="gnmic",instance="gnmic-1:9804",source="leaf-cl:9339",subscription_name="sp",'
+               f'interface_interface_id="swp8",switch_priority_priority="{p}"')
+        counter("qos_interfaces_interface_switch_priority_state_counters_out_pause_pkts", lab, 50, 3000 if p == 3 else 0)
+        counter("qos_interfaces_interface_switch_priority_state_counters_in_pause_pkts", lab, 50, 0)
     return out
 
 
@@ -120,7 +142,8 @@ def check_engine(name, url, lint, at, plan):
     by = {(f["node"], f["check"]): f for f in mine}
     want_found = {("gpu-2", "peer.switch-pause-non-pfc"): "switch sent 2500 on priority 5 in 300 s",
                   ("gpu-3", "peer.pause-mismatch"): "priority 3: NIC received 20000, switch sent 0 in 300 s",
-                  ("gpu-5", "peer.pause-mismatch"): "priority 3: NIC received 0, switch sent 8050 in 300 s"}
+                  ("gpu-5", "peer.pause-mismatch"): "priority 3: NIC received 0, switch sent 8050 in 300 s",
+                  ("gpu-8", "peer.pause-mismatch"): "priority 3: NIC received 15000, switch sent 3000 in 300 s"}
     for k, found in want_found.items():
         if k in by and by[k]["found"] != found:
             failures.append(f"{name}: {k}: found {by[k]['found']!r}, expected {found!r}")
@@ -135,6 +158,63 @@ def check_engine(name, url, lint, at, plan):
         failures.append(f"{name}: the note is not said once as expected:\n{text[-1500:]}")
     print(f"{name}: {len(mine)} switch-counter findings: {sorted(got)}")
     return failures
+
+
+def vm_import(vm, samples):
+    """Posts (time in seconds, name, labels, value) samples to VictoriaMetrics, one request per time."""
+    for t in sorted({s[0] for s in samples}):
+        body = "".join(f"{n}{{{l}}} {v}\n" for ts, n, l, v in samples if ts == t).encode()
+        req = urllib.request.Request(vm.url + "/api/v1/import/prometheus?timestamp=" + str(int(t * 1000)),
+                                     data=body, method="POST")
+        urllib.request.urlopen(req, timeout=30).read()
+    urllib.request.urlopen(vm.url + "/internal/force_flush", timeout=30).read()
+
+
+def wait_for_line(proc, lines, pattern, timeout=90):
+    """Reads the daemon's standard error until a line holds `pattern`; the lines read go to `lines`."""
+    end = time.time() + timeout
+    while time.time() < end:
+        line = proc.stderr.readline()
+        if not line:
+            raise RuntimeError("roce-lint serve exited:\n" + "".join(lines))
+        lines.append(line)
+        if pattern in line:
+            return line
+    raise RuntimeError(f"no {pattern!r} from roce-lint serve in {timeout} s:\n" + "".join(lines))
+
+
+def check_serve(vm, lint, plan):
+    """roce-lint serve over the same store: each run reads the counter window (--window) there, the
+    NICs' counters and the switches' pause counters alike, and its findings reach roce_lint_finding
+    (which it pushes to Alertmanager). The same series, stored now: the window's start 20 s ago,
+    its end 2 s ago, read by a run with --window 10s."""
+    now = time.time()
+    t_start, t_end = now - 20, now - 2
+    samples = [(t, n, l, v) for node in LINKS for t, end in ((t_start, False), (t_end, True))
+               for n, l, v in nic_lines(node, end)]
+    samples += switch_lines(t_start, now - 11, t_end)
+    vm_import(vm, samples)
+    proc = subprocess.Popen([lint, "serve", str(plan), "--prometheus", vm.url, "--window", "10s", "--interval", "1h",
+                             "--web.listen-address", "127.0.0.1:0"],
+                            stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+    lines = []
+    try:
+        port = int(re.search(r"listening on port (\d+)", wait_for_line(proc, lines, "listening on port")).group(1))
+        wait_for_line(proc, lines, "run 1:")
+        text = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=30).read().decode()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+    got = set()
+    for line in text.splitlines():
+        if line.startswith("roce_lint_finding{"):
+            labels = dict(LABEL.findall(line))
+            if labels.get("check") in ("peer.switch-pause-non-pfc", "peer.pause-mismatch"):
+                got.add((labels["node"], labels["check"]))
+    print(f"serve: {len(got)} switch-counter findings on its /metrics: {sorted(got)}")
+    if got != EXPECTED:
+        return [f"serve: roce_lint_finding {sorted(got)}, expected {sorted(EXPECTED)}; its log:\n" + "".join(lines)]
+    return []
 
 
 def main():
@@ -168,13 +248,9 @@ def main():
         if shutil.which("victoria-metrics") or shutil.which("victoria-metrics-prod"):
             vm = fleet_store.start_victoria_metrics(tmp / "vm")
             engines.append(vm)
-            for t in sorted({s[0] for s in samples}):
-                body = "".join(f"{n}{{{l}}} {v}\n" for ts, n, l, v in samples if ts == t).encode()
-                req = urllib.request.Request(vm.url + "/api/v1/import/prometheus?timestamp=" + str(t * 1000),
-                                             data=body, method="POST")
-                urllib.request.urlopen(req, timeout=30).read()
-            urllib.request.urlopen(vm.url + "/internal/force_flush", timeout=30).read()
+            vm_import(vm, samples)
             failures += check_engine("victoria-metrics", vm.url, lint, at, tmp / "plan.json")
+            failures += check_serve(vm, lint, tmp / "plan.json")
         else:
             print("victoria-metrics not installed: Prometheus only")
     finally:

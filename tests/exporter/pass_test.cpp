@@ -37,6 +37,20 @@ TEST(PassRunner, EmptyNodeServesOnlyStatus) {
   for (const auto& st : s.sources) EXPECT_TRUE(st.success);
 }
 
+// The kernel-answer collectors succeed on every fixture they replay.
+TEST(PassRunner, KernelAnswerCollectorsSucceedOnEveryFixture) {
+  for (const char* fixture : {"mlx5-roce", "mlx5-ib", "empty"}) {
+    auto collector = PassRunner::Create(
+        testing::FixtureCollectorConfig(FixtureDir(fixture), {"ethtool", "dcb", "ethtool_netlink", "fec", "verbs"}));
+    ASSERT_TRUE(collector.ok()) << collector.error().message;
+    NodeSnapshot s = (*collector)->Collect();
+    for (const auto& st : s.sources) {
+      EXPECT_TRUE(st.success) << fixture << " " << st.name << ": "
+                              << ::testing::PrintToString(st.errors);
+    }
+  }
+}
+
 TEST(PassRunner, DeviceThatVanishesCostsItsSeriesOnly) {
   TestDir dir;
   testing::CopyFixture("mlx5-roce", dir.path());

@@ -45,6 +45,7 @@
 #include "exporter/netlink/dcbnl.h"
 #include "exporter/netlink/ethtool_fec.h"
 #include "exporter/netlink/ethtool_genl.h"
+#include "common/kernel_answer_harness.h"
 #include "kernel/fec_harness.h"
 #include "netns.h"
 
@@ -52,6 +53,8 @@ namespace rocewatch {
 namespace {
 
 using testing::NetNamespace;
+using testing::kernel_sources::Collected;
+using testing::kernel_sources::NetdevInventory;
 
 const std::vector<std::string> kVethStrings = {"peer_ifindex",
                                                "rx_queue_0_xdp_packets",
@@ -172,19 +175,6 @@ class VethTest : public ::testing::Test {
   }
 
   std::unique_ptr<NetNamespace> ns_;
-};
-
-Inventory VethInventory(std::initializer_list<const char*> names) {
-  Inventory inv;
-  inv.generation = 1;
-  for (const char* n : names)
-    inv.netdevs.push_back(NetdevRef{n, "devices/virtual/net/" + std::string(n), "", 0});
-  return inv;
-}
-
-struct Collected {
-  NodeSnapshot snap;
-  SourceStatus status;
 };
 
 // The live /sys: the kernel-answer sources ask it whether a netdev that answered ENODEV is gone.
@@ -336,7 +326,7 @@ TEST_F(VethTest, LinkStateUpThenDownWhenThePeerGoesDown) {
   Status down = ns_->Ip({"link", "set", "rwv1", "down"});
   ASSERT_TRUE(down.ok()) << down.error().message;
   WithLiveKernel([](kernel::KernelAnswers& k) {
-    Collected r = CollectOnce("ethtool_netlink", k, VethInventory({"rwv0"}));
+    Collected r = CollectOnce("ethtool_netlink", k, NetdevInventory({"rwv0"}));
     EXPECT_TRUE(r.status.success) << ::testing::PrintToString(r.status.errors);
     ASSERT_EQ(r.snap.link_state.size(), 1u);
     EXPECT_EQ(r.snap.link_state[0].link, false);
@@ -368,11 +358,11 @@ TEST_F(VethTest, DcbPauseAndModuleEepromAreUnsupported) {
     EXPECT_EQ(k.Ask(kernel::call::ModuleInfo{"rwv0"}).error, EOPNOTSUPP);
 
     // Through the sources: DCB reported as unsupported, no failure anywhere.
-    Collected d = CollectOnce("dcb", k, VethInventory({"rwv0", "rwv1"}));
+    Collected d = CollectOnce("dcb", k, NetdevInventory({"rwv0", "rwv1"}));
     EXPECT_TRUE(d.status.success) << ::testing::PrintToString(d.status.errors);
     ASSERT_EQ(d.snap.dcb.size(), 2u);
     for (const auto& s : d.snap.dcb) EXPECT_FALSE(s.supported) << s.netdev;
-    Collected l = CollectOnce("ethtool_netlink", k, VethInventory({"rwv0"}));
+    Collected l = CollectOnce("ethtool_netlink", k, NetdevInventory({"rwv0"}));
     EXPECT_TRUE(l.status.success) << ::testing::PrintToString(l.status.errors);
   });
 }
@@ -397,7 +387,7 @@ TEST_F(VethTest, FecIsUnsupportedAndNotAskedAgainEachScrape) {
       }
     } counting(live);
     testing::FecUnderTest source(counting);
-    const Inventory inventory = VethInventory({"rwv0", "rwv1"});
+    const Inventory inventory = NetdevInventory({"rwv0", "rwv1"});
     for (int pass = 0; pass < 3; ++pass) {
       auto p = source.Collect(inventory);
       EXPECT_TRUE(p.status.success) << ::testing::PrintToString(p.status.errors);
@@ -433,7 +423,7 @@ TEST_F(VethTest, EthtoolSourceOnTheLiveKernel) {
     env.options = {{"metrics-include", "^(rx_queue_0_xdp_packets|peer_ifindex)$"}};
     auto source = info->make(env);
     ASSERT_TRUE(source.ok()) << source.error().message;
-    const Inventory inv = VethInventory({"rwv0", "rwv1"});
+    const Inventory inv = NetdevInventory({"rwv0", "rwv1"});
     (*source)->Prepare(inv);
     auto collect = [&] {
       Collected r;

@@ -23,6 +23,7 @@
 #include "lint/checks/check.h"
 #include "lint/checks/specs.h"
 #include "lint/core/finding.h"
+#include "lint/fix/fix_hints.h"
 #include "lint/metric_contract.h"
 #include "lint/observe/exposition.h"
 #include "lint/observe/node_view.h"
@@ -444,6 +445,7 @@ class Cluster {
       views.push_back(std::move(view));
     }
     std::vector<Finding> findings = checks::RunChecks(plan, views);
+    fix::RenderFixes(findings);
     ExpectChinese(findings, plan);
     return findings;
   }

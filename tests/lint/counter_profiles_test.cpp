@@ -16,6 +16,31 @@ const CounterProfile* Named(const std::vector<CounterProfile>& all, std::string_
   return nullptr;
 }
 
+// gnmic's prometheus output naming (pkg/outputs/prometheus_output/prometheus_common.go,
+// MetricName; pkg/formatters/event.go, tagsFromGNMIPath), restated here so the built-in gnmic
+// profiles are checked against the YANG paths they come from: the path without its keys, every run
+// of characters outside [a-zA-Z0-9_] one '_', leading '_' trimmed; a key `k` of element `e` the
+// label `e_k` made a Prometheus name the same way.
+std::string GnmicName(std::string_view path) {
+  std::string unkeyed;
+  int depth = 0;
+  for (char c : path) {
+    if (c == '[') ++depth;
+    if (depth == 0) unkeyed += c;
+    if (c == ']') --depth;
+  }
+  std::string out;
+  for (char c : unkeyed) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+    if (ok) {
+      out += c;
+    } else if (out.empty() || out.back() != '_') {
+      out += '_';
+    }
+  }
+  return out.substr(out.find_first_not_of('_'));
+}
+
 std::string ErrorOf(std::string_view text) {
   auto r = ParseCounterProfiles(text, "sw.json");
   return r.ok() ? "" : r.error().message;
@@ -23,7 +48,7 @@ std::string ErrorOf(std::string_view text) {
 
 TEST(CounterProfiles, BuiltinProfilesAreTheDocumentedOnes) {
   const auto& all = BuiltinCounterProfiles();
-  ASSERT_EQ(all.size(), 4u);
+  ASSERT_EQ(all.size(), 6u);
   const CounterProfile* cisco = Named(all, "snmp-cisco-pfc-ext");
   ASSERT_NE(cisco, nullptr);
   EXPECT_EQ(cisco->priority_label, "cpfcIfPriorityValue");
@@ -52,6 +77,78 @@ TEST(CounterProfiles, BuiltinProfilesAreTheDocumentedOnes) {
   EXPECT_EQ(otel->series[0].metric, "nvswitch_interface_sp_rx_pause");
 }
 
+TEST(CounterProfiles, GnmicProfilesAreGnmicsNamesOfTheYangPaths) {
+  EXPECT_EQ(GnmicName("/interfaces/interface[name=1/1/1]/subinterfaces/subinterface[index=0]/state/counters/in-octets"),
+            "interfaces_interface_subinterfaces_subinterface_state_counters_in_octets");  // gnmic's docs' example
+  EXPECT_EQ(GnmicName("interface_interface-id"), "interface_interface_id");
+  const auto& all = BuiltinCounterProfiles();
+  // Arista EOS, arista-intf-augments.yang: augment /oc-if:interfaces/oc-if:interface/oc-eth:ethernet
+  // { container pfc { container priorities { list priority { key "index"; container state {
+  // leaf in-frames ("received"); leaf out-frames ("transmitted") } } } } }.
+  const CounterProfile* arista = Named(all, "gnmic-arista-pfc");
+  ASSERT_NE(arista, nullptr);
+  EXPECT_EQ(arista->switch_label, "source");
+  EXPECT_EQ(arista->port_label, GnmicName("interface_name"));
+  EXPECT_EQ(arista->priority_label, GnmicName("priority_index"));
+  ASSERT_EQ(arista->series.size(), 2u);
+  EXPECT_EQ(arista->series[0].metric,
+            GnmicName("/interfaces/interface[name=Ethernet1]/ethernet/pfc/priorities/priority[index=3]/state/in-frames"));
+  EXPECT_EQ(arista->series[0].direction, PauseDirection::kRx);
+  EXPECT_EQ(arista->series[1].metric,
+            GnmicName("/interfaces/interface[name=Ethernet1]/ethernet/pfc/priorities/priority[index=3]/state/out-frames"));
+  EXPECT_EQ(arista->series[1].direction, PauseDirection::kTx);
+  EXPECT_FALSE(arista->series[0].priority.has_value());
+  // Cumulus Linux's gNMI server (NVIDIA's "gNMI Streaming" metric table, QoS): in-pause-pkts are the
+  // pause packets of the priority received, out-pause-pkts those sent.
+  const CounterProfile* cumulus = Named(all, "gnmic-cumulus-switch-priority");
+  ASSERT_NE(cumulus, nullptr);
+  EXPECT_EQ(cumulus->switch_label, "source");
+  EXPECT_EQ(cumulus->port_label, GnmicName("interface_interface-id"));
+  EXPECT_EQ(cumulus->priority_label, GnmicName("switch-priority_priority"));
+  ASSERT_EQ(cumulus->series.size(), 2u);
+  EXPECT_EQ(cumulus->series[0].metric,
+            GnmicName("/qos/interfaces/interface[interface-id=swp1]/switch-priority[priority=3]/state/counters/in-pause-pkts"));
+  EXPECT_EQ(cumulus->series[0].direction, PauseDirection::kRx);
+  EXPECT_EQ(cumulus->series[1].metric,
+            GnmicName("/qos/interfaces/interface[interface-id=swp1]/switch-priority[priority=3]/state/counters/out-pause-pkts"));
+  EXPECT_EQ(cumulus->series[1].direction, PauseDirection::kTx);
+}
+
+TEST(CounterProfiles, TheExampleFileIsWhatTheDocsSay) {
+  // examples/switch-counters.json (docs/operations.md "The switch side"): a label renamed, a gnmic
+  // metric-prefix (every name restated, the labels kept), and an example profile of the NetQ
+  // agent's gNMI whose path is an assumption the file's description states.
+  auto r = ReadCounterProfilesFile(ROCEWATCH_SOURCE_DIR "/examples/switch-counters.json");
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  ASSERT_EQ(r->size(), 3u);
+  EXPECT_EQ((*r)[0].switch_label, "sysName");
+  EXPECT_EQ((*r)[0].series.size(), 2u);
+  const CounterProfile& prefixed = (*r)[1];
+  EXPECT_EQ(prefixed.name, "gnmic-arista-pfc");
+  EXPECT_EQ(prefixed.priority_label, "priority_index");  // from the built-in
+  EXPECT_EQ(prefixed.port_label, "interface_name");
+  ASSERT_EQ(prefixed.series.size(), 2u);
+  EXPECT_EQ(prefixed.series[0].metric,
+            "gnmic_" + GnmicName("/interfaces/interface/ethernet/pfc/priorities/priority/state/in-frames"));
+  const CounterProfile& netq = (*r)[2];
+  EXPECT_EQ(netq.name, "gnmic-netq-ethernet-ext");
+  EXPECT_NE(netq.description.find("not confirmed"), std::string::npos);
+  EXPECT_TRUE(netq.priority_label.empty());
+  ASSERT_EQ(netq.series.size(), 16u);
+  for (int p = 0; p < 8; ++p) {
+    const std::string leaf = "/interfaces/interface[name=swp1]/ethernet/state/counters/";
+    EXPECT_EQ(netq.series[2 * p].metric, GnmicName(leaf + "in-pfc" + std::to_string(p) + "-packets"));
+    EXPECT_EQ(netq.series[2 * p].direction, PauseDirection::kRx);
+    EXPECT_EQ(netq.series[2 * p].priority, p);
+    EXPECT_EQ(netq.series[2 * p + 1].metric, GnmicName(leaf + "out-pfc" + std::to_string(p) + "-packets"));
+    EXPECT_EQ(netq.series[2 * p + 1].direction, PauseDirection::kTx);
+  }
+  auto merged = MergeProfiles(BuiltinCounterProfiles(), *r);
+  ASSERT_EQ(merged.size(), 7u);  // two replaced, one added
+  EXPECT_EQ(Named(merged, "gnmic-arista-pfc")->series[1].metric,
+            "gnmic_interfaces_interface_ethernet_pfc_priorities_priority_state_out_frames");
+}
+
 TEST(CounterProfiles, AFileExtendsABuiltinAndAddsItsOwn) {
   auto r = ParseCounterProfiles(R"({"profiles": [
       {"name": "snmp-cisco-pfc-ext", "extends": "snmp-cisco-pfc-ext", "switch_label": "sysName"},
@@ -64,7 +161,7 @@ TEST(CounterProfiles, AFileExtendsABuiltinAndAddsItsOwn) {
   EXPECT_EQ((*r)[0].priority_label, "cpfcIfPriorityValue");  // from the built-in
   EXPECT_EQ((*r)[0].series.size(), 2u);
   auto merged = MergeProfiles(BuiltinCounterProfiles(), *r);
-  ASSERT_EQ(merged.size(), 5u);
+  ASSERT_EQ(merged.size(), 7u);
   EXPECT_EQ(Named(merged, "snmp-cisco-pfc-ext")->switch_label, "sysName");
   EXPECT_EQ(Named(merged, "mine")->series[0].priority, 3);
 }
@@ -96,7 +193,7 @@ TEST(CounterProfiles, HostileFilesNameFileAndPath) {
             "port_label, priority_label and series)");
   EXPECT_EQ(ErrorOf(R"({"profiles": [{"name": "x", "extends": "nope"}]})"),
             "sw.json: /profiles/0/extends: \"nope\" is not a built-in profile (snmp-cisco-pfc-ext, snmp-arista-pfc, "
-            "snmp-cumulus-counters, otel-nvswitch)");
+            "snmp-cumulus-counters, otel-nvswitch, gnmic-arista-pfc, gnmic-cumulus-switch-priority)");
   EXPECT_EQ(ErrorOf(R"({"profiles": [{"name": "a", "extends": "otel-nvswitch"}, {"name": "a", "extends": "otel-nvswitch"}]})"),
             "sw.json: /profiles/1/name: \"a\" names two profiles");
   EXPECT_EQ(ErrorOf(R"({"profiles": [{"extends": "otel-nvswitch"}]})"), "sw.json: /profiles/0: no \"name\"");

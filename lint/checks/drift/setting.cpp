@@ -10,7 +10,6 @@
 #include "lint/checks/drift/group.h"
 #include "lint/checks/observed.h"
 #include "lint/checks/specs.h"
-#include "lint/fix/commands.h"
 #include "rocewatch/strings.h"
 
 namespace rocewatch::lint::checks::drift {
@@ -45,31 +44,28 @@ bool PlannedByProfile(const plan::Profile& p, const std::string& key) {
   return false;
 }
 
-std::string FixFor(const plan::Nic& nic, const std::string& port, const std::string& key,
-                   const std::string& value) {
-  const auto tools = fix::Toolset::kUpstream;
-  const std::string& nd = nic.netdev;
+// The change that brings the NIC to its peers' value, where one does (lint/fix renders it).
+FixText FixFor(const plan::Nic& nic, const std::string& key, const std::string& value) {
   auto number = ParseI64(value);
-  if (key == "netdev_mtu" && number) return fix::SetMtu(nd, *number);
-  if (key.rfind("dscp.", 0) == 0 && number) {
-    if (auto dscp = ParseI64(std::string_view(key).substr(5))) return fix::SetDscpPriority(tools, nd, *dscp, *number);
-  }
-  if (key.rfind("dcqcn.", 0) == 0 && number) return fix::SetDcqcnParameter(nd, key.substr(6, 2), key.substr(9), *number);
+  if (key == "netdev_mtu" && number) return SettingChange{key, *number};
+  if (key.rfind("dscp.", 0) == 0 && number && ParseI64(std::string_view(key).substr(5))) return SettingChange{key, *number};
+  if (key.rfind("dcqcn.", 0) == 0 && number) return SettingChange{key, *number};
   if (key == "pfc" || key == "ecn.np" || key == "ecn.rp") {
     std::vector<std::int64_t> prios;
     if (value != "none")
       for (auto part : Split(value, ','))
         if (auto p = ParseI64(part)) prios.push_back(*p);
-    if (key == "pfc") return fix::SetPfc(tools, nd, prios);
-    std::string out;
+    if (key == "pfc") return SettingChange{key, prios};
+    FixText out;
     for (int p = 0; p < 8; ++p) {
       bool on = std::find(prios.begin(), prios.end(), p) != prios.end();
-      out += (out.empty() ? "" : "; ") + fix::SetEcn(nd, key.substr(4), p, on);
+      if (!out.empty()) out += "; ";
+      out += SettingChange{key + "." + std::to_string(p), std::int64_t{on ? 1 : 0}};
     }
     return out;
   }
-  if (key == "cm.tos" && number) return fix::SetCmTos(tools, nic.ib_dev, port, *number);
-  return "set " + key + " on " + nd + " to " + value + " like its peers, or record the difference in the plan";
+  if (key == "cm.tos" && number) return SettingChange{key, *number};
+  return "set " + key + " on " + nic.netdev + " to " + value + " like its peers, or record the difference in the plan";
 }
 
 }  // namespace
@@ -108,10 +104,14 @@ void Setting(const FleetContext& c, FindingSink& sink) {
         const std::string found(pool.Text(it->second));
         const std::string port(pool.Text(r->port));
         sink.Nic(kDrift, Subject(node, nic, port), key_name + " = " + want, key_name + " = " + found,
-                 nic.netdev + " has " + key_name + " = " + found + ", while " + std::to_string(best) +
-                     " of " + std::to_string(having) + " NICs with profile " + profile_name + " have " +
-                     want + ".",
-                 FixFor(nic, port, key_name, want),
+                 i18n::Phrase::Of("check.drift.setting.message", {{"netdev", nic.netdev},
+                                                               {"key", key_name},
+                                                               {"found", found},
+                                                               {"best", std::to_string(best)},
+                                                               {"having", std::to_string(having)},
+                                                               {"profile", profile_name},
+                                                               {"want", want}}),
+                 FixFor(nic, key_name, want),
                  {key_name, TypedSetting(key_name, want), TypedSetting(key_name, found)});
       }
     }

@@ -4,7 +4,6 @@
 
 #include "lint/checks/ecn/group.h"
 #include "lint/checks/observed.h"
-#include "lint/fix/commands.h"
 #include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks::ecn {
@@ -15,11 +14,13 @@ void PointPriorities(const NicContext& c, FindingSink& sink, const CheckSpec& sp
   if (!planned) return;
   auto on = EnabledPriorities(c.view, metric::roce_ecn_enabled, nd, point);
   if (!on || *on == *planned) return;
-  std::string fixes;
+  FixText fixes;
   for (int prio = 0; prio < 8; ++prio) {
     bool want = std::find(planned->begin(), planned->end(), prio) != planned->end();
     bool have = std::find(on->begin(), on->end(), prio) != on->end();
-    if (want != have) fixes += (fixes.empty() ? "" : "; ") + fix::SetEcn(nd, point, prio, want);
+    if (want == have) continue;
+    if (!fixes.empty()) fixes += "; ";
+    fixes += SettingChange{"ecn." + std::string(point) + "." + std::to_string(prio), std::int64_t{want ? 1 : 0}};
   }
   sink.Nic(spec, c, FormatPriorities(*planned), FormatPriorities(*on),
            i18n::Phrase::Of(std::string_view(point) == "np" ? i18n::MessageId("check.ecn.np_priorities.message")

@@ -39,7 +39,7 @@ void RoceIpMissing(const NodeContext& c, FindingSink& sink) {
                 v2_ips.empty() ? i18n::Phrase::Of("check.inventory.roce_ip_missing.found_none", {})
                                : i18n::Phrase(v2_ips),
                 i18n::Phrase::Of("check.inventory.roce_ip_missing.message", {{"device", nic.ib_dev}, {"ip", ip}}),
-                "ip addr add " + nic.roce_ip + " dev " + nic.netdev);
+                FixText("ip addr add " + nic.roce_ip + " dev " + nic.netdev));
     }
   }
 }

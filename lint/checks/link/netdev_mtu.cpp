@@ -3,7 +3,6 @@
 #include "lint/checks/link/group.h"
 #include "lint/checks/observed.h"
 #include "lint/checks/specs.h"
-#include "lint/fix/commands.h"
 #include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks::link {
@@ -19,7 +18,7 @@ void NetdevMtu(const NicContext& c, FindingSink& sink) {
                                 {{"netdev", c.nic.netdev},
                                  {"found", FormatNumber(*mtu)},
                                  {"expected", std::to_string(*p->netdev_mtu)}}),
-               fix::SetMtu(c.nic.netdev, *p->netdev_mtu));
+               SettingChange{"netdev_mtu", *p->netdev_mtu});
     }
   }
 }

@@ -7,7 +7,6 @@
 #include "lint/checks/peer/group.h"
 #include "lint/checks/qos/group.h"
 #include "lint/checks/specs.h"
-#include "lint/fix/commands.h"
 #include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks::peer {
@@ -25,16 +24,18 @@ void PfcPriorities(const NicContext& c, FindingSink& sink) {
     return;  // peer.roce-priority-pfc
   // The plan decides which end is wrong; without one, the NIC's setting is the one to match.
   const std::vector<std::int64_t> want = p != nullptr && p->pfc_priorities ? *p->pfc_priorities : *nic;
-  std::string fix;
+  FixText fix;
   if (*s->pfc != want) fix = SwitchPfcFix(*s, want);
-  if (*nic != want)
-    fix += (fix.empty() ? "" : "; ") + std::string("NIC ") + c.nic.netdev + ": " +
-           fix::SetPfc(fix::Toolset::kUpstream, c.nic.netdev, want);
-  sink.Nic(kPeerPfcPriorities, c, "switch PFC on " + FormatPriorities(*nic) + " (as the NIC)",
-           "switch PFC on " + FormatPriorities(*s->pfc),
-           BothEnds(c, *s) + ": the NIC has PFC on " + FormatPriorities(*nic) + ", the switch port on " +
-               FormatPriorities(*s->pfc) + " (from " + s->source +
-               "): pauses on a priority one end has no PFC on are ignored there.",
+  if (*nic != want) {
+    if (!fix.empty()) fix += "; ";
+    fix += "NIC " + c.nic.netdev + ": ";
+    fix += SettingChange{"pfc", want};
+  }
+  const i18n::StoredArgs args = {
+      {"nic", FormatPriorities(*nic)}, {"pfc", FormatPriorities(*s->pfc)}, {"ends", BothEnds(c, *s)}, {"source", s->source}};
+  sink.Nic(kPeerPfcPriorities, c, i18n::Phrase::Of("check.peer.pfc_priorities.expected", args),
+           i18n::Phrase::Of("check.peer.pfc_priorities.found", args),
+           i18n::Phrase::Of("check.peer.pfc_priorities.message", args),
            fix);
 }
 

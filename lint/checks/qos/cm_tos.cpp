@@ -3,7 +3,7 @@
 #include "lint/checks/observed.h"
 #include "lint/checks/qos/group.h"
 #include "lint/checks/specs.h"
-#include "lint/fix/commands.h"
+#include "lint/core/tos.h"
 #include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks::qos {
@@ -14,11 +14,13 @@ void CmTos(const NicContext& c, FindingSink& sink) {
   if (p->roce_dscp) {
     auto tos = c.view.Value(metric::roce_cm_default_tos, {{label::device, c.nic.ib_dev}, {label::port, c.port}});
     if (tos && static_cast<std::int64_t>(*tos) >> 2 != *p->roce_dscp) {
-      sink.Nic(kCmTos, c, "DSCP " + std::to_string(*p->roce_dscp) + " (ToS " + std::to_string(fix::TosForDscp(*p->roce_dscp)) + ")",
+      sink.Nic(kCmTos, c, "DSCP " + std::to_string(*p->roce_dscp) + " (ToS " + std::to_string(TosForDscp(*p->roce_dscp)) + ")",
                "ToS " + FormatNumber(*tos) + " (DSCP " + std::to_string(static_cast<std::int64_t>(*tos) >> 2) + ")",
-               c.nic.ib_dev + " port " + c.port + " gives rdma_cm connections ToS " + FormatNumber(*tos) +
-                   ", which does not carry the RoCE DSCP " + std::to_string(*p->roce_dscp) + ".",
-               fix::SetCmTos(fix::Toolset::kUpstream, c.nic.ib_dev, c.port, fix::TosForDscp(*p->roce_dscp)));
+               i18n::Phrase::Of("check.qos.cm_tos.message", {{"device", c.nic.ib_dev},
+                                                            {"port", c.port},
+                                                            {"tos", FormatNumber(*tos)},
+                                                            {"dscp", std::to_string(*p->roce_dscp)}}),
+               SettingChange{"cm.tos", TosForDscp(*p->roce_dscp)});
     }
   }
 }

@@ -3,7 +3,6 @@
 #include "lint/checks/observed.h"
 #include "lint/checks/qos/group.h"
 #include "lint/checks/specs.h"
-#include "lint/fix/commands.h"
 #include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks::qos {
@@ -20,7 +19,7 @@ void PfcPriorities(const NicContext& c, FindingSink& sink) {
                                 {{"netdev", nd},
                                  {"found", FormatPriorities(*pfc)},
                                  {"expected", FormatPriorities(*p->pfc_priorities)}}),
-               fix::SetPfc(fix::Toolset::kUpstream, nd, *p->pfc_priorities));
+               SettingChange{"pfc", *p->pfc_priorities});
     }
   }
 }
