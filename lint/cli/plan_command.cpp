@@ -29,7 +29,7 @@ constexpr const char* kExitCodes =
 
 const std::vector<FlagSpec>& Specs() {
   static const std::vector<FlagSpec> kSpecs = {
-      kFormatFlag, kFailOnFlag, LangFlag("the text report (JSON stays English-keyed)"), kHelpFlag};
+      kFormatFlag, kFailOnFlag, LangFlag("the text report; JSON adds message_zh, …"), kHelpFlag};
   return kSpecs;
 }
 
@@ -79,7 +79,7 @@ int RunPlanCommand(const std::vector<std::string>& args, CommandIo io) {
 
   const bool failed = CountAtOrAbove(findings, *fail_on) > 0;
   if (*format == OutputFormat::kJson) {
-    io.out << report::JsonReport(findings, {"plan", path, *fail_on}).dump(2) << '\n';
+    io.out << report::JsonReport(findings, {"plan", path, *fail_on, *lang}).dump(2) << '\n';
   } else {
     report::WriteTextFindings(io.out, findings, *lang);
     std::size_t nics = 0;

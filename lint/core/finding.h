@@ -10,9 +10,9 @@
 #include <variant>
 #include <vector>
 
+#include "lint/i18n/catalogue.h"
 #include "lint/core/fix_text.h"
 #include "lint/core/setting_value.h"
-#include "lint/i18n/catalogue.h"
 
 namespace rocewatch::lint {
 
@@ -49,12 +49,12 @@ struct Finding {
   std::string fix;       // the command or edit that fixes it (fix_steps rendered, when it has any)
   std::string location;  // plan findings: "plan.json:12:5 /nodes/3/nics/0/roce_ip"
   SettingDelta setting;  // typed expected/found of a setting, for fixes
-  // The fix as the check stated it, when it changes settings: `fix` is empty until
-  // fix::RenderFixes writes the commands into it.
-  FixText fix_steps;
   // message, expected, found and fix as catalogue messages (lint/i18n/), rendered in the report's
   // language; an empty ID: the field is a value (a number, a command), the same in every language.
   i18n::StoredMessage message_text{}, expected_text{}, found_text{}, fix_text{};
+  // The fix as the check stated it, when it changes settings: `fix` is empty until
+  // fix::RenderFixes writes the commands into it.
+  FixText fix_steps;
 
   bool operator==(const Finding&) const = default;
 };

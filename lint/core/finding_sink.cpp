@@ -29,8 +29,16 @@ std::string FindingSink::Where(std::string_view pointer) const {
   return locator_ == nullptr ? std::string(pointer) : locator_->Where(pointer);
 }
 
-void FindingSink::Nic(const CheckSpec& spec, const FindingSubject& subject, std::string expected,
-                      std::string found, std::string message, FixText fix,
+void FindingSink::Nic(const CheckSpec& spec, const FindingSubject& subject, i18n::Phrase expected,
+                      i18n::Phrase found, i18n::Phrase message, i18n::Phrase fix, SettingDelta setting) {
+  i18n::StoredMessage fix_message = std::move(fix.message);
+  Nic(spec, subject, std::move(expected), std::move(found), std::move(message), FixText(std::move(fix.english)),
+      std::move(setting));
+  findings_.back().fix_text = std::move(fix_message);
+}
+
+void FindingSink::Nic(const CheckSpec& spec, const FindingSubject& subject, i18n::Phrase expected,
+                      i18n::Phrase found, i18n::Phrase message, FixText fix,
                       SettingDelta setting) {
   Finding f;
   f.check = std::string(spec.id);
@@ -39,9 +47,12 @@ void FindingSink::Nic(const CheckSpec& spec, const FindingSubject& subject, std:
   f.device = subject.device;
   f.port = subject.port;
   f.netdev = subject.netdev;
-  f.expected = std::move(expected);
-  f.found = std::move(found);
-  f.message = std::move(message);
+  f.expected = std::move(expected.english);
+  f.found = std::move(found.english);
+  f.message = std::move(message.english);
+  f.expected_text = std::move(expected.message);
+  f.found_text = std::move(found.message);
+  f.message_text = std::move(message.message);
   if (fix.HasChanges())
     f.fix_steps = std::move(fix);
   else
@@ -51,8 +62,15 @@ void FindingSink::Nic(const CheckSpec& spec, const FindingSubject& subject, std:
 }
 
 void FindingSink::Node(const CheckSpec& spec, std::string_view node, std::string device,
-                       std::string netdev, std::string expected, std::string found,
-                       std::string message, FixText fix) {
+                       std::string netdev, i18n::Phrase expected, i18n::Phrase found,
+                       i18n::Phrase message, FixText fix) {
+  Nic(spec, {node, device, {}, netdev}, std::move(expected), std::move(found), std::move(message),
+      std::move(fix));
+}
+
+void FindingSink::Node(const CheckSpec& spec, std::string_view node, std::string device,
+                       std::string netdev, i18n::Phrase expected, i18n::Phrase found,
+                       i18n::Phrase message, i18n::Phrase fix) {
   Nic(spec, {node, device, {}, netdev}, std::move(expected), std::move(found), std::move(message),
       std::move(fix));
 }

@@ -54,12 +54,18 @@ class FindingSink {
   std::string Where(std::string_view pointer) const;
 
   // A node check's finding about one planned NIC or port, or about a node (`device`/`netdev`
-  // may be empty). `setting`: the typed values behind expected/found. A `fix` with setting
-  // changes is kept as Finding::fix_steps for fix::RenderFixes; words alone are the fix.
-  void Nic(const CheckSpec& spec, const FindingSubject& subject, std::string expected,
-           std::string found, std::string message, FixText fix, SettingDelta setting = {});
+  // may be empty). `setting`: the typed values behind expected/found. Each text is a value or an
+  // English string as written, or a catalogue message (i18n::Phrase::Of) the reports render in
+  // their language. A `fix` with setting changes is kept as Finding::fix_steps for
+  // fix::RenderFixes; words alone are the fix (a catalogue message: the words in every language).
+  void Nic(const CheckSpec& spec, const FindingSubject& subject, i18n::Phrase expected,
+           i18n::Phrase found, i18n::Phrase message, FixText fix, SettingDelta setting = {});
+  void Nic(const CheckSpec& spec, const FindingSubject& subject, i18n::Phrase expected,
+           i18n::Phrase found, i18n::Phrase message, i18n::Phrase fix, SettingDelta setting = {});
   void Node(const CheckSpec& spec, std::string_view node, std::string device, std::string netdev,
-            std::string expected, std::string found, std::string message, FixText fix);
+            i18n::Phrase expected, i18n::Phrase found, i18n::Phrase message, FixText fix);
+  void Node(const CheckSpec& spec, std::string_view node, std::string device, std::string netdev,
+            i18n::Phrase expected, i18n::Phrase found, i18n::Phrase message, i18n::Phrase fix);
 
   // The findings so far, in the order added.
   std::vector<Finding>& findings() { return findings_; }

@@ -148,6 +148,26 @@ void AddMessageArg(StoredArgs& args, std::string name, const StoredMessage& inne
   }
 }
 
+void AddPhraseArg(StoredArgs& args, std::string name, const Phrase& phrase) {
+  if (phrase.message.id.empty()) {
+    args.emplace_back(std::move(name), phrase.english);
+    return;
+  }
+  AddMessageArg(args, std::move(name), phrase.message, phrase.english);
+}
+
+void AddListArg(StoredArgs& args, std::string name, const std::vector<Phrase>& items, MessageId joiner) {
+  for (const Table& t : kTables) {
+    std::string joined;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      std::string item = RenderOr(t.lang, items[i].message, items[i].english);
+      joined = i == 0 ? std::move(item)
+                      : *RenderStored(t.lang, joiner.view(), {{"a", std::move(joined)}, {"b", std::move(item)}});
+    }
+    args.emplace_back(t.lang == Language::kEnglish ? name : name + ":" + std::string(t.code), std::move(joined));
+  }
+}
+
 std::string_view LanguageCode(Language lang) {
   for (const Table& t : kTables)
     if (t.lang == lang) return t.code;

@@ -83,6 +83,11 @@ void AddMessageArg(StoredArgs& args, std::string name, MessageId id, const Store
 // The same for a message kept earlier (an address parser's reason); an empty ID adds `fallback`.
 void AddMessageArg(StoredArgs& args, std::string name, const StoredMessage& inner,
                    const std::string& fallback);
+// Adds argument `name` whose value is `phrase`: a value as it is, a message in every language.
+void AddPhraseArg(StoredArgs& args, std::string name, const Phrase& phrase);
+// Adds argument `name` whose value is `items` joined by `joiner`, a message with {a} and {b}
+// ("{a} or {b}"), in every language: "x or y or z", "x 或 y 或 z". No items: an empty value.
+void AddListArg(StoredArgs& args, std::string name, const std::vector<Phrase>& items, MessageId joiner);
 
 // The code of a language: "en", "zh".
 std::string_view LanguageCode(Language lang);

@@ -82,6 +82,330 @@ inline constexpr Message kChineseMessages[] = {
     {"html.column.fix", "修复"},
     {"html.cluster", "集群"},
 
+    {"check.qos.pfc_priorities.message", "{netdev} 的 PFC 优先级流控使能在 {found} 上，规划要求 {expected}。"},
+    {"check.ecn.np_priorities.message",
+     "{netdev} 的 ECN 通知点（{point}）使能在 {found} 上，规划要求 {expected}。"},
+    {"check.ecn.rp_priorities.message",
+     "{netdev} 的 ECN 反应点（{point}）使能在 {found} 上，规划要求 {expected}。"},
+    {"check.link.netdev_mtu.message", "{netdev} 的 MTU 为 {found}，规划要求 {expected}。"},
+    {"check.link.port_down.expected", "端口状态 ACTIVE (4)，物理状态 LinkUp (5)"},
+    {"check.link.port_down.found", "端口状态 {state}，物理状态 {physical}"},
+    {"check.link.port_down.found_reason", "端口状态 {state}，物理状态 {physical}，{reason}"},
+    {"check.link.port_down.message", "{device} 端口 {port} 未处于 up 状态：{found}。"},
+    {"check.link.port_down.fix",
+     "`ip link set dev {netdev} up`；检查线缆和交换机端口{switch_port}；`ethtool {netdev}`"},
+    {"check.inventory.exporter_unreachable.expected", "来自 {source} 的指标"},
+    {"check.inventory.exporter_unreachable.message", "无法读取节点的指标：{error}。"},
+    {"check.inventory.exporter_unreachable.fix",
+     "在 {node} 上执行 `systemctl status roce_exporter`；确认从本机可以访问 {exporter}"},
+    {"check.inventory.collector_failing.expected", "采集器 {collector} 运行成功"},
+    {"check.inventory.collector_failing.found", "采集器 {collector} 失败"},
+    {"check.inventory.collector_failing.message",
+     "exporter 的 {collector} 采集器在最近一次抓取中失败，依赖它的检查只能"
+     "看到部分数据。"},
+    {"check.inventory.collector_failing.fix",
+     "在 {node} 上执行 `journalctl -u roce_exporter` 查看"
+     "该采集器的错误"},
+    {"check.inventory.device_missing.expected", "{device} 存在"},
+    {"check.inventory.device_missing.found", "现有：{present}"},
+    {"check.inventory.device_missing.found_none", "没有 RDMA 设备"},
+    {"check.inventory.device_missing.message",
+     "{node} 的 /sys/class/infiniband 中没有 {device}；现"
+     "有设备：{present}。"},
+    {"check.inventory.device_missing.message_none",
+     "{node} 的 /sys/class/infiniband 中没有 {device}；该"
+     "节点没有任何 RDMA 设备。"},
+    {"check.inventory.device_missing.fix",
+     "检查网卡是否插好、驱动是否已加载：`lspci -d 15b3:`；"
+     "`modprobe mlx5_ib`；`dmesg | grep mlx5`"},
+    {"check.inventory.netdev_mismatch.no_netdev", "没有网口"},
+    {"check.inventory.netdev_mismatch.message", "{device} 对应的网口是 {found}，规划中为 {planned}。"},
+    {"check.inventory.netdev_mismatch.fix",
+     "修正规划或网口命名（udev 规则 / biosdevname）；"
+     "`rdma link show {device}`"},
+    {"check.inventory.roce_ip_missing.found_none", "没有 RoCE v2 地址"},
+    {"check.inventory.roce_ip_missing.message", "{device} 没有与 {ip}（规划的 RoCE IP）对应的 RoCE v2 GID。"},
+    {"check.inventory.unplanned_device.expected", "不存在（规划中没有）"},
+    {"check.inventory.unplanned_device.message", "{node} 上有 {device}，但规划中没有它。"},
+    {"check.inventory.unplanned_device.fix",
+     "在规划中把 {device} 加入该节点的 nics，或在 exporter 上用"
+     " --device-exclude 排除它"},
+    {"check.link.fec_mode.message",
+     "{netdev} 运行的 FEC 为 {found}（已配置：{configured}），"
+     "规划要求 {expected}；交换机端口必须运行相同的 FEC，否则链路会一直"
+     " down 或持续出错。"},
+    {"check.link.fec_mode.fix",
+     "`ethtool --show-fec {netdev}`；"
+     "`ethtool --set-fec {netdev} encoding {expected}`"
+     "（交换机端口{switch_port}也要设为相同的 FEC）"},
+    {"check.link.pcie_degraded.message",
+     "{device} 的 PCIe 链路只协商到 {found}（能力为 {expected}"
+     "）：网卡只能得到部分带宽。"},
+    {"check.link.pcie_degraded.fix", "重新插拔网卡或转接卡，在 BIOS 中检查插槽的拆分（bifurcation）设置；`{lspci}`"},
+    {"check.link.pcie_profile.any_speed", "任意速率{width}"},
+    {"check.link.pcie_profile.message", "{device} 所在 PCIe 链路的能力为 {found}，规划要求 {expected}。"},
+    {"check.link.pcie_profile.fix", "把网卡移到符合规划链路的插槽（或修正规划）；`{lspci}`"},
+    {"check.link.rate.message", "{device} 端口 {port} 的速率为 {found}，规划要求 {expected}。"},
+    {"check.link.rate.fix",
+     "`ethtool {netdev}`（检查线缆/光模块和交换机端口速率）；"
+     "`ethtool -s {netdev} speed {mbps} autoneg off`"},
+    {"check.versions.or", "{a} 或 {b}"},
+    {"check.versions.accepted", "{accepted}"},
+    {"check.versions.driver.message", "{device} 绑定的驱动为 {found}，规划要求 {expected}。"},
+    {"check.versions.driver.fix", "将 {pci} 绑定到 {expected} 驱动"},
+    {"check.versions.driver_version.message", "{netdev} 的驱动版本为 {found}，规划接受的版本为 {accepted}。"},
+    {"check.versions.driver_version.fix", "安装规划的驱动（MLNX_OFED / DOCA-OFED 或内核自带驱动）并重新加载"},
+    {"check.versions.firmware.message", "{device} 的固件版本为 {found}，规划接受的版本为 {accepted}。"},
+    {"check.versions.firmware.fix", "`mlxfwmanager -d {pci} -u`（使用规划的固件镜像），然后复位网卡"},
+    {"check.qos.dcb_unsupported.expected", "DCB（PFC 使能在 {pfc} 上）"},
+    {"check.qos.dcb_unsupported.found", "不支持 DCB"},
+    {"check.qos.dcb_unsupported.message", "{netdev} 对 dcbnl 请求的回答是 EOPNOTSUPP：无法在它上面使能 PFC 优先级流控。"},
+    {"check.qos.dcb_unsupported.fix", "为 {netdev} 换用支持 RoCE 的网卡和驱动（mlx5_core），或修正规划"},
+    {"check.optics.sensor.temperature", "温度"},
+    {"check.optics.sensor.voltage", "电压"},
+    {"check.optics.sensor.tx_bias", "发射偏置电流"},
+    {"check.optics.sensor.tx_power", "发射光功率"},
+    {"check.optics.sensor.rx_power", "接收光功率"},
+    {"check.optics.lane", "通道 {lane} {sensor}"},
+    {"check.optics.no_flag", "没有 {level} 标志"},
+    {"check.optics.reading_bound", "{what} {bound}"},
+    {"check.optics.where_switch_port", "{netdev}（交换机端口 {switch_port}）"},
+    {"check.optics.alarm.message", "{netdev} 光模块的{what}为 {found}，超出了光模块自身的告警门限（{bound}）。"},
+    {"check.optics.warning.message", "{netdev} 光模块的{what}为 {found}，超出了光模块自身的警告门限（{bound}）。"},
+    {"check.optics.temperature.fix", "检查 {where} 周围的风道和风扇；如果持续超标，更换光模块"},
+    {"check.optics.clean.fix", "清洁 {where} 的光纤端面和光模块的光口，重新插拔，仍不行再更换光模块或线缆"},
+    {"check.optics.module_missing.expected", "光模块在位"},
+    {"check.optics.module_missing.found", "光模块笼为空"},
+    {"check.optics.module_missing.message", "{netdev} 的光模块笼中没有光模块或线缆。"},
+    {"check.optics.module_missing.fix", "在 {where} 插入规划的光模块/线缆"},
+    {"check.optics.profile_limit.message", "{netdev} 光模块的{what}为 {found}，超出了规划的限值（{bound}）。"},
+    {"check.optics.read_failed.expected", "光模块 EEPROM 可读取"},
+    {"check.optics.read_failed.found", "读取失败"},
+    {"check.optics.read_failed.message", "{netdev}：exporter 无法读取或解析光模块的 EEPROM，其光功率等参数没有被监控。"},
+    {"check.optics.read_failed.fix",
+     "以 root 执行 `ethtool -m {netdev}`；给"
+     " roce_exporter 授予 CAP_NET_ADMIN；查看 exporter 的"
+     "日志"},
+    {"check.counters.count_in_window", "{window} 内 {count}"},
+    {"check.counters.and_switch_port", "，并检查交换机端口 {switch_port}"},
+    {"check.counters.discards.expected", "没有丢包"},
+    {"check.counters.discards.message", "{netdev} 在 {window} 内丢弃了 {count} 个报文（{rate}）。"},
+    {"check.counters.discards.fix",
+     "`ethtool -S {netdev} | grep -E 'discard|out_of_buffer'`"
+     "；检查 RoCE 优先级上的 PFC 优先级流控和接收缓冲区"},
+    {"check.counters.fec_ber.expected", "纠错前误码率（pre-FEC BER）不超过 {limit}"},
+    {"check.counters.fec_ber.found", "纠错前误码率（pre-FEC BER）{ber}"},
+    {"check.counters.fec_ber.message",
+     "{netdev}：在 {window} 内、{gbps} Gb/s 速率下 FEC 纠正了"
+     " {bits} 个比特，纠错前误码率为 {ber}（上限 {limit}）：链路已接近丢帧"
+     "（出现不可纠正块）。"},
+    {"check.counters.fec_ber.fix",
+     "`ethtool -I --show-fec {netdev}`；"
+     "`ethtool -m {netdev}`（逐通道查看接收光功率）；清洁或更换线缆/光模块"
+     "{and_switch}"},
+    {"check.counters.fec_uncorrectable.expected", "不可纠正的 FEC 块不超过 {allowed} 个"},
+    {"check.counters.fec_uncorrectable.lane", "通道 {lane}：{count}"},
+    {"check.counters.fec_uncorrectable.lane_joiner", "{a}，{b}"},
+    {"check.counters.fec_uncorrectable.lanes", "；{lanes}"},
+    {"check.counters.fec_uncorrectable.message",
+     "{netdev} 在 {window} 内收到 {count} 个 FEC 无法纠正的块（"
+     "{rate}）{lanes}：链路还没 down 就已经在丢帧。"},
+    {"check.counters.fec_uncorrectable.fix",
+     "`ethtool -I --show-fec {netdev}`；"
+     "`ethtool -m {netdev}`（查看接收光功率）；重新插拔或更换线缆/光模块"
+     "{and_switch}"},
+    {"check.counters.link_flaps.expected", "链路稳定"},
+    {"check.counters.link_flaps.found", "{window} 内链路变化 {count} 次"},
+    {"check.counters.link_flaps.message", "{netdev} 在 {window} 内 down 或载波变化了 {count} 次。"},
+    {"check.counters.link_flaps.fix",
+     "检查线缆/光模块和交换机端口{switch_port}；"
+     "`ethtool -S {netdev} | grep link_down`；"
+     "`dmesg | grep {netdev}`"},
+    {"check.counters.pause_non_pfc.expected", "优先级 {priority} 上没有 PAUSE 帧"},
+    {"check.counters.pause_non_pfc.message",
+     "{netdev} 在优先级 {priority} 上出现了 {count} 个"
+     " PAUSE 帧，而本端该优先级没有使能 PFC（{rate}）。"},
+    {"check.counters.pause_non_pfc.fix", "对照规划检查交换机端口的 PFC/QoS 配置；`mlnx_qos -i {netdev}`"},
+    {"check.counters.pause_storm.expected", "没有 PAUSE 风暴"},
+    {"check.counters.pause_storm.found_events", "{window} 内 {count} 次风暴事件"},
+    {"check.counters.pause_storm.found_paused",
+     "{direction} 方向优先级 {priority} 有 {percent}% 的时间"
+     "处于暂停状态"},
+    {"check.counters.pause_storm.message", "{netdev} 处于 PFC PAUSE 风暴中：{found}；它可能让整个无损网络停顿。"},
+    {"check.counters.pause_storm.fix",
+     "找出无法排空的接收端（"
+     "`ethtool -S {netdev} | grep -E 'pause|storm'`"
+     "）；网卡的风暴保护会在超时后关闭 PFC"},
+    {"check.counters.transport_errors.expected", "没有重传或序列错误"},
+    {"check.counters.transport_errors.message", "{device} 在 {window} 内出现了 RoCE 重传/序列错误：{which}。"},
+    {"check.counters.transport_errors.fix", "排查路径上的丢包：RoCE 优先级端到端的 PFC 优先级流控、丢包计数、链路错误"},
+    {"check.cabling.duplicate_port.expected", "{port} 上只有一块网卡"},
+    {"check.cabling.duplicate_port.message", "{port} 被 {count} 块网卡同时上报（{all}）：一个交换机端口只能接一根线缆。"},
+    {"check.cabling.duplicate_port.fix",
+     "顺着线缆查看 {where} 实际接在哪里；"
+     "`lldpcli show neighbors ports {netdev}`（中间有非网"
+     "管交换机或分支线缆（breakout）时会重复上报同一个端口）"},
+    {"check.cabling.duplicate_port.fix_planned",
+     "顺着线缆查看 {where} 实际接在哪里（规划为 {planned}）；"
+     "`lldpcli show neighbors ports {netdev}`（中间有非网"
+     "管交换机或分支线缆（breakout）时会重复上报同一个端口）"},
+    {"check.cabling.no_neighbor.expected", "一个 LLDP 邻居"},
+    {"check.cabling.no_neighbor.found", "没有 LLDP 邻居"},
+    {"check.cabling.no_neighbor.message", "{where} 链路已 up，但 lldpd 中没有它的 LLDP 邻居，无法检查它的布线。"},
+    {"check.cabling.no_neighbor.fix",
+     "在交换机端口{switch_port}上启用 LLDP；检查主机能否收到 LLDP 帧（"
+     "`tcpdump -ni {netdev} ether proto 0x88cc`），收不"
+     "到时检查是否被网卡固件的 LLDP 代理截走（docs/operations.md 的"
+     " LLDP 一节）；然后执行"
+     " `lldpcli show neighbors ports {netdev}`"},
+    {"check.cabling.rail_duplicate.expected", "{rail} 上只有一块网卡"},
+    {"check.cabling.rail_duplicate.message",
+     "{node} 有 {count} 块网卡接在 {rail} 上（{seen}）：另一个"
+     " rail 上没有它的网卡。"},
+    {"check.cabling.rail_duplicate.fix",
+     "把 {move} 移到其规划 rail 的交换机上（每块网卡的详情见"
+     " cabling.switch-port / cabling.rail-switch）"},
+    {"check.cabling.rail_duplicate.fix_all",
+     "只保留其中一块，其余移到各自规划 rail 的交换机上（每块网卡的详情见"
+     " cabling.switch-port / cabling.rail-switch）"},
+    {"check.cabling.rail_switch.any_switch", "{rail} 的任一交换机"},
+    {"check.cabling.rail_switch.expected", "{rail}（{target}）"},
+    {"check.cabling.rail_switch.message", "{where} 属于 {rail}，但它的线缆接到了 {seen}，这是 {seen_rail} 的交换机。"},
+    {"check.cabling.rail_switch.fix", "把 {where} 的线缆从 {seen} 移到 {target} 的空闲端口"},
+    {"check.cabling.switch_port.message", "{where} 接到了 {seen}，规划为 {planned}{rail_note}。{also}"},
+    {"check.cabling.switch_port.rail_note", "：这是 {seen_rail} 的交换机，不是 {rail} 的"},
+    {"check.cabling.switch_port.crossed", "它的线缆与 {other} 的接反了。"},
+    {"check.cabling.switch_port.planned_for", "{seen} 在规划中属于 {other}。"},
+    {"check.cabling.switch_port.fix", "把 {where} 的线缆从 {seen} 移到 {planned}"},
+    {"check.cabling.switch_port.fix_crossed",
+     "对调 {where} 与 {other} 的线缆：{where} 接入 {planned}"
+     "，{other} 接入 {other_planned}"},
+    {"check.peer.ecn.expected", "交换机上优先级 {priority} 的队列标记 ECN"},
+    {"check.peer.ecn.found", "优先级 {priority} 上没有 ECN"},
+    {"check.peer.ecn.message",
+     "{ends}：交换机端口上 RoCE 优先级 {priority} 的出队列不标记 ECN"
+     "（{source}）：网卡的 DCQCN 收不到来自它的拥塞通知，只能靠 PFC 优先级流"
+     "控抑制流量。"},
+    {"check.peer.roce_priority_pfc.expected", "交换机在 {priority}（RoCE 优先级）上使能 PFC"},
+    {"check.peer.roce_priority_pfc.found", "交换机 PFC 使能在 {pfc} 上"},
+    {"check.peer.roce_priority_pfc.message",
+     "{ends}：交换机端口没有在 RoCE 优先级 {priority} 上使能 PFC 优"
+     "先级流控（当前为 {pfc}，来自 {source}）：它会忽略网卡在该优先级上发出的"
+     " PAUSE 帧，拥塞时丢弃 RoCE 流量。"},
+    {"check.peer.pause_mismatch.expected_received", "优先级 {priority} 上网卡收到的与交换机发送的大致相等"},
+    {"check.peer.pause_mismatch.expected_sent", "优先级 {priority} 上网卡发送的与交换机收到的大致相等"},
+    {"check.peer.pause_mismatch.found_received", "优先级 {priority}：网卡收到 {nic}，交换机发送 {switch}"},
+    {"check.peer.pause_mismatch.found_sent", "优先级 {priority}：网卡发送 {nic}，交换机收到 {switch}"},
+    {"check.peer.pause_mismatch.expected", "{list}"},
+    {"check.peer.pause_mismatch.joiner", "{a}；{b}"},
+    {"check.peer.pause_mismatch.found", "{window} 内：{found}"},
+    {"check.peer.pause_mismatch.message",
+     "{ends}：链路两端统计的 PAUSE 帧数不一致（{window} 内：{found}"
+     "；交换机计数器为 {source} 的 {profile}），超出了相隔一次抓取读取的两个"
+     "计数器的正常误差：要么一端没有统计它收发的帧，要么该交换机端口不是这块网卡的对端。"},
+    {"check.peer.pause_mismatch.fix",
+     "确认交换机 LLDP 的 Port ID 指向这块网卡所接的端口（cabling.* 检查"
+     "规划的布线）；在一分钟内对比"
+     " `ethtool -S {netdev} | grep prio` 与交换机端口（"
+     "{where}）的 PFC 计数器；如果两端都在计数但数值不同，重新插拔或更换线缆"},
+    {"check.list.comma", "{a}，{b}"},
+    {"check.list.semicolon", "{a}；{b}"},
+    {"check.counters.optional_disabled.expected", "{counters} 已启用"},
+    {"check.counters.optional_disabled.found", "已启用：{enabled}"},
+    {"check.counters.optional_disabled.message_off",
+     "{device} 端口 {port}：可选计数器 {off} 未启用（每次重启或重新加载驱"
+     "动后都会恢复为未启用）。"},
+    {"check.counters.optional_disabled.message_absent",
+     "{device} 端口 {port}：驱动没有可选计数器 {absent}（现有："
+     "{all}）。"},
+    {"check.counters.optional_disabled.message_both",
+     "{device} 端口 {port}：可选计数器 {off} 未启用（每次重启或重新加载驱"
+     "动后都会恢复为未启用）；驱动没有可选计数器 {absent}（现有：{all}）。"},
+    {"check.counters.optional_disabled.fix_upgrade", "升级驱动或固件，或从规划中删除该计数器"},
+    {"check.counters.optional_disabled.fix", "`{command}`（每次开机后都要重新执行：该设置不会持久化）"},
+    {"check.drift.setting.message",
+     "{netdev} 的 {key} = {found}，而配置模板 {profile} 的"
+     " {having} 块网卡中有 {best} 块为 {want}。"},
+    {"check.drift.setting.fix", "像同组网卡一样把 {netdev} 的 {key} 设为 {want}，或在规划中记录这一差异"},
+    {"check.ecn.dcqcn_parameter.message",
+     "{netdev} 的 DCQCN {point} 参数 {name} 为 {found}，"
+     "规划要求 {expected}。"},
+    {"check.link.roce_mtu.message",
+     "{device} 端口 {port} 当前的 RoCE MTU 为 {found}，规划要"
+     "求 {expected}（网口 MTU 至少要等于 RoCE MTU + 96）。"},
+    {"check.qos.trust.message",
+     "{netdev} 的信任模式为 {found}，规划要求 {expected}：RoCE "
+     "报文会进入错误的优先级，失去无损队列的保护。"},
+    {"check.qos.dscp_priority.expected", "DSCP {dscp} → 优先级 {priority}"},
+    {"check.qos.dscp_priority.found_not_exported", "DSCP {dscp} 未导出"},
+    {"check.qos.dscp_priority.found_unmapped", "DSCP {dscp} → 未映射"},
+    {"check.qos.dscp_priority.found", "DSCP {dscp} → 优先级 {mapped}"},
+    {"check.qos.dscp_priority.message_not_exported",
+     "{netdev} 没有导出 {what} 的 DSCP {dscp}（它的"
+     " exporter 只提供节点用到的 DSCP）；其映射未知。"},
+    {"check.qos.dscp_priority.fix_not_exported",
+     "运行 roce_exporter 时加上"
+     " --collector.dcb.dscps={dscp}（或"
+     " --collector.dcb.full-tables=true）"},
+    {"check.qos.dscp_priority.message_unmapped",
+     "{netdev} 没有映射 {what} 的 DSCP {dscp}，规划要求映射到优先级"
+     " {priority}。"},
+    {"check.qos.dscp_priority.message",
+     "{netdev} 把 {what} 的 DSCP {dscp} 映射到优先级"
+     " {mapped}，规划要求优先级 {priority}。"},
+    {"check.qos.cm_tos.message",
+     "{device} 端口 {port} 给 rdma_cm 连接的 ToS 为 {tos}，"
+     "其中不是 RoCE 的 DSCP {dscp}。"},
+    {"check.qos.cm_roce_mode.message",
+     "{device} 端口 {port} 的 rdma_cm 连接默认使用 {mode}："
+     "NCCL/UCX 的连接不是可路由的 RoCE v2。"},
+    {"check.qos.global_pause.on", "开启"},
+    {"check.qos.global_pause.off", "关闭"},
+    {"check.qos.global_pause.expected", "rx 关闭，tx 关闭"},
+    {"check.qos.global_pause.found", "rx {rx}，tx {tx}"},
+    {"check.qos.global_pause.message",
+     "{netdev} 在 PFC 之外还开启了 802.3x 全局流控（{found}）：一个"
+     " PAUSE 帧会暂停所有优先级。"},
+    {"check.peer.pfc_priorities.expected", "交换机 PFC 使能在 {nic} 上（与网卡一致）"},
+    {"check.peer.pfc_priorities.found", "交换机 PFC 使能在 {pfc} 上"},
+    {"check.peer.pfc_priorities.message",
+     "{ends}：网卡的 PFC 使能在 {nic} 上，交换机端口使能在 {pfc} 上（来"
+     "自 {source}）：一端未使能 PFC 的优先级上的 PAUSE 帧会被该端忽略。"},
+    {"check.peer.app_priority.found_tc", "DSCP {dscp} → TC {priority}"},
+    {"check.peer.app_priority.found_priority", "DSCP {dscp} → 优先级 {priority}"},
+    {"check.peer.app_priority.message",
+     "{ends}：交换机端口对 RoCE 流量的分类与网卡不同（{source} 中为"
+     " {found}；网卡为 {expected}）：两端会把同样的报文放到不同的优先级上排队"
+     "和暂停。"},
+    {"check.peer.app_priority.fix_udp", "交换机 {where}：在端口的 DCBX APP 表中以优先级 {priority} 通告 UDP 4791"},
+    {"check.peer.switch_pause_non_pfc.expected", "交换机只在网卡使能 PFC 的优先级（{pfc}）上发送 PAUSE 帧"},
+    {"check.peer.switch_pause_non_pfc.item", "优先级 {priority} 上 {count} 个"},
+    {"check.peer.switch_pause_non_pfc.found", "{window} 内交换机发送了 {sent}"},
+    {"check.peer.switch_pause_non_pfc.message",
+     "{ends}：交换机端口在优先级 {priorities} 上发送了 PAUSE 帧，而网"
+     "卡在这些优先级上没有使能 PFC（网卡的 PFC 使能在 {pfc} 上；{found}，"
+     "计数器为 {source} 的 {profile}）：网卡会忽略这些 PAUSE 帧继续发"
+     "送，交换机则在它视为无损的优先级上丢包。"},
+    {"check.peer.fix.nic", "网卡 {netdev}：`{command}`"},
+    {"check.peer.fix.nic_nothing", "{switch}；网卡 {netdev}：无需操作（由 {check} 检查）"},
+    {"check.peer.fix.switch", "交换机 {where}：{options}"},
+    {"check.peer.fix.or", "{a}；或 {b}"},
+    {"check.peer.fix.cumulus", "Cumulus NVUE：`{commands}`"},
+    {"check.peer.fix.sonic", "SONiC：`{commands}`"},
+    {"check.peer.fix.eos", "Arista EOS（configure 模式）：`{commands}`"},
+    {"check.peer.fix.pfc_unknown", "在交换机端口上只在优先级 {priorities} 上使能 PFC（其他优先级不使能）"},
+    {"check.peer.fix.dscp_sonic",
+     "SONiC：在端口的 DSCP_TO_TC_MAP（config_db.json）中把"
+     " DSCP {dscp} 映射到 TC {priority}，然后执行"
+     " `config qos reload`"},
+    {"check.peer.fix.dscp_unknown", "在交换机上及其 DCBX APP 表中把 DSCP {dscp} 映射到优先级 {priority}"},
+    {"check.peer.fix.ecn_sonic",
+     "SONiC：在 config_db.json 中给"
+     " QUEUE|{port}|{priority} 配置 ecn 为 ecn_all 的"
+     " wred_profile（例如 AZURE_LOSSLESS），然后执行"
+     " `config qos reload`"},
+    {"check.peer.fix.ecn_unknown", "在优先级 {priority} 的出队列上启用 ECN 标记（WRED/ECN）"},
+
     {"plan.summary", "{path}：{counts}（{nodes}，{nics}，{profiles}）"},
     {"plan.nodes.one", "{n} 个节点"},
     {"plan.nodes.many", "{n} 个节点"},

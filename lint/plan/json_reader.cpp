@@ -30,10 +30,6 @@ Phrase Describe(const json& v) {
   }
 }
 
-void AddPhraseArg(i18n::StoredArgs& args, std::string name, const Phrase& phrase) {
-  i18n::AddMessageArg(args, std::move(name), phrase.message, phrase.english);
-}
-
 namespace {
 
 std::string UnescapeToken(std::string_view token) {

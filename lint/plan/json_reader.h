@@ -29,9 +29,6 @@ i18n::Phrase Describe(const json& v);
 // "netdev_mtu", "pfc_priorities[1]", "nodes[3]"; "the plan" (a catalogue message) for the root
 // pointer.
 i18n::Phrase DisplayName(std::string_view pointer);
-// A catalogue message (Phrase::Of) or a value as argument `name` of another message, with each
-// language's form.
-void AddPhraseArg(i18n::StoredArgs& args, std::string name, const i18n::Phrase& phrase);
 // "\"a\", \"b\"".
 std::string JoinQuoted(const std::vector<std::string>& values);
 

@@ -12,7 +12,7 @@ void Json(std::ostream& out, const ReportInput& in) {
                                   SwitchSideUncheckedNote(in.run, Language::kEnglish),
                                   SwitchCountersUncheckedNote(in.run, Language::kEnglish)})
     if (!note.empty()) notes.push_back(note);
-  out << JsonReport(in.run.findings, {"check", in.plan_path + " @ " + in.run.input, in.fail_on, std::move(notes)})
+  out << JsonReport(in.run.findings, {"check", in.plan_path + " @ " + in.run.input, in.fail_on, in.lang, std::move(notes)})
              .dump(2)
       << "\n";
 }

@@ -162,8 +162,9 @@ void WriteFindingRow(std::ostream& out, Language lang, const Finding& f, const s
       << "<td><code>" << HtmlEscape(f.check) << "</code><br>" << HtmlEscape(CheckTitle(f.check, lang))
       << "</td><td class=\"where\">" << HtmlEscape(Where(f)) << "</td><td>"
       << HtmlEscape(FindingMessage(f, lang)) << "</td>"
-      << "<td>" << HtmlEscape(f.expected) << "</td><td>" << HtmlEscape(f.found) << "</td>"
-      << "<td><code>" << HtmlEscape(f.fix) << "</code></td></tr>\n";
+      << "<td>" << HtmlEscape(i18n::RenderOr(lang, f.expected_text, f.expected)) << "</td><td>"
+      << HtmlEscape(i18n::RenderOr(lang, f.found_text, f.found)) << "</td>"
+      << "<td><code>" << HtmlEscape(i18n::RenderOr(lang, f.fix_text, f.fix)) << "</code></td></tr>\n";
 }
 
 void WriteFindings(std::ostream& out, Language lang, const std::vector<NodeGroup>& groups) {

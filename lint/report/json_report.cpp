@@ -1,10 +1,11 @@
 #include "lint/report/json_report.h"
 
+#include "lint/i18n/catalogue.h"
 #include "rocewatch/version.h"
 
 namespace rocewatch::lint::report {
 
-nlohmann::ordered_json FindingToJson(const Finding& f) {
+nlohmann::ordered_json FindingToJson(const Finding& f, i18n::Language lang) {
   nlohmann::ordered_json j;
   j["check"] = f.check;
   j["severity"] = std::string(SeverityName(f.severity));
@@ -17,6 +18,14 @@ nlohmann::ordered_json FindingToJson(const Finding& f) {
   j["message"] = f.message;
   j["fix"] = f.fix;
   j["location"] = f.location;
+  if (lang != i18n::Language::kEnglish) {
+    // With --lang zh: the same four texts in Chinese, next to the English ones tools key on.
+    const std::string suffix = "_" + std::string(i18n::LanguageCode(lang));
+    j["expected" + suffix] = i18n::RenderOr(lang, f.expected_text, f.expected);
+    j["found" + suffix] = i18n::RenderOr(lang, f.found_text, f.found);
+    j["message" + suffix] = i18n::RenderOr(lang, f.message_text, f.message);
+    j["fix" + suffix] = i18n::RenderOr(lang, f.fix_text, f.fix);
+  }
   return j;
 }
 
@@ -40,7 +49,7 @@ nlohmann::ordered_json JsonReport(const std::vector<Finding>& findings,
   j["summary"] = std::move(summary);
   j["notes"] = context.notes;
   nlohmann::ordered_json list = nlohmann::ordered_json::array();
-  for (const auto& f : findings) list.push_back(FindingToJson(f));
+  for (const auto& f : findings) list.push_back(FindingToJson(f, context.lang));
   j["findings"] = std::move(list);
   return j;
 }

@@ -7,12 +7,16 @@
 //  "input": "plan.json", "summary": {"total": 3, "critical": 0, "error": 2, "warning": 1,
 //  "info": 0, "fail_on": "warning", "failed": true}, "findings": [{"check": …, "severity": …,
 //  "node", "device", "port", "netdev", "expected", "found", "message", "fix", "location"}]}
+//
+// With --lang zh each finding also has "expected_zh", "found_zh", "message_zh" and "fix_zh": the
+// same texts as the Chinese reports print them (the English keys stay what tools read).
 
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "lint/core/finding.h"
+#include "lint/i18n/language.h"
 
 namespace rocewatch::lint::report {
 
@@ -22,12 +26,14 @@ struct JsonReportContext {
   std::string command;  // "plan", "check", …
   std::string input;    // what was examined, e.g. the plan path
   Severity fail_on = Severity::kWarning;
+  i18n::Language lang = i18n::Language::kEnglish;  // another: the *_<code> fields too
   // The run's once-only notes (check: the nodes the counter window missed, the NICs whose
   // switch side or switch counters were unknown), in English; empty for `plan`.
   std::vector<std::string> notes = {};
 };
 
-nlohmann::ordered_json FindingToJson(const Finding& finding);
+nlohmann::ordered_json FindingToJson(const Finding& finding,
+                                     i18n::Language lang = i18n::Language::kEnglish);
 nlohmann::ordered_json JsonReport(const std::vector<Finding>& findings,
                                   const JsonReportContext& context);
 

@@ -154,9 +154,10 @@ void WriteNodeReport(std::ostream& out, const CheckRun& run, Language lang) {
       if (!f.expected.empty() || !f.found.empty())
         out << "    "
             << T(i18n::Render(lang, "report.expected_found",
-                              {{"expected", f.expected}, {"found", f.found}}))
+                              {{"expected", i18n::RenderOr(lang, f.expected_text, f.expected)},
+                               {"found", i18n::RenderOr(lang, f.found_text, f.found)}}))
             << "\n";
-      if (!f.fix.empty()) out << "    " << T(i18n::Render(lang, "report.fix", {{"fix", f.fix}})) << "\n";
+      if (!f.fix.empty()) out << "    " << T(i18n::Render(lang, "report.fix", {{"fix", i18n::RenderOr(lang, f.fix_text, f.fix)}})) << "\n";
     }
   }
   out << "\n"

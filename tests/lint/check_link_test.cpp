@@ -25,8 +25,8 @@ TEST(CheckLink, PortDownFiresWithTheLinkDownReason) {
   Finding f = ExpectOnly(c.Run(), kPortDown, "gpu-01", "mlx5_1", "ens2f0np0");
   EXPECT_EQ(f.severity, Severity::kCritical);
   EXPECT_EQ(f.port, "1");
-  EXPECT_EQ(f.expected, "state 4 (ACTIVE), physical state 5 (LinkUp)");
-  EXPECT_EQ(f.found, "state 1, physical state 3, link_training_failure/kr_frame_lock_not_acquired");
+  EXPECT_EQ(f.expected, "state ACTIVE (4), physical state LinkUp (5)");
+  EXPECT_EQ(f.found, "state DOWN (1), physical state Disabled (3), link_training_failure/kr_frame_lock_not_acquired");
   EXPECT_EQ(f.fix,
             "ip link set dev ens2f0np0 up; check cable and switch port leaf-1:Ethernet8; ethtool "
             "ens2f0np0");
@@ -36,7 +36,7 @@ TEST(CheckLink, PortPollingWithoutAReasonFires) {
   Cluster c(1, 2);
   c.Set(1, R"(roce_port_physical_state{device="mlx5_0",port="1"})", "2");
   Finding f = ExpectOnly(c.Run(), kPortDown, "gpu-01", "mlx5_0", "ens1f0np0");
-  EXPECT_EQ(f.found, "state 4, physical state 2");
+  EXPECT_EQ(f.found, "state ACTIVE (4), physical state Polling (2)");
 }
 
 TEST(CheckLink, ActiveLinkUpIsQuiet) {

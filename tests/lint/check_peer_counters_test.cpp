@@ -57,6 +57,7 @@ std::vector<Finding> RunWith(Cluster& c, switch_config::SwitchPauses pauses) {
   CheckRunner runner(c.plan, &switches);
   for (std::size_t i = 0; i < c.views.size(); ++i) runner.AddNode(i, c.views[i]);
   auto findings = runner.Finish();
+  ExpectChinese(findings, c.plan);
   std::erase_if(findings, [](const Finding& f) { return f.check.rfind("peer.", 0) != 0; });
   return findings;
 }

@@ -22,7 +22,9 @@ std::vector<Finding> RunWith(Cluster& c, const switch_config::SwitchConfigs& swi
   c.Run();
   CheckRunner runner(c.plan, &switches);
   for (std::size_t i = 0; i < c.views.size(); ++i) runner.AddNode(i, c.views[i]);
-  return runner.Finish();
+  auto findings = runner.Finish();
+  ExpectChinese(findings, c.plan);
+  return findings;
 }
 
 switch_config::SwitchConfigs Sonic(const std::string& text) {

@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "chinese_findings.h"
 #include "lint/checks/check.h"
 #include "lint/checks/specs.h"
 #include "lint/core/finding.h"
@@ -445,6 +446,7 @@ class Cluster {
     }
     std::vector<Finding> findings = checks::RunChecks(plan, views);
     fix::RenderFixes(findings);
+    ExpectChinese(findings, plan);
     return findings;
   }
 

@@ -63,7 +63,7 @@ const std::set<std::string> kNotMetrics = {
     "roce_adp_retrans", "roce_adp_retrans_to", "roce_exporter", "roce_tos", "roce_v2",
     // Parts of the message catalogue's IDs (lint/i18n/en.h: "plan.roce_ip_network", …).
     "roce_ip_broadcast", "roce_ip_network", "roce_ip_not_host", "roce_mtu_exceeds",
-    "roce_mtu_invalid", "roce_not_lossless",
+    "roce_mtu_invalid", "roce_not_lossless", "roce_ip_missing", "roce_priority_pfc",
 };
 
 TEST(MetricNames, TheContractHasTheExportersFamiliesAndLabels) {

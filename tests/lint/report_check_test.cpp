@@ -156,8 +156,8 @@ TEST_F(CheckReport, ChineseReportUsesTheChineseTitles) {
   EXPECT_THAT(lines[2], StartsWith("gpu-03: 不可达  scrape"));
   EXPECT_EQ(lines[4], "详情：");
   EXPECT_EQ(lines[5],
-            "gpu-02 mlx5_0 ens1f0np0: 严重: PFC 使能的优先级与规划不符。ens1f0np0 has PFC on none, "
-            "the profile wants 3. [qos.pfc-priorities]");
+            "gpu-02 mlx5_0 ens1f0np0: 严重: PFC 使能的优先级与规划不符。ens1f0np0 的 PFC 优先级流控使能在 "
+            "none 上，规划要求 3。 [qos.pfc-priorities]");
   EXPECT_EQ(lines[6], "    期望：3; 实际：none");
   EXPECT_THAT(lines[7], StartsWith("    修复：dcb pfc set dev ens1f0np0"));
   EXPECT_THAT(lines[14], StartsWith("gpu-03: 严重: 无法获取节点指标（导出器不可达）。"));

@@ -22,13 +22,17 @@ void DuplicatePortOf(const Cluster& c, FindingSink& sink) {
     for (const auto* r : recs) {
       if (MatchesPlan(c, *r)) continue;  // the one planned there is where it belongs
       const plan::Nic& nic = c.Nic(*r);
-      sink.Nic(kCablingDuplicatePort, Subject(c.Node(*r), nic, ""), "one NIC on " + port, all,
-               port + " is reported by " + std::to_string(recs.size()) + " NICs (" + all +
-                   "): a switch port has one cable.",
-               "trace the cable of " + c.Where(*r) + (nic.switch_port ? " to " + *nic.switch_port
-                                                                       : std::string()) +
-                   "; lldpcli show neighbors ports " + nic.netdev +
-                   " (an unmanaged switch or a breakout in between repeats the port)");
+      const i18n::StoredArgs args = {{"port", port},
+                                     {"count", std::to_string(recs.size())},
+                                     {"all", all},
+                                     {"where", c.Where(*r)},
+                                     {"planned", nic.switch_port.value_or("")},
+                                     {"netdev", nic.netdev}};
+      sink.Nic(kCablingDuplicatePort, Subject(c.Node(*r), nic, ""),
+               i18n::Phrase::Of("check.cabling.duplicate_port.expected", args), all,
+               i18n::Phrase::Of("check.cabling.duplicate_port.message", args),
+               nic.switch_port ? i18n::Phrase::Of("check.cabling.duplicate_port.fix_planned", args)
+                               : i18n::Phrase::Of("check.cabling.duplicate_port.fix", args));
     }
   }
 }

@@ -8,15 +8,14 @@ namespace {
 void NoNeighborOf(const Cluster& c, const CablingRecord& r, FindingSink& sink) {
   if (!r.lldp_reachable || !r.link_up || !r.neighbors.empty()) return;
   const plan::Nic& nic = c.Nic(r);
-  const std::string planned = nic.switch_port ? *nic.switch_port : std::string("a neighbour");
-  sink.Nic(kCablingNoNeighbor, Subject(c.Node(r), nic, ""), planned, "no LLDP neighbour",
-           c.Where(r) + " has link but lldpd holds no LLDP neighbour for it, so its cabling "
-                        "cannot be checked.",
-           "enable LLDP on the switch port" + (nic.switch_port ? " " + *nic.switch_port : "") +
-               "; check that the host sees LLDP frames (tcpdump -ni " + nic.netdev +
-               " ether proto 0x88cc) and, if not, whether the NIC's firmware LLDP agent takes "
-               "them (docs/operations.md, LLDP); then lldpcli show neighbors ports " +
-               nic.netdev);
+  const i18n::StoredArgs args = {{"where", c.Where(r)},
+                                 {"netdev", nic.netdev},
+                                 {"switch_port", nic.switch_port ? " " + *nic.switch_port : std::string()}};
+  sink.Nic(kCablingNoNeighbor, Subject(c.Node(r), nic, ""),
+           nic.switch_port ? i18n::Phrase(*nic.switch_port) : i18n::Phrase::Of("check.cabling.no_neighbor.expected", {}),
+           i18n::Phrase::Of("check.cabling.no_neighbor.found", {}),
+           i18n::Phrase::Of("check.cabling.no_neighbor.message", args),
+           i18n::Phrase::Of("check.cabling.no_neighbor.fix", args));
 }
 
 }  // namespace

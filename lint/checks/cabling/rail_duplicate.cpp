@@ -30,13 +30,16 @@ void RailDuplicateOf(const Cluster& c, FindingSink& sink) {
       for (const auto* r : recs)
         if (!c.Nic(*r).rail || *c.Nic(*r).rail != rail)
           move += (move.empty() ? "" : ", ") + c.Nic(*r).netdev;
-      sink.Node(kCablingRailDuplicate, c.plan.nodes[node].name, "", nics, "one NIC on " + RailText(rail),
-                seen,
-                c.plan.nodes[node].name + " has " + std::to_string(recs.size()) + " NICs on " +
-                    RailText(rail) + " (" + seen + "): another rail has none of its NICs.",
-                "move " + (move.empty() ? std::string("all but one of them") : move) +
-                    " to the switch of its planned rail (see cabling.switch-port / "
-                    "cabling.rail-switch for each)");
+      const i18n::StoredArgs args = {{"node", c.plan.nodes[node].name},
+                                     {"count", std::to_string(recs.size())},
+                                     {"rail", RailText(rail)},
+                                     {"seen", seen},
+                                     {"move", move}};
+      sink.Node(kCablingRailDuplicate, c.plan.nodes[node].name, "", nics,
+                i18n::Phrase::Of("check.cabling.rail_duplicate.expected", args), seen,
+                i18n::Phrase::Of("check.cabling.rail_duplicate.message", args),
+                move.empty() ? i18n::Phrase::Of("check.cabling.rail_duplicate.fix_all", args)
+                             : i18n::Phrase::Of("check.cabling.rail_duplicate.fix", args));
     }
   }
 }

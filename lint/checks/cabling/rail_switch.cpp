@@ -20,13 +20,17 @@ void RailSwitchOf(const Cluster& c, const CablingRecord& r, FindingSink& sink) {
   if (it != c.planned_switches.end()) want = it->second;
   for (const auto& [sw, rail] : c.rail_of_switch)
     if (rail == *nic.rail) want.insert(sw);
-  const std::string target = want.empty() ? "a switch of " + RailText(*nic.rail) : Join(want);
-  sink.Nic(kCablingRailSwitch, Subject(c.Node(r), nic, ""), RailText(*nic.rail) + " (" + target + ")",
-           seen.Text() + " (" + RailText(*seen_rail) + ")",
-           c.Where(r) + " is on " + RailText(*nic.rail) + " but its cable lands on " +
-               seen.Text() + ", a switch of " + RailText(*seen_rail) + ".",
-           "move the cable of " + c.Where(r) + " from " + seen.Text() + " to a free port of " +
-               target);
+  const i18n::Phrase target = want.empty()
+                                  ? i18n::Phrase::Of("check.cabling.rail_switch.any_switch", {{"rail", RailText(*nic.rail)}})
+                                  : i18n::Phrase(Join(want));
+  i18n::StoredArgs args = {{"where", c.Where(r)},
+                           {"rail", RailText(*nic.rail)},
+                           {"seen", seen.Text()},
+                           {"seen_rail", RailText(*seen_rail)}};
+  i18n::AddPhraseArg(args, "target", target);
+  sink.Nic(kCablingRailSwitch, Subject(c.Node(r), nic, ""), i18n::Phrase::Of("check.cabling.rail_switch.expected", args),
+           seen.Text() + " (" + RailText(*seen_rail) + ")", i18n::Phrase::Of("check.cabling.rail_switch.message", args),
+           i18n::Phrase::Of("check.cabling.rail_switch.fix", args));
 }
 
 }  // namespace

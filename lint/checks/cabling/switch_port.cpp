@@ -14,28 +14,35 @@ void SwitchPortOf(const Cluster& c, const CablingRecord& r, FindingSink& sink) {
   if (!nic.switch_port || r.neighbors.empty() || MatchesPlan(c, r)) return;
   const SeenPort& seen = r.neighbors.front();
   const std::string& planned = *nic.switch_port;
-  std::string message = c.Where(r) + " is cabled to " + seen.Text() + ", planned " + planned;
+  i18n::StoredArgs args = {{"where", c.Where(r)}, {"seen", seen.Text()}, {"planned", planned}};
   auto seen_rail = c.RailOf(seen.switch_name);
   if (nic.rail && seen_rail && *seen_rail != *nic.rail)
-    message += ": a switch of " + RailText(*seen_rail) + ", not of " + RailText(*nic.rail);
-  message += ".";
-  std::string fix = "move the cable of " + c.Where(r) + " from " + seen.Text() + " to " + planned;
+    i18n::AddMessageArg(args, "rail_note", "check.cabling.switch_port.rail_note",
+                        {{"seen_rail", RailText(*seen_rail)}, {"rail", RailText(*nic.rail)}});
+  else
+    args.emplace_back("rail_note", "");
+  bool crossed = false;
   if (const CablingRecord* other = PlannedAt(c, seen); other != nullptr && other != &r) {
     const plan::Nic& onic = c.Nic(*other);
-    const bool crossed =
-        !other->neighbors.empty() &&
-        std::any_of(other->neighbors.begin(), other->neighbors.end(), [&](const SeenPort& s) {
-          return SamePort(ParsePlannedPort(planned), s);
-        });
+    crossed = !other->neighbors.empty() &&
+              std::any_of(other->neighbors.begin(), other->neighbors.end(), [&](const SeenPort& s) {
+                return SamePort(ParsePlannedPort(planned), s);
+              });
+    const i18n::StoredArgs also = {{"other", c.Where(*other)}, {"seen", seen.Text()}};
     if (crossed) {
-      message += " Its cable is crossed with " + c.Where(*other) + "'s.";
-      fix = "swap the cables of " + c.Where(r) + " and " + c.Where(*other) + ": " +
-            c.Where(r) + " into " + planned + ", " + c.Where(*other) + " into " + *onic.switch_port;
+      i18n::AddMessageArg(args, "also", "check.cabling.switch_port.crossed", also);
+      args.emplace_back("other", c.Where(*other));
+      args.emplace_back("other_planned", *onic.switch_port);
     } else {
-      message += " " + seen.Text() + " is planned for " + c.Where(*other) + ".";
+      i18n::AddMessageArg(args, "also", "check.cabling.switch_port.planned_for", also);
     }
+  } else {
+    args.emplace_back("also", "");
   }
-  sink.Nic(kCablingSwitchPort, Subject(c.Node(r), nic, ""), planned, seen.Text(), message, fix);
+  sink.Nic(kCablingSwitchPort, Subject(c.Node(r), nic, ""), planned, seen.Text(),
+           i18n::Phrase::Of("check.cabling.switch_port.message", args),
+           crossed ? i18n::Phrase::Of("check.cabling.switch_port.fix_crossed", args)
+                   : i18n::Phrase::Of("check.cabling.switch_port.fix", args));
 }
 
 }  // namespace

@@ -26,9 +26,12 @@ void Discards(const NicContext& c, FindingSink& sink) {
                        v.Increase(metric::roce_ethtool_rx_discarded_packets_total, {{label::netdev, nd}}).value_or(0));
   discards += v.Increase(metric::roce_hw_stat_total, {{label::device, dev}, {label::port, c.port}, {label::counter, "out_of_buffer"}}).value_or(0);
   if (discards > 0) {
-    sink.Nic(kDiscards, c, "no discards", FormatNumber(discards) + " in " + Window(w),
-             nd + " discarded " + FormatNumber(discards) + " packets in " + Window(w) + " (" + PerSecond(discards, w) + ").",
-             "ethtool -S " + nd + " | grep -E 'discard|out_of_buffer'; check PFC on the RoCE priority and receive buffers");
+    const i18n::StoredArgs args = {
+        {"netdev", nd}, {"count", FormatNumber(discards)}, {"window", Window(w)}, {"rate", PerSecond(discards, w)}};
+    sink.Nic(kDiscards, c, i18n::Phrase::Of("check.counters.discards.expected", {}),
+             i18n::Phrase::Of("check.counters.count_in_window", args),
+             i18n::Phrase::Of("check.counters.discards.message", args),
+             i18n::Phrase::Of("check.counters.discards.fix", args));
   }
 }
 

@@ -48,15 +48,16 @@ void FecBer(const NicContext& c, FindingSink& sink) {
   const double ber = *bits / received_bits;
   const double limit = *p->fec->max_pre_fec_ber;
   if (ber <= limit) return;
-  sink.Nic(
-      kFecBer, c, "pre-FEC BER at most " + Ratio(limit), "pre-FEC BER " + Ratio(ber),
-      nd + ": FEC corrected " + FormatNumber(*bits) + " bits in " + Window(w) + " at " +
-          FormatNumber(*speed_bytes * 8 / 1e9) + " Gb/s, a pre-FEC bit error ratio of " +
-          Ratio(ber) + " (limit " + Ratio(limit) +
-          "): the link is close to losing frames (uncorrectable blocks).",
-      "ethtool -I --show-fec " + nd + "; ethtool -m " + nd +
-          " (RX power, per lane); clean or replace the cable/transceiver" +
-          (c.nic.switch_port ? " and check switch port " + *c.nic.switch_port : std::string()));
+  i18n::StoredArgs args = {{"netdev", nd},
+                           {"bits", FormatNumber(*bits)},
+                           {"window", Window(w)},
+                           {"gbps", FormatNumber(*speed_bytes * 8 / 1e9)},
+                           {"ber", Ratio(ber)},
+                           {"limit", Ratio(limit)}};
+  AddAndSwitchPortArg(args, c);
+  sink.Nic(kFecBer, c, i18n::Phrase::Of("check.counters.fec_ber.expected", args),
+           i18n::Phrase::Of("check.counters.fec_ber.found", args), i18n::Phrase::Of("check.counters.fec_ber.message", args),
+           i18n::Phrase::Of("check.counters.fec_ber.fix", args));
 }
 
 }  // namespace rocewatch::lint::checks::counters

@@ -20,24 +20,31 @@ void FecUncorrectable(const NicContext& c, FindingSink& sink) {
           : 0;
   if (*blocks <= allowed) return;
   const double w = v.window_seconds();
-  std::string lanes;
+  std::vector<i18n::Phrase> lanes;
   for (const auto& s :
        v.SelectIncrease(metric::roce_fec_lane_uncorrectable_blocks_total, {{label::netdev, nd}})) {
     if (s.value() > 0) {
-      lanes += (lanes.empty() ? "" : ", ") + std::string("lane ") + std::string(s.Label(label::lane)) +
-               ": " + FormatNumber(s.value());
+      lanes.push_back(i18n::Phrase::Of("check.counters.fec_uncorrectable.lane",
+                                       {{"lane", std::string(s.Label(label::lane))}, {"count", FormatNumber(s.value())}}));
     }
   }
-  sink.Nic(
-      kFecUncorrectable, c, "at most " + FormatNumber(allowed) + " uncorrectable FEC blocks",
-      FormatNumber(*blocks) + " in " + Window(w),
-      nd + " received " + FormatNumber(*blocks) + " FEC blocks it could not correct in " +
-          Window(w) + " (" + PerSecond(*blocks, w) + ")" +
-          (lanes.empty() ? std::string() : "; " + lanes) +
-          ": frames are lost before the link goes down.",
-      "ethtool -I --show-fec " + nd + "; ethtool -m " + nd +
-          " (RX power); reseat or replace the cable/transceiver" +
-          (c.nic.switch_port ? " and check switch port " + *c.nic.switch_port : std::string()));
+  i18n::StoredArgs args = {{"netdev", nd},
+                           {"allowed", FormatNumber(allowed)},
+                           {"count", FormatNumber(*blocks)},
+                           {"window", Window(w)},
+                           {"rate", PerSecond(*blocks, w)}};
+  if (lanes.empty()) {
+    args.emplace_back("lanes", "");
+  } else {
+    i18n::StoredArgs list;
+    i18n::AddListArg(list, "lanes", lanes, "check.counters.fec_uncorrectable.lane_joiner");
+    i18n::AddMessageArg(args, "lanes", "check.counters.fec_uncorrectable.lanes", list);
+  }
+  AddAndSwitchPortArg(args, c);
+  sink.Nic(kFecUncorrectable, c, i18n::Phrase::Of("check.counters.fec_uncorrectable.expected", args),
+           i18n::Phrase::Of("check.counters.count_in_window", args),
+           i18n::Phrase::Of("check.counters.fec_uncorrectable.message", args),
+           i18n::Phrase::Of("check.counters.fec_uncorrectable.fix", args));
 }
 
 }  // namespace rocewatch::lint::checks::counters

@@ -24,5 +24,8 @@ void OptionalDisabled(const NicContext& c, FindingSink& sink);
 std::string PerSecond(double increase, double window);
 // "60 s".
 std::string Window(double seconds);
+// Argument "and_switch": " and check switch port leaf-0:Ethernet8" in every language, or empty
+// when the plan names no switch port.
+void AddAndSwitchPortArg(i18n::StoredArgs& args, const NicContext& c);
 
 }  // namespace rocewatch::lint::checks::counters

@@ -15,4 +15,11 @@ std::string PerSecond(double increase, double window) {
 
 std::string Window(double seconds) { return FormatNumber(seconds) + " s"; }
 
+void AddAndSwitchPortArg(i18n::StoredArgs& args, const NicContext& c) {
+  if (c.nic.switch_port)
+    i18n::AddMessageArg(args, "and_switch", "check.counters.and_switch_port", {{"switch_port", *c.nic.switch_port}});
+  else
+    args.emplace_back("and_switch", "");
+}
+
 }  // namespace rocewatch::lint::checks::counters

@@ -20,11 +20,14 @@ void LinkFlaps(const NicContext& c, FindingSink& sink) {
     flaps = std::max(flaps, v.Increase(m, {{label::netdev, nd}}).value_or(0));
   flaps = std::max(flaps, v.Increase(metric::roce_port_stat_total, {{label::device, dev}, {label::port, c.port}, {label::counter, "link_downed"}}).value_or(0));
   if (flaps > 0) {
-    sink.Nic(kLinkFlaps, c, "stable link", FormatNumber(flaps) + " link changes in " + Window(w),
-             nd + " went down or changed carrier " + FormatNumber(flaps) + " times in " + Window(w) + ".",
-             "check the cable/module and the switch port" +
-                 (c.nic.switch_port ? " " + *c.nic.switch_port : std::string()) + "; ethtool -S " + nd +
-                 " | grep link_down; dmesg | grep " + nd);
+    const i18n::StoredArgs args = {{"netdev", nd},
+                                   {"count", FormatNumber(flaps)},
+                                   {"window", Window(w)},
+                                   {"switch_port", c.nic.switch_port ? " " + *c.nic.switch_port : std::string()}};
+    sink.Nic(kLinkFlaps, c, i18n::Phrase::Of("check.counters.link_flaps.expected", {}),
+             i18n::Phrase::Of("check.counters.link_flaps.found", args),
+             i18n::Phrase::Of("check.counters.link_flaps.message", args),
+             i18n::Phrase::Of("check.counters.link_flaps.fix", args));
   }
 }
 

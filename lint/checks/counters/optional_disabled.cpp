@@ -48,25 +48,26 @@ void OptionalDisabled(const NicContext& c, FindingSink& sink) {
     for (const auto& n : names) out += (out.empty() ? "" : ", ") + std::string(n);
     return out.empty() ? std::string("none") : out;
   };
-  std::string message = dev + " port " + c.port + ": ";
-  if (!off.empty())
-    message += "optional counters " + join(off) +
-               " are disabled (they reset to disabled at every reboot and driver reload)";
-  if (!absent.empty()) {
-    std::set<std::string> all = enabled;
-    all.insert(disabled.begin(), disabled.end());
-    message += std::string(off.empty() ? "" : "; ") + "the driver has no optional counter " +
-               join(absent) + " (it has: " + join(all) + ")";
-  }
-  message += ".";
+  std::set<std::string> all = enabled;
+  all.insert(disabled.begin(), disabled.end());
+  const i18n::StoredArgs args = {{"device", dev},
+                                 {"port", c.port},
+                                 {"off", join(off)},
+                                 {"absent", join(absent)},
+                                 {"all", join(all)},
+                                 {"counters", join(p->optional_counters)},
+                                 {"enabled", join(enabled)}};
+  i18n::Phrase message = absent.empty() ? i18n::Phrase::Of("check.counters.optional_disabled.message_off", args)
+                         : off.empty()  ? i18n::Phrase::Of("check.counters.optional_disabled.message_absent", args)
+                                        : i18n::Phrase::Of("check.counters.optional_disabled.message_both", args);
   // Enables what is enabled now and what the profile adds: the command sets the whole list.
   std::vector<std::string> want(enabled.begin(), enabled.end());
   for (const auto& n : off) want.push_back(n);
   std::sort(want.begin(), want.end());
   std::string list;  // the change's value: the names, comma-separated
   for (const auto& n : want) list += (list.empty() ? "" : ",") + n;
-  sink.Nic(kOptionalCountersDisabled, c, join(p->optional_counters) + " enabled",
-           "enabled: " + join(enabled), message,
+  sink.Nic(kOptionalCountersDisabled, c, i18n::Phrase::Of("check.counters.optional_disabled.expected", args),
+           i18n::Phrase::Of("check.counters.optional_disabled.found", args), std::move(message),
            off.empty() ? "upgrade the driver or firmware, or drop the counter from the profile"
                        : SettingChange{"optional_counters", list} +
                              FixText(" (again at every boot: it is not persisted)"),

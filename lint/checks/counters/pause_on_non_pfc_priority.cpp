@@ -31,10 +31,12 @@ void PauseOnNonPfcPriority(const NicContext& c, FindingSink& sink) {
       bool enabled = false;
       for (auto p : *pfc) enabled = enabled || std::to_string(p) == prio;
       if (enabled || inc <= 0) continue;
-      sink.Nic(kPauseNonPfc, c, "no pause frames on priority " + prio, FormatNumber(inc) + " in " + Window(w),
-               nd + " saw " + FormatNumber(inc) + " pause frames on priority " + prio +
-                   ", which has no PFC here (" + PerSecond(inc, w) + ").",
-               "compare the switch port's PFC/QoS config with the plan; mlnx_qos -i " + nd);
+      const i18n::StoredArgs args = {
+          {"netdev", nd}, {"priority", prio}, {"count", FormatNumber(inc)}, {"window", Window(w)}, {"rate", PerSecond(inc, w)}};
+      sink.Nic(kPauseNonPfc, c, i18n::Phrase::Of("check.counters.pause_non_pfc.expected", args),
+               i18n::Phrase::Of("check.counters.count_in_window", args),
+               i18n::Phrase::Of("check.counters.pause_non_pfc.message", args),
+               i18n::Phrase::Of("check.counters.pause_non_pfc.fix", args));
     }
   }
 }

@@ -19,20 +19,27 @@ void PauseStorm(const NicContext& c, FindingSink& sink) {
   for (std::string_view m : {metric::roce_ethtool_tx_pause_storm_warning_events_total, metric::roce_ethtool_tx_pause_storm_error_events_total})
     storms += v.Increase(m, {{label::netdev, nd}}).value_or(0);
   double worst_paused = 0;
-  std::string worst;
+  std::string direction, priority;
   for (const auto& s : v.SelectIncrease(metric::roce_pfc_pause_duration_seconds_total, {{label::netdev, nd}})) {
     if (w > 0 && s.value() / w > worst_paused) {
       worst_paused = s.value() / w;
-      worst = std::string(s.Label(label::direction)) + " priority " + std::string(s.Label(label::priority));
+      direction = std::string(s.Label(label::direction));
+      priority = std::string(s.Label(label::priority));
     }
   }
   if (storms > 0 || worst_paused > 0.5) {
-    std::string found = storms > 0 ? FormatNumber(storms) + " storm events in " + Window(w)
-                                   : worst + " paused " + FormatNumber(std::round(worst_paused * 100)) + "% of the time";
-    sink.Nic(kPauseStorm, c, "no pause storm", found,
-             nd + " is in a PFC pause storm: " + found + "; it can stall the whole lossless fabric.",
-             "find the receiver that cannot drain (ethtool -S " + nd +
-                 " | grep -E 'pause|storm'); the NIC's storm guard disables PFC after the timeout");
+    const i18n::StoredArgs found_args = {{"count", FormatNumber(storms)},
+                                         {"window", Window(w)},
+                                         {"direction", direction},
+                                         {"priority", priority},
+                                         {"percent", FormatNumber(std::round(worst_paused * 100))}};
+    i18n::Phrase found = storms > 0 ? i18n::Phrase::Of("check.counters.pause_storm.found_events", found_args)
+                                    : i18n::Phrase::Of("check.counters.pause_storm.found_paused", found_args);
+    i18n::StoredArgs args = {{"netdev", nd}};
+    i18n::AddPhraseArg(args, "found", found);
+    sink.Nic(kPauseStorm, c, i18n::Phrase::Of("check.counters.pause_storm.expected", {}), std::move(found),
+             i18n::Phrase::Of("check.counters.pause_storm.message", args),
+             i18n::Phrase::Of("check.counters.pause_storm.fix", args));
   }
 }
 

@@ -31,9 +31,10 @@ void TransportErrors(const NicContext& c, FindingSink& sink) {
     }
   }
   if (transport > 0) {
-    sink.Nic(kTransportErrors, c, "no retransmissions or sequence errors", which,
-             dev + " counted RoCE retransmissions/sequence errors in " + Window(w) + ": " + which + ".",
-             "look for packet loss on the path: PFC on the RoCE priority end to end, discards, link errors");
+    sink.Nic(kTransportErrors, c, i18n::Phrase::Of("check.counters.transport_errors.expected", {}), which,
+             i18n::Phrase::Of("check.counters.transport_errors.message",
+                              {{"device", dev}, {"window", Window(w)}, {"which", which}}),
+             i18n::Phrase::Of("check.counters.transport_errors.fix", {}));
   }
 }
 

@@ -104,9 +104,13 @@ void Setting(const FleetContext& c, FindingSink& sink) {
         const std::string found(pool.Text(it->second));
         const std::string port(pool.Text(r->port));
         sink.Nic(kDrift, Subject(node, nic, port), key_name + " = " + want, key_name + " = " + found,
-                 nic.netdev + " has " + key_name + " = " + found + ", while " + std::to_string(best) +
-                     " of " + std::to_string(having) + " NICs with profile " + profile_name + " have " +
-                     want + ".",
+                 i18n::Phrase::Of("check.drift.setting.message", {{"netdev", nic.netdev},
+                                                               {"key", key_name},
+                                                               {"found", found},
+                                                               {"best", std::to_string(best)},
+                                                               {"having", std::to_string(having)},
+                                                               {"profile", profile_name},
+                                                               {"want", want}}),
                  FixFor(nic, key_name, want),
                  {key_name, TypedSetting(key_name, want), TypedSetting(key_name, found)});
       }

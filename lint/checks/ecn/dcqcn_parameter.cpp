@@ -18,8 +18,11 @@ void Dcqcn(const NicContext& c, FindingSink& sink) {
       if (it == nullptr || it->value == static_cast<double>(want)) continue;
       sink.Nic(kDcqcnParameter, c, point + std::string(".") + name + " = " + std::to_string(want),
                point + std::string(".") + name + " = " + FormatNumber(it->value),
-               nd + " DCQCN " + point + " parameter " + name + " is " + FormatNumber(it->value) +
-                   ", the profile wants " + std::to_string(want) + ".",
+               i18n::Phrase::Of("check.ecn.dcqcn_parameter.message", {{"netdev", nd},
+                                                                     {"point", point},
+                                                                     {"name", std::string(name)},
+                                                                     {"found", FormatNumber(it->value)},
+                                                                     {"expected", std::to_string(want)}}),
                SettingChange{"dcqcn." + std::string(point) + "." + name, want},
                {"dcqcn." + std::string(point) + "." + name, want, it->value});
     }

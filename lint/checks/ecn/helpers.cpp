@@ -23,8 +23,12 @@ void PointPriorities(const NicContext& c, FindingSink& sink, const CheckSpec& sp
     fixes += SettingChange{"ecn." + std::string(point) + "." + std::to_string(prio), std::int64_t{want ? 1 : 0}};
   }
   sink.Nic(spec, c, FormatPriorities(*planned), FormatPriorities(*on),
-           nd + " has ECN (" + point + ") on " + FormatPriorities(*on) + ", the profile wants " +
-               FormatPriorities(*planned) + ".",
+           i18n::Phrase::Of(std::string_view(point) == "np" ? i18n::MessageId("check.ecn.np_priorities.message")
+                                                            : i18n::MessageId("check.ecn.rp_priorities.message"),
+                            {{"netdev", nd},
+                             {"point", point},
+                             {"found", FormatPriorities(*on)},
+                             {"expected", FormatPriorities(*planned)}}),
            fixes);
 }
 

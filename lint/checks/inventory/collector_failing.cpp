@@ -11,11 +11,11 @@ void CollectorFailing(const NodeContext& c, FindingSink& sink) {
   for (const auto& s : c.view.Select(metric::roce_exporter_collector_success)) {
     if (s.value() != 0) continue;
     std::string collector(s.Label(label::collector));
-    sink.Node(kCollectorFailing, c.node.name, "", "", "collector " + collector + " succeeding",
-              "collector " + collector + " failing",
-              "The exporter's " + collector +
-                  " collector failed in the last scrape, so the checks that need it see less.",
-              "journalctl -u roce_exporter on " + c.node.name + " for the collector's error");
+    sink.Node(kCollectorFailing, c.node.name, "", "",
+              i18n::Phrase::Of("check.inventory.collector_failing.expected", {{"collector", collector}}),
+              i18n::Phrase::Of("check.inventory.collector_failing.found", {{"collector", collector}}),
+              i18n::Phrase::Of("check.inventory.collector_failing.message", {{"collector", collector}}),
+              i18n::Phrase::Of("check.inventory.collector_failing.fix", {{"node", c.node.name}}));
   }
 }
 

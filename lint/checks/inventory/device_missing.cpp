@@ -15,12 +15,14 @@ void DeviceMissing(const NodeContext& c, FindingSink& sink) {
     std::string present;
     for (const auto& d : view.Select(metric::roce_device_info))
       present += (present.empty() ? "" : " ") + std::string(d.Label(label::device));
-    sink.Node(kDeviceMissing, node.name, nic.ib_dev, nic.netdev, nic.ib_dev + " present",
-              present.empty() ? "no RDMA devices" : "present: " + present,
-              nic.ib_dev + " is not in /sys/class/infiniband on " + node.name +
-                  (present.empty() ? "; the node has no RDMA devices." : "; present: " + present + "."),
-              "check the NIC is seated and the driver loaded: lspci -d 15b3: ; "
-              "modprobe mlx5_ib; dmesg | grep mlx5");
+    i18n::StoredArgs args = {{"device", nic.ib_dev}, {"node", node.name}, {"present", present}};
+    sink.Node(kDeviceMissing, node.name, nic.ib_dev, nic.netdev,
+              i18n::Phrase::Of("check.inventory.device_missing.expected", args),
+              present.empty() ? i18n::Phrase::Of("check.inventory.device_missing.found_none", {})
+                              : i18n::Phrase::Of("check.inventory.device_missing.found", args),
+              present.empty() ? i18n::Phrase::Of("check.inventory.device_missing.message_none", args)
+                              : i18n::Phrase::Of("check.inventory.device_missing.message", args),
+              i18n::Phrase::Of("check.inventory.device_missing.fix", {}));
   }
 }
 

@@ -8,10 +8,12 @@ namespace rocewatch::lint::checks::inventory {
 void ExporterUnreachable(const NodeContext& c, FindingSink& sink) {
   const auto& view = c.view;
   if (view.reachable()) return;
-  sink.Node(kExporterUnreachable, c.node.name, "", "", "metrics from " + view.source(), view.error(),
-            "Cannot read the node's metrics: " + view.error() + ".",
-            "systemctl status roce_exporter on " + c.node.name + "; check that " + c.node.exporter +
-                " is reachable from here");
+  sink.Node(kExporterUnreachable, c.node.name, "", "",
+            i18n::Phrase::Of("check.inventory.exporter_unreachable.expected", {{"source", view.source()}}),
+            view.error(),
+            i18n::Phrase::Of("check.inventory.exporter_unreachable.message", {{"error", view.error()}}),
+            i18n::Phrase::Of("check.inventory.exporter_unreachable.fix",
+                             {{"node", c.node.name}, {"exporter", c.node.exporter}}));
 }
 
 }  // namespace rocewatch::lint::checks::inventory

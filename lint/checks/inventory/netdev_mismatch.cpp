@@ -15,12 +15,13 @@ void NetdevMismatch(const NodeContext& c, FindingSink& sink) {
     auto ports = view.Select(metric::roce_port_info, {{label::device, nic.ib_dev}});
     std::string netdev = ports.empty() ? "" : std::string(ports.front().Label(label::netdev));
     if (!ports.empty() && netdev != nic.netdev) {
-      sink.Node(kNetdevMismatch, node.name, nic.ib_dev, nic.netdev, nic.netdev,
-                netdev.empty() ? "no netdev" : netdev,
-                nic.ib_dev + " maps to " + (netdev.empty() ? "no netdev" : netdev) +
-                    ", the plan says " + nic.netdev + ".",
-                "fix the plan or the interface naming (udev rules / biosdevname); rdma link show " +
-                    nic.ib_dev);
+      i18n::Phrase found = netdev.empty() ? i18n::Phrase::Of("check.inventory.netdev_mismatch.no_netdev", {})
+                                          : i18n::Phrase(netdev);
+      i18n::StoredArgs args = {{"device", nic.ib_dev}, {"planned", nic.netdev}};
+      i18n::AddPhraseArg(args, "found", found);
+      sink.Node(kNetdevMismatch, node.name, nic.ib_dev, nic.netdev, nic.netdev, std::move(found),
+                i18n::Phrase::Of("check.inventory.netdev_mismatch.message", args),
+                i18n::Phrase::Of("check.inventory.netdev_mismatch.fix", args));
     }
   }
 }

@@ -36,9 +36,10 @@ void RoceIpMissing(const NodeContext& c, FindingSink& sink) {
     }
     if (!found && !view.Select(metric::roce_gid_info, {{label::device, nic.ib_dev}}).empty()) {
       sink.Node(kRoceIpMissing, node.name, nic.ib_dev, nic.netdev, ip,
-                v2_ips.empty() ? "no RoCE v2 address" : v2_ips,
-                nic.ib_dev + " has no RoCE v2 GID for " + ip + " (RoCE IP of the plan).",
-                "ip addr add " + nic.roce_ip + " dev " + nic.netdev);
+                v2_ips.empty() ? i18n::Phrase::Of("check.inventory.roce_ip_missing.found_none", {})
+                               : i18n::Phrase(v2_ips),
+                i18n::Phrase::Of("check.inventory.roce_ip_missing.message", {{"device", nic.ib_dev}, {"ip", ip}}),
+                FixText("ip addr add " + nic.roce_ip + " dev " + nic.netdev));
     }
   }
 }

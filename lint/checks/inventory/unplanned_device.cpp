@@ -19,10 +19,10 @@ void UnplannedDevice(const NodeContext& c, FindingSink& sink) {
   for (const auto& d : view.Select(metric::roce_device_info)) {
     std::string device(d.Label(label::device));
     if (planned.count(device) || d.Label(label::pci_function) == "vf") continue;
-    sink.Node(kUnplannedDevice, node.name, device, "", "not present (not in the plan)", device,
-              device + " is present on " + node.name + " but not in the plan.",
-              "add " + device + " to the node's nics in the plan, or exclude it with "
-              "--device-exclude on the exporter");
+    sink.Node(kUnplannedDevice, node.name, device, "",
+              i18n::Phrase::Of("check.inventory.unplanned_device.expected", {}), device,
+              i18n::Phrase::Of("check.inventory.unplanned_device.message", {{"device", device}, {"node", node.name}}),
+              i18n::Phrase::Of("check.inventory.unplanned_device.fix", {{"device", device}}));
   }
 }
 

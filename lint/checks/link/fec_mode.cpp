@@ -21,14 +21,13 @@ void FecMode(const NicContext& c, FindingSink& sink) {
   for (const auto& s : c.view.Select(metric::roce_fec_configured_info, {{label::netdev, nd}})) {
     configured += (configured.empty() ? "" : " ") + std::string(s.Label(label::mode));
   }
-  sink.Nic(kFecMode, c, "FEC " + *p->fec->mode, "FEC " + found,
-           nd + " runs FEC " + found +
-               " (configured: " + (configured.empty() ? "none" : configured) +
-               "), the profile wants " + *p->fec->mode +
-               "; the switch port must run the same FEC or the link stays down or erroring.",
-           "ethtool --show-fec " + nd + "; ethtool --set-fec " + nd + " encoding " + *p->fec->mode +
-               " (and the same FEC on the switch port" +
-               (c.nic.switch_port ? " " + *c.nic.switch_port : std::string()) + ")");
+  const i18n::StoredArgs args = {{"netdev", nd},
+                                 {"found", found},
+                                 {"configured", configured.empty() ? "none" : configured},
+                                 {"expected", *p->fec->mode},
+                                 {"switch_port", c.nic.switch_port ? " " + *c.nic.switch_port : std::string()}};
+  sink.Nic(kFecMode, c, "FEC " + *p->fec->mode, "FEC " + found, i18n::Phrase::Of("check.link.fec_mode.message", args),
+           i18n::Phrase::Of("check.link.fec_mode.fix", args));
 }
 
 }  // namespace rocewatch::lint::checks::link

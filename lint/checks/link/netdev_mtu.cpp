@@ -14,8 +14,10 @@ void NetdevMtu(const NicContext& c, FindingSink& sink) {
     auto mtu = c.view.Value(metric::roce_netdev_mtu_bytes, {{label::netdev, c.nic.netdev}});
     if (mtu && *mtu != static_cast<double>(*p->netdev_mtu)) {
       sink.Nic(kNetdevMtu, c, std::to_string(*p->netdev_mtu), FormatNumber(*mtu),
-               c.nic.netdev + " has MTU " + FormatNumber(*mtu) + ", the profile wants " +
-                   std::to_string(*p->netdev_mtu) + ".",
+               i18n::Phrase::Of("check.link.netdev_mtu.message",
+                                {{"netdev", c.nic.netdev},
+                                 {"found", FormatNumber(*mtu)},
+                                 {"expected", std::to_string(*p->netdev_mtu)}}),
                SettingChange{"netdev_mtu", *p->netdev_mtu});
     }
   }

@@ -13,10 +13,9 @@ void PcieDegraded(const NicContext& c, FindingSink& sink) {
       (*l.cur_speed < *l.max_speed || *l.cur_width < *l.max_width)) {
     std::string found = Gts(*l.cur_speed) + " x" + FormatNumber(*l.cur_width);
     std::string want = Gts(*l.max_speed) + " x" + FormatNumber(*l.max_width);
-    sink.Nic(kPcieDegraded, c, want, found,
-             c.nic.ib_dev + " PCIe link trained at " + found + " of " + want +
-                 ": the NIC gets a fraction of its bandwidth.",
-             "reseat the NIC or riser, check the slot's bifurcation in the BIOS; " + l.lspci);
+    const i18n::StoredArgs args = {{"device", c.nic.ib_dev}, {"found", found}, {"expected", want}, {"lspci", l.lspci}};
+    sink.Nic(kPcieDegraded, c, want, found, i18n::Phrase::Of("check.link.pcie_degraded.message", args),
+             i18n::Phrase::Of("check.link.pcie_degraded.fix", args));
   }
 }
 

@@ -18,12 +18,14 @@ void PcieProfile(const NicContext& c, FindingSink& sink) {
     bool speed_off = p->pcie->speed_gts && std::fabs(*l.max_speed - *p->pcie->speed_gts * 1e9) > 1e6;
     bool width_off = p->pcie->width && *l.max_width != static_cast<double>(*p->pcie->width);
     if (speed_off || width_off) {
-      std::string want = (p->pcie->speed_gts ? FormatNumber(*p->pcie->speed_gts) + " GT/s" : std::string("any speed")) +
-                         (p->pcie->width ? " x" + std::to_string(*p->pcie->width) : std::string());
+      const std::string width = p->pcie->width ? " x" + std::to_string(*p->pcie->width) : std::string();
+      i18n::Phrase want = p->pcie->speed_gts ? i18n::Phrase(FormatNumber(*p->pcie->speed_gts) + " GT/s" + width)
+                                             : i18n::Phrase::Of("check.link.pcie_profile.any_speed", {{"width", width}});
       std::string found = Gts(*l.max_speed) + " x" + FormatNumber(*l.max_width);
-      sink.Nic(kPcieProfile, c, want, found,
-               c.nic.ib_dev + " sits in a PCIe link capable of " + found + ", the profile wants " + want + ".",
-               "move the NIC to a slot with the planned link (or fix the plan); " + l.lspci);
+      i18n::StoredArgs args = {{"device", c.nic.ib_dev}, {"found", found}, {"lspci", l.lspci}};
+      i18n::AddPhraseArg(args, "expected", want);
+      sink.Nic(kPcieProfile, c, std::move(want), found, i18n::Phrase::Of("check.link.pcie_profile.message", args),
+               i18n::Phrase::Of("check.link.pcie_profile.fix", args));
     }
   }
 }

@@ -18,11 +18,14 @@ void Rate(const NicContext& c, FindingSink& sink) {
     auto rate = v.Value(metric::roce_port_rate_bytes_per_second, {{label::device, dev}, {label::port, c.port}});
     double want = static_cast<double>(*p->link_speed_gbps) * 1e9 / 8;
     if (rate && std::fabs(*rate - want) > 1) {
-      sink.Nic(kLinkRate, c, Gbps(want), Gbps(*rate),
-               dev + " port " + c.port + " runs at " + Gbps(*rate) + ", the profile wants " + Gbps(want) + ".",
-               "ethtool " + c.nic.netdev + " (check the cable/module and the switch port speed); "
-               "ethtool -s " + c.nic.netdev + " speed " + std::to_string(*p->link_speed_gbps * 1000) +
-                   " autoneg off");
+      const i18n::StoredArgs args = {{"device", dev},
+                                     {"port", c.port},
+                                     {"found", Gbps(*rate)},
+                                     {"expected", Gbps(want)},
+                                     {"netdev", c.nic.netdev},
+                                     {"mbps", std::to_string(*p->link_speed_gbps * 1000)}};
+      sink.Nic(kLinkRate, c, Gbps(want), Gbps(*rate), i18n::Phrase::Of("check.link.rate.message", args),
+               i18n::Phrase::Of("check.link.rate.fix", args));
     }
   }
 }

@@ -15,9 +15,10 @@ void RoceMtu(const NicContext& c, FindingSink& sink) {
     auto active = c.view.Value(metric::roce_port_active_mtu_bytes, {{label::device, dev}, {label::port, c.port}});
     if (active && *active != static_cast<double>(*p->roce_mtu)) {
       sink.Nic(kRoceMtu, c, std::to_string(*p->roce_mtu), FormatNumber(*active),
-               dev + " port " + c.port + " has an active RoCE MTU of " + FormatNumber(*active) +
-                   ", the profile wants " + std::to_string(*p->roce_mtu) +
-                   " (the netdev MTU must be at least the RoCE MTU + 96).",
+               i18n::Phrase::Of("check.link.roce_mtu.message", {{"device", dev},
+                                                              {"port", c.port},
+                                                              {"found", FormatNumber(*active)},
+                                                              {"expected", std::to_string(*p->roce_mtu)}}),
                SettingChange{"netdev_mtu", p->netdev_mtu ? *p->netdev_mtu : *p->roce_mtu + 96});
     }
   }

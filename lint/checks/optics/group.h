@@ -56,7 +56,7 @@ std::optional<Module> ReadModule(const NicContext& c);
 // kOpticsAlarm or kOpticsWarning, nullptr when the reading is within them.
 struct Beyond {
   const CheckSpec* spec = nullptr;
-  std::string bound;  // "≤ 3.00 dBm", "no high_alarm flag"
+  i18n::Phrase bound = "";  // "≤ 3.00 dBm", "no high_alarm flag"
 };
 Beyond BeyondModule(const Module& m, const Reading& r);
 // The finding of optics.alarm or optics.warning for `r`.
@@ -64,11 +64,13 @@ void AddBeyond(const NicContext& c, FindingSink& sink, const Reading& r, const B
 
 // "-2.31 dBm", "7.50 mA", "45.0 °C", "3.300 V".
 std::string Show(std::string_view sensor, double v);
-// "lane 1 rx power", "temperature".
-std::string What(const Reading& r);
-// "eth2 (switch port leaf-0:Ethernet8)".
-std::string Where(const NicContext& c);
+// "lane 1 rx power", "temperature", in every language.
+i18n::Phrase What(const Reading& r);
+// "eth2 (switch port leaf-0:Ethernet8)", in every language.
+i18n::Phrase Where(const NicContext& c);
 // What to do about a reading beyond a threshold or limit that is not the temperature.
-std::string CleanFix(const NicContext& c);
+i18n::Phrase CleanFix(const NicContext& c);
+// The arguments of a reading's sentences: netdev, what (What), found, bound.
+i18n::StoredArgs ReadingArgs(const NicContext& c, const Reading& r, const i18n::Phrase& bound);
 
 }  // namespace rocewatch::lint::checks::optics

@@ -24,19 +24,36 @@ std::string Show(std::string_view sensor, double v) {
   return buf;
 }
 
-std::string What(const Reading& r) {
-  std::string name(r.sensor.substr(0, r.sensor.rfind('_')));  // drop the unit
-  for (auto& ch : name) if (ch == '_') ch = ' ';
-  return r.lane == "0" ? name : "lane " + std::string(r.lane) + " " + name;
+i18n::Phrase What(const Reading& r) {
+  i18n::Phrase name = r.sensor == "temperature_celsius" ? i18n::Phrase::Of("check.optics.sensor.temperature", {})
+                      : r.sensor == "voltage_volts"     ? i18n::Phrase::Of("check.optics.sensor.voltage", {})
+                      : r.sensor == "tx_bias_amperes"   ? i18n::Phrase::Of("check.optics.sensor.tx_bias", {})
+                      : r.sensor == "tx_power_watts"    ? i18n::Phrase::Of("check.optics.sensor.tx_power", {})
+                      : r.sensor == "rx_power_watts"    ? i18n::Phrase::Of("check.optics.sensor.rx_power", {})
+                                                        : i18n::Phrase(std::string(r.sensor));
+  if (r.lane == "0") return name;
+  i18n::StoredArgs args = {{"lane", std::string(r.lane)}};
+  i18n::AddPhraseArg(args, "sensor", name);
+  return i18n::Phrase::Of("check.optics.lane", args);
 }
 
-std::string Where(const NicContext& c) {
-  return c.nic.netdev + (c.nic.switch_port ? " (switch port " + *c.nic.switch_port + ")" : "");
+i18n::StoredArgs ReadingArgs(const NicContext& c, const Reading& r, const i18n::Phrase& bound) {
+  i18n::StoredArgs args = {{"netdev", c.nic.netdev}, {"found", Show(r.sensor, r.value)}};
+  i18n::AddPhraseArg(args, "what", What(r));
+  i18n::AddPhraseArg(args, "bound", bound);
+  return args;
 }
 
-std::string CleanFix(const NicContext& c) {
-  return "clean the fiber ends and the module's optics on " + Where(c) +
-         ", reseat, then swap the module or cable";
+i18n::Phrase Where(const NicContext& c) {
+  if (!c.nic.switch_port) return c.nic.netdev;
+  return i18n::Phrase::Of("check.optics.where_switch_port",
+                          {{"netdev", c.nic.netdev}, {"switch_port", *c.nic.switch_port}});
+}
+
+i18n::Phrase CleanFix(const NicContext& c) {
+  i18n::StoredArgs args;
+  i18n::AddPhraseArg(args, "where", Where(c));
+  return i18n::Phrase::Of("check.optics.clean.fix", args);
 }
 
 bool CageEmpty(const NicContext& c) {
@@ -94,20 +111,20 @@ Beyond BeyondModule(const Module& m, const Reading& r) {
     const bool alarm = worst != nullptr && worst->level.find("alarm") != std::string_view::npos;
     if (worst != nullptr && (b.spec == nullptr || alarm)) {
       b.spec = alarm ? &kOpticsAlarm : &kOpticsWarning;
-      b.bound = "no " + std::string(worst->level) + " flag";
+      b.bound = i18n::Phrase::Of("check.optics.no_flag", {{"level", std::string(worst->level)}});
     }
   }
   return b;
 }
 
 void AddBeyond(const NicContext& c, FindingSink& sink, const Reading& r, const Beyond& b) {
-  const std::string& nd = c.nic.netdev;
-  std::string found = Show(r.sensor, r.value);
-  sink.Nic(*b.spec, c, What(r) + " " + b.bound, found,
-           nd + " module " + What(r) + " is " + found + ", beyond the module's " +
-               (b.spec == &kOpticsAlarm ? "alarm" : "warning") + " threshold (" + b.bound + ").",
-           r.sensor == "temperature_celsius" ? "check airflow and fans around " + Where(c) + "; replace the module if it persists"
-                                             : CleanFix(c));
+  const i18n::StoredArgs args = ReadingArgs(c, r, b.bound);
+  i18n::StoredArgs where;
+  i18n::AddPhraseArg(where, "where", Where(c));
+  sink.Nic(*b.spec, c, i18n::Phrase::Of("check.optics.reading_bound", args), Show(r.sensor, r.value),
+           b.spec == &kOpticsAlarm ? i18n::Phrase::Of("check.optics.alarm.message", args)
+                                   : i18n::Phrase::Of("check.optics.warning.message", args),
+           r.sensor == "temperature_celsius" ? i18n::Phrase::Of("check.optics.temperature.fix", where) : CleanFix(c));
 }
 
 }  // namespace rocewatch::lint::checks::optics

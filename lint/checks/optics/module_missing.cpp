@@ -7,9 +7,12 @@ namespace rocewatch::lint::checks::optics {
 
 void ModuleMissing(const NicContext& c, FindingSink& sink) {
   if (!CageEmpty(c)) return;
-  sink.Nic(kModuleMissing, c, "module present", "empty cage",
-           c.nic.netdev + " has no transceiver module or cable in its cage.",
-           "insert the planned module/cable in " + Where(c));
+  i18n::StoredArgs where;
+  i18n::AddPhraseArg(where, "where", Where(c));
+  sink.Nic(kModuleMissing, c, i18n::Phrase::Of("check.optics.module_missing.expected", {}),
+           i18n::Phrase::Of("check.optics.module_missing.found", {}),
+           i18n::Phrase::Of("check.optics.module_missing.message", {{"netdev", c.nic.netdev}}),
+           i18n::Phrase::Of("check.optics.module_missing.fix", where));
 }
 
 }  // namespace rocewatch::lint::checks::optics

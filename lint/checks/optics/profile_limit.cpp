@@ -13,7 +13,6 @@ void ProfileLimit(const NicContext& c, FindingSink& sink) {
   if (!c.profile || !c.profile->optics) return;
   auto module = ReadModule(c);
   if (!module) return;
-  const std::string& nd = c.nic.netdev;
   const auto& lim = *c.profile->optics;
   for (const auto& r : module->readings) {
     if (BeyondModule(*module, r).spec != nullptr) continue;  // optics.alarm / optics.warning
@@ -36,10 +35,9 @@ void ProfileLimit(const NicContext& c, FindingSink& sink) {
     if (max && scaled > *max) limit = "≤ " + FormatNumber(*max) + unit;
     if (min && scaled < *min) limit = "≥ " + FormatNumber(*min) + unit;
     if (limit.empty()) continue;
-    std::string found = Show(r.sensor, r.value);
-    sink.Nic(kOpticsProfileLimit, c, What(r) + " " + limit, found,
-             nd + " module " + What(r) + " is " + found + ", outside the profile's limit (" + limit + ").",
-             CleanFix(c));
+    const i18n::StoredArgs args = ReadingArgs(c, r, limit);
+    sink.Nic(kOpticsProfileLimit, c, i18n::Phrase::Of("check.optics.reading_bound", args), Show(r.sensor, r.value),
+             i18n::Phrase::Of("check.optics.profile_limit.message", args), CleanFix(c));
   }
 }
 

@@ -8,10 +8,10 @@ namespace rocewatch::lint::checks::optics {
 void ReadFailed(const NicContext& c, FindingSink& sink) {
   if (CageEmpty(c) || !ReadFails(c)) return;  // an empty cage is optics.module-missing
   const std::string& nd = c.nic.netdev;
-  sink.Nic(kOpticsReadFailed, c, "module EEPROM read", "read failed",
-           nd + ": the exporter could not read or decode the module's EEPROM, so its optics "
-                "are not monitored.",
-           "ethtool -m " + nd + " (as root); give roce_exporter CAP_NET_ADMIN; see the exporter's log");
+  sink.Nic(kOpticsReadFailed, c, i18n::Phrase::Of("check.optics.read_failed.expected", {}),
+           i18n::Phrase::Of("check.optics.read_failed.found", {}),
+           i18n::Phrase::Of("check.optics.read_failed.message", {{"netdev", nd}}),
+           i18n::Phrase::Of("check.optics.read_failed.fix", {{"netdev", nd}}));
 }
 
 }  // namespace rocewatch::lint::checks::optics

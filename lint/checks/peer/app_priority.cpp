@@ -26,15 +26,15 @@ void AppPriority(const NicContext& c, FindingSink& sink) {
       return (*nic_map)[static_cast<std::size_t>(dscp)];
     return planned;
   };
-  std::vector<std::string> expected, found, fixes;
-  const std::string unit = s->dscp_is_tc ? "TC " : "priority ";
+  std::vector<std::string> expected;
+  std::vector<i18n::Phrase> found, fixes;
   if (s->udp_4791 && p->roce_dscp) {
     auto want = nic_priority(*p->roce_dscp, p->roce_priority);
     if (want && *want != *s->udp_4791) {
       expected.push_back("UDP 4791 → " + std::to_string(*want));
       found.push_back("UDP 4791 → " + std::to_string(*s->udp_4791));
-      fixes.push_back("switch " + s->Where() + ": announce UDP 4791 with priority " + std::to_string(*want) +
-                      " in the port's DCBX APP table");
+      fixes.push_back(
+          i18n::Phrase::Of("check.peer.app_priority.fix_udp", {{"where", s->Where()}, {"priority", std::to_string(*want)}}));
     }
   }
   if (s->dscp) {
@@ -44,8 +44,10 @@ void AppPriority(const NicContext& c, FindingSink& sink) {
       auto want = nic_priority(*dscp, planned);
       if (theirs < 0 || !want || *want == theirs) continue;  // a DSCP the switch does not map is its default class
       expected.push_back("DSCP " + std::to_string(*dscp) + " → " + std::to_string(*want));
-      found.push_back("DSCP " + std::to_string(*dscp) + " → " + unit + std::to_string(theirs));
-      fixes.push_back(SwitchDscpFix(*s, *dscp, *want));
+      const i18n::StoredArgs item = {{"dscp", std::to_string(*dscp)}, {"priority", std::to_string(theirs)}};
+      found.push_back(s->dscp_is_tc ? i18n::Phrase::Of("check.peer.app_priority.found_tc", item)
+                                    : i18n::Phrase::Of("check.peer.app_priority.found_priority", item));
+      fixes.push_back(SwitchDscpFixText(*s, *dscp, *want));
     }
   }
   if (found.empty()) return;
@@ -54,11 +56,16 @@ void AppPriority(const NicContext& c, FindingSink& sink) {
     for (const auto& x : v) out += (out.empty() ? "" : ", ") + x;
     return out;
   };
-  sink.Nic(kPeerAppPriority, c, join(expected), join(found),
-           BothEnds(c, *s) + ": the switch port classifies RoCE traffic differently from the NIC (" + join(found) +
-               " from " + s->source + "; the NIC: " + join(expected) +
-               "): the ends queue and pause the same packets on different priorities.",
-           join(fixes) + "; NIC " + c.nic.netdev + ": nothing (qos.dscp-priority checks it)");
+  i18n::StoredArgs args = {{"ends", BothEnds(c, *s)}, {"source", s->source}, {"expected", join(expected)}};
+  i18n::AddListArg(args, "found", found, "check.list.comma");
+  i18n::StoredArgs found_args;
+  i18n::AddListArg(found_args, "list", found, "check.list.comma");
+  i18n::StoredArgs switch_fix;
+  i18n::AddListArg(switch_fix, "list", fixes, "check.list.comma");
+  sink.Nic(kPeerAppPriority, c, join(expected), i18n::Phrase::Of("check.peer.pause_mismatch.expected", found_args),
+           i18n::Phrase::Of("check.peer.app_priority.message", args),
+           NicNothingFix(i18n::Phrase::Of("check.peer.pause_mismatch.expected", switch_fix), c.nic.netdev,
+                         kDscpPriority.id));
 }
 
 }  // namespace rocewatch::lint::checks::peer

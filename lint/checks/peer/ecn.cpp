@@ -18,12 +18,10 @@ void Ecn(const NicContext& c, FindingSink& sink) {
   auto s = SwitchSideOf(c);
   if (!s || !s->ecn) return;
   if (std::find(s->ecn->begin(), s->ecn->end(), roce) != s->ecn->end()) return;
-  sink.Nic(kPeerEcn, c, "ECN marking on the switch queue of priority " + std::to_string(roce),
-           "no ECN on priority " + std::to_string(roce),
-           BothEnds(c, *s) + ": the switch port's egress queue of the RoCE priority " + std::to_string(roce) +
-               " does not mark ECN (" + s->source + "): the NIC's DCQCN gets no congestion notification "
-               "from it, and PFC alone must hold the traffic back.",
-           SwitchEcnFix(*s, roce) + "; NIC " + c.nic.netdev + ": nothing (ecn.* checks it)");
+  const i18n::StoredArgs args = {{"priority", std::to_string(roce)}, {"ends", BothEnds(c, *s)}, {"source", s->source}};
+  sink.Nic(kPeerEcn, c, i18n::Phrase::Of("check.peer.ecn.expected", args), i18n::Phrase::Of("check.peer.ecn.found", args),
+           i18n::Phrase::Of("check.peer.ecn.message", args),
+           NicNothingFix(SwitchEcnFixText(*s, roce), c.nic.netdev, "ecn.*"));
 }
 
 }  // namespace rocewatch::lint::checks::peer

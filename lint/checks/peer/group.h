@@ -76,6 +76,12 @@ std::string BothEnds(const NicContext& c, const SwitchSide& s);
 std::string SwitchPfcFix(const SwitchSide& s, const std::vector<std::int64_t>& want);
 std::string SwitchDscpFix(const SwitchSide& s, std::int64_t dscp, std::int64_t priority);
 std::string SwitchEcnFix(const SwitchSide& s, std::int64_t priority);
+// The same, in every language.
+i18n::Phrase SwitchPfcFixText(const SwitchSide& s, const std::vector<std::int64_t>& want);
+i18n::Phrase SwitchDscpFixText(const SwitchSide& s, std::int64_t dscp, std::int64_t priority);
+i18n::Phrase SwitchEcnFixText(const SwitchSide& s, std::int64_t priority);
+// "<switch_fix>; NIC eth0: nothing (qos.pfc-priorities checks it)", in every language.
+i18n::Phrase NicNothingFix(const i18n::Phrase& switch_fix, const std::string& netdev, std::string_view check);
 
 // The planned NICs of a node whose switch side has no source, as "netdev" names, for the
 // run's one note; empty when the node's lldp collector did not run (then nothing is known of

@@ -20,34 +20,38 @@ void PauseMismatch(const NicContext& c, FindingSink& sink) {
   auto side = NeighbourSideOf(c);
   if (!side) return;
   const auto nic_rx = NicPauseFrames(c, true), nic_tx = NicPauseFrames(c, false);
-  std::string expected, found;
+  std::vector<i18n::Phrase> expected, found;
   std::vector<std::int64_t> priorities;
   for (std::size_t p = 0; p < 8; ++p) {
     bool bad = false;
     // What the switch sent, the NIC received; what the NIC sent, the switch received.
     for (auto [nic, sw, what] : {std::tuple{nic_rx[p], pauses->tx[p], "received"}, std::tuple{nic_tx[p], pauses->rx[p], "sent"}}) {
       if (!nic || !sw || !PauseCountsDisagree(*nic, *sw)) continue;
-      const std::string prio = "priority " + std::to_string(p);
       const bool nic_received = std::string_view(what) == "received";
-      expected += (expected.empty() ? "" : "; ") + std::string("the NIC ") + what + " about as many as the switch " +
-                  (nic_received ? "sent" : "received") + " on " + prio;
-      found += (found.empty() ? "" : "; ") + prio + ": NIC " + what + " " + FormatNumber(*nic) + ", switch " +
-               (nic_received ? "sent " : "received ") + FormatNumber(*sw);
+      const i18n::StoredArgs args = {{"priority", std::to_string(p)}, {"nic", FormatNumber(*nic)}, {"switch", FormatNumber(*sw)}};
+      expected.push_back(nic_received ? i18n::Phrase::Of("check.peer.pause_mismatch.expected_received", args)
+                                      : i18n::Phrase::Of("check.peer.pause_mismatch.expected_sent", args));
+      found.push_back(nic_received ? i18n::Phrase::Of("check.peer.pause_mismatch.found_received", args)
+                                   : i18n::Phrase::Of("check.peer.pause_mismatch.found_sent", args));
       bad = true;
     }
     if (bad) priorities.push_back(static_cast<std::int64_t>(p));
   }
   if (priorities.empty()) return;
   const double w = c.switches->pauses().window_seconds();
-  sink.Nic(kPeerPauseMismatch, c, expected, found + " in " + counters::Window(w),
-           BothEnds(c, *side) + ": the two ends of the link count different pause frames (" + found + " in " +
-               counters::Window(w) + "; switch counters of " + pauses->profile + " from " +
-               c.switches->pauses().source() +
-               "), beyond the noise of two counters read a scrape apart: one end does not count what it "
-               "sends or receives, or the switch port is not this NIC's link partner.",
-           "check that the switch's LLDP Port ID names the port this NIC is cabled to (cabling.* checks the "
-           "plan's cabling); compare `ethtool -S " + c.nic.netdev + " | grep prio` with the switch port's PFC "
-           "counters over a minute (" + side->Where() + "); reseat or replace the cable if both count but differ");
+  i18n::StoredArgs args = {{"ends", BothEnds(c, *side)},
+                           {"window", counters::Window(w)},
+                           {"profile", pauses->profile},
+                           {"source", c.switches->pauses().source()},
+                           {"netdev", c.nic.netdev},
+                           {"where", side->Where()}};
+  i18n::StoredArgs expected_args;
+  i18n::AddListArg(expected_args, "list", expected, "check.peer.pause_mismatch.joiner");
+  i18n::AddListArg(args, "found", found, "check.peer.pause_mismatch.joiner");
+  sink.Nic(kPeerPauseMismatch, c, i18n::Phrase::Of("check.peer.pause_mismatch.expected", expected_args),
+           i18n::Phrase::Of("check.peer.pause_mismatch.found", args),
+           i18n::Phrase::Of("check.peer.pause_mismatch.message", args),
+           i18n::Phrase::Of("check.peer.pause_mismatch.fix", args));
 }
 
 }  // namespace rocewatch::lint::checks::peer

@@ -31,11 +31,11 @@ void PfcPriorities(const NicContext& c, FindingSink& sink) {
     fix += "NIC " + c.nic.netdev + ": ";
     fix += SettingChange{"pfc", want};
   }
-  sink.Nic(kPeerPfcPriorities, c, "switch PFC on " + FormatPriorities(*nic) + " (as the NIC)",
-           "switch PFC on " + FormatPriorities(*s->pfc),
-           BothEnds(c, *s) + ": the NIC has PFC on " + FormatPriorities(*nic) + ", the switch port on " +
-               FormatPriorities(*s->pfc) + " (from " + s->source +
-               "): pauses on a priority one end has no PFC on are ignored there.",
+  const i18n::StoredArgs args = {
+      {"nic", FormatPriorities(*nic)}, {"pfc", FormatPriorities(*s->pfc)}, {"ends", BothEnds(c, *s)}, {"source", s->source}};
+  sink.Nic(kPeerPfcPriorities, c, i18n::Phrase::Of("check.peer.pfc_priorities.expected", args),
+           i18n::Phrase::Of("check.peer.pfc_priorities.found", args),
+           i18n::Phrase::Of("check.peer.pfc_priorities.message", args),
            fix);
 }
 

@@ -18,12 +18,14 @@ void RocePriorityPfc(const NicContext& c, FindingSink& sink) {
   auto s = SwitchSideOf(c);
   if (!s || !s->pfc) return;
   if (std::find(s->pfc->begin(), s->pfc->end(), roce) != s->pfc->end()) return;
-  sink.Nic(kPeerRocePriorityPfc, c, "switch PFC on " + std::to_string(roce) + " (the RoCE priority)",
-           "switch PFC on " + FormatPriorities(*s->pfc),
-           BothEnds(c, *s) + ": the switch port does not enable PFC on the RoCE priority " + std::to_string(roce) +
-               " (it has " + FormatPriorities(*s->pfc) + ", from " + s->source +
-               "): it ignores the NIC's pauses there and drops RoCE traffic when congested.",
-           SwitchPfcFix(*s, *p->pfc_priorities) + "; NIC " + c.nic.netdev + ": nothing (qos.pfc-priorities checks it)");
+  const i18n::StoredArgs args = {{"priority", std::to_string(roce)},
+                                 {"pfc", FormatPriorities(*s->pfc)},
+                                 {"ends", BothEnds(c, *s)},
+                                 {"source", s->source}};
+  sink.Nic(kPeerRocePriorityPfc, c, i18n::Phrase::Of("check.peer.roce_priority_pfc.expected", args),
+           i18n::Phrase::Of("check.peer.roce_priority_pfc.found", args),
+           i18n::Phrase::Of("check.peer.roce_priority_pfc.message", args),
+           NicNothingFix(SwitchPfcFixText(*s, *p->pfc_priorities), c.nic.netdev, kPfcPriorities.id));
 }
 
 }  // namespace rocewatch::lint::checks::peer

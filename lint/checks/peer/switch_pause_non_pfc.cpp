@@ -25,15 +25,15 @@ void SwitchPauseNonPfc(const NicContext& c, FindingSink& sink) {
   if (!side) return;
   const double w = c.switches->pauses().window_seconds();
   std::vector<std::int64_t> priorities;
-  std::string found;
+  std::vector<i18n::Phrase> items;
   for (std::int64_t p = 0; p < 8; ++p) {
     const auto& sent = pauses->tx[static_cast<std::size_t>(p)];
     if (!sent || *sent <= 0 || std::find(nic->begin(), nic->end(), p) != nic->end()) continue;
     priorities.push_back(p);
-    found += (found.empty() ? "" : ", ") + FormatNumber(*sent) + " on priority " + std::to_string(p);
+    items.push_back(i18n::Phrase::Of("check.peer.switch_pause_non_pfc.item",
+                                     {{"count", FormatNumber(*sent)}, {"priority", std::to_string(p)}}));
   }
   if (priorities.empty()) return;
-  found = "switch sent " + found + " in " + counters::Window(w);
   const plan::Profile* profile = c.profile;
   // The plan decides which end is wrong: a priority it makes lossless wants PFC on the NIC;
   // otherwise the switch must stop pausing it (without a plan, the NIC's setting stands).
@@ -50,12 +50,17 @@ void SwitchPauseNonPfc(const NicContext& c, FindingSink& sink) {
     if (!fix.empty()) fix += "; ";
     fix += SwitchPfcFix(*side, want);
   }
-  sink.Nic(kPeerSwitchPauseNonPfc, c, "switch pauses only on the NIC's PFC priorities (" + FormatPriorities(*nic) + ")",
-           found,
-           BothEnds(c, *side) + ": the switch port sent pause frames on priority " + FormatPriorities(priorities) +
-               ", where the NIC has no PFC (it has PFC on " + FormatPriorities(*nic) + "; " + found +
-               ", counters of " + pauses->profile + " from " + c.switches->pauses().source() +
-               "): the NIC ignores them and keeps sending, and the switch drops on a priority it treats as lossless.",
+  i18n::StoredArgs args = {{"ends", BothEnds(c, *side)},
+                           {"priorities", FormatPriorities(priorities)},
+                           {"pfc", FormatPriorities(*nic)},
+                           {"profile", pauses->profile},
+                           {"source", c.switches->pauses().source()}};
+  i18n::StoredArgs sent = {{"window", counters::Window(w)}};
+  i18n::AddListArg(sent, "sent", items, "check.list.comma");
+  i18n::Phrase found = i18n::Phrase::Of("check.peer.switch_pause_non_pfc.found", sent);
+  i18n::AddPhraseArg(args, "found", found);
+  sink.Nic(kPeerSwitchPauseNonPfc, c, i18n::Phrase::Of("check.peer.switch_pause_non_pfc.expected", args), found,
+           i18n::Phrase::Of("check.peer.switch_pause_non_pfc.message", args),
            fix);
 }
 

@@ -156,8 +156,29 @@ std::string BothEnds(const NicContext& c, const SwitchSide& s) {
   return c.node.name + " " + c.nic.ib_dev + " (" + c.nic.netdev + ") ↔ " + s.Where();
 }
 
+namespace {
+
+// "switch leaf-0 port Ethernet8: <options joined by "; or ">", in every language.
+i18n::Phrase SwitchFix(const SwitchSide& s, const std::vector<i18n::Phrase>& options) {
+  i18n::StoredArgs args = {{"where", s.Where()}};
+  i18n::AddListArg(args, "options", options, "check.peer.fix.or");
+  return i18n::Phrase::Of("check.peer.fix.switch", args);
+}
+
+}  // namespace
+
 std::string SwitchPfcFix(const SwitchSide& s, const std::vector<std::int64_t>& want) {
-  std::vector<std::string> out;
+  return SwitchPfcFixText(s, want).english;
+}
+
+std::string SwitchDscpFix(const SwitchSide& s, std::int64_t dscp, std::int64_t priority) {
+  return SwitchDscpFixText(s, dscp, priority).english;
+}
+
+std::string SwitchEcnFix(const SwitchSide& s, std::int64_t priority) { return SwitchEcnFixText(s, priority).english; }
+
+i18n::Phrase SwitchPfcFixText(const SwitchSide& s, const std::vector<std::int64_t>& want) {
+  std::vector<i18n::Phrase> out;
   const std::string list = FormatPriorities(want);
   for (Guess g : NosOf(s)) {
     std::vector<std::string> cmds;
@@ -165,7 +186,7 @@ std::string SwitchPfcFix(const SwitchSide& s, const std::vector<std::int64_t>& w
       case Guess::kCumulus:
         for (auto p : want) cmds.push_back("nv set qos pfc default-global switch-priority " + std::to_string(p));
         cmds.push_back("nv config apply");
-        out.push_back("Cumulus NVUE: " + Join(cmds, " && "));
+        out.push_back(i18n::Phrase::Of("check.peer.fix.cumulus", {{"commands", Join(cmds, " && ")}}));
         break;
       case Guess::kSonic:
         for (std::int64_t p = 0; p < 8; ++p) {
@@ -174,7 +195,7 @@ std::string SwitchPfcFix(const SwitchSide& s, const std::vector<std::int64_t>& w
             cmds.push_back("config interface pfc priority " + Sh(NosPort(s)) + " " + std::to_string(p) + (on ? " on" : " off"));
         }
         cmds.push_back("config save -y");
-        out.push_back("SONiC: " + Join(cmds, " && "));
+        out.push_back(i18n::Phrase::Of("check.peer.fix.sonic", {{"commands", Join(cmds, " && ")}}));
         break;
       case Guess::kEos:
         cmds.push_back("interface " + NosPort(s));
@@ -184,49 +205,56 @@ std::string SwitchPfcFix(const SwitchSide& s, const std::vector<std::int64_t>& w
           if (on || (s.pfc && std::find(s.pfc->begin(), s.pfc->end(), p) != s.pfc->end()))
             cmds.push_back("priority-flow-control priority " + std::to_string(p) + (on ? " no-drop" : " drop"));
         }
-        out.push_back("Arista EOS (configure): " + escape::TerminalText(Join(cmds, "; ")));
+        out.push_back(i18n::Phrase::Of("check.peer.fix.eos", {{"commands", escape::TerminalText(Join(cmds, "; "))}}));
         break;
       case Guess::kUnknown:
-        out.push_back("enable PFC on priority " + list + " (and no other) on the switch port");
+        out.push_back(i18n::Phrase::Of("check.peer.fix.pfc_unknown", {{"priorities", list}}));
         break;
     }
   }
-  return "switch " + s.Where() + ": " + Join(out, "; or ");
+  return SwitchFix(s, out);
 }
 
-std::string SwitchDscpFix(const SwitchSide& s, std::int64_t dscp, std::int64_t priority) {
+i18n::Phrase SwitchDscpFixText(const SwitchSide& s, std::int64_t dscp, std::int64_t priority) {
   const std::string d = std::to_string(dscp), p = std::to_string(priority);
-  std::vector<std::string> out;
+  std::vector<i18n::Phrase> out;
   for (Guess g : NosOf(s)) {
     switch (g) {
       case Guess::kCumulus:
-        out.push_back("Cumulus NVUE: nv set qos mapping default-global dscp " + d + " switch-priority " + p +
-                      " && nv config apply");
+        out.push_back(i18n::Phrase::Of("check.peer.fix.cumulus",
+                                       {{"commands", "nv set qos mapping default-global dscp " + d + " switch-priority " +
+                                                         p + " && nv config apply"}}));
         break;
       case Guess::kSonic:
-        out.push_back("SONiC: map DSCP " + d + " to TC " + p + " in the port's DSCP_TO_TC_MAP (config_db.json) and "
-                      "`config qos reload`");
+        out.push_back(i18n::Phrase::Of("check.peer.fix.dscp_sonic", {{"dscp", d}, {"priority", p}}));
         break;
       case Guess::kEos:
-        out.push_back("Arista EOS (configure): qos map dscp " + d + " to traffic-class " + p);
+        out.push_back(i18n::Phrase::Of("check.peer.fix.eos", {{"commands", "qos map dscp " + d + " to traffic-class " + p}}));
         break;
       case Guess::kUnknown:
-        out.push_back("map DSCP " + d + " to priority " + p + " on the switch and in its DCBX APP table");
+        out.push_back(i18n::Phrase::Of("check.peer.fix.dscp_unknown", {{"dscp", d}, {"priority", p}}));
         break;
     }
   }
-  return "switch " + s.Where() + ": " + Join(out, "; or ");
+  return SwitchFix(s, out);
 }
 
-std::string SwitchEcnFix(const SwitchSide& s, std::int64_t priority) {
+i18n::Phrase SwitchEcnFixText(const SwitchSide& s, std::int64_t priority) {
   const std::string p = std::to_string(priority);
   if (s.nos == switch_config::Nos::kCumulus)
-    return "switch " + s.Where() + ": Cumulus NVUE: nv set qos congestion-control default-global traffic-class " + p +
-           " ecn enable && nv config apply";
+    return SwitchFix(s, {i18n::Phrase::Of("check.peer.fix.cumulus",
+                                          {{"commands", "nv set qos congestion-control default-global traffic-class " + p +
+                                                            " ecn enable && nv config apply"}})});
   if (s.nos == switch_config::Nos::kSonic)
-    return "switch " + s.Where() + ": SONiC: give QUEUE|" + escape::TerminalText(NosPort(s)) + "|" + p +
-           " a wred_profile whose ecn is ecn_all (e.g. AZURE_LOSSLESS) in config_db.json and `config qos reload`";
-  return "switch " + s.Where() + ": enable ECN marking (WRED/ECN) on the egress queue of priority " + p;
+    return SwitchFix(s, {i18n::Phrase::Of("check.peer.fix.ecn_sonic",
+                                          {{"port", escape::TerminalText(NosPort(s))}, {"priority", p}})});
+  return SwitchFix(s, {i18n::Phrase::Of("check.peer.fix.ecn_unknown", {{"priority", p}})});
+}
+
+i18n::Phrase NicNothingFix(const i18n::Phrase& switch_fix, const std::string& netdev, std::string_view check) {
+  i18n::StoredArgs args = {{"netdev", netdev}, {"check", std::string(check)}};
+  i18n::AddPhraseArg(args, "switch", switch_fix);
+  return i18n::Phrase::Of("check.peer.fix.nic_nothing", args);
 }
 
 std::vector<std::string> NicsWithoutSwitchSide(const plan::Node& node, const observe::NodeView& view,

@@ -13,8 +13,8 @@ void CmRoceMode(const NicContext& c, FindingSink& sink) {
     for (const auto& m : c.view.Select(metric::roce_cm_default_roce_mode_info, {{label::device, c.nic.ib_dev}, {label::port, c.port}})) {
       if (m.Label(label::mode) == "RoCE v2") continue;
       sink.Nic(kCmRoceMode, c, "RoCE v2", std::string(m.Label(label::mode)),
-               c.nic.ib_dev + " port " + c.port + " defaults rdma_cm connections to " +
-                   std::string(m.Label(label::mode)) + ": NCCL/UCX connections are not routable RoCE v2.",
+               i18n::Phrase::Of("check.qos.cm_roce_mode.message",
+                                {{"device", c.nic.ib_dev}, {"port", c.port}, {"mode", std::string(m.Label(label::mode))}}),
                SettingChange{"cm.roce_mode", std::string("RoCE v2")});
     }
   }

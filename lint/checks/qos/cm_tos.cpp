@@ -16,8 +16,10 @@ void CmTos(const NicContext& c, FindingSink& sink) {
     if (tos && static_cast<std::int64_t>(*tos) >> 2 != *p->roce_dscp) {
       sink.Nic(kCmTos, c, "DSCP " + std::to_string(*p->roce_dscp) + " (ToS " + std::to_string(TosForDscp(*p->roce_dscp)) + ")",
                "ToS " + FormatNumber(*tos) + " (DSCP " + std::to_string(static_cast<std::int64_t>(*tos) >> 2) + ")",
-               c.nic.ib_dev + " port " + c.port + " gives rdma_cm connections ToS " + FormatNumber(*tos) +
-                   ", which does not carry the RoCE DSCP " + std::to_string(*p->roce_dscp) + ".",
+               i18n::Phrase::Of("check.qos.cm_tos.message", {{"device", c.nic.ib_dev},
+                                                            {"port", c.port},
+                                                            {"tos", FormatNumber(*tos)},
+                                                            {"dscp", std::to_string(*p->roce_dscp)}}),
                SettingChange{"cm.tos", TosForDscp(*p->roce_dscp)});
     }
   }

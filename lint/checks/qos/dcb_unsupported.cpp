@@ -10,10 +10,11 @@ void DcbUnsupported(const NicContext& c, FindingSink& sink) {
   const plan::Profile* p = c.profile;
   if (p == nullptr || !NoDcb(c) || !WantsPfc(*p)) return;
   const std::string& nd = c.nic.netdev;
-  sink.Nic(kDcbUnsupported, c, "DCB (PFC on " + FormatPriorities(*p->pfc_priorities) + ")",
-           "no DCB support",
-           nd + " answers dcbnl with EOPNOTSUPP: PFC cannot be enabled on it.",
-           "use a RoCE-capable NIC and driver (mlx5_core) for " + nd + ", or fix the plan");
+  sink.Nic(kDcbUnsupported, c,
+           i18n::Phrase::Of("check.qos.dcb_unsupported.expected", {{"pfc", FormatPriorities(*p->pfc_priorities)}}),
+           i18n::Phrase::Of("check.qos.dcb_unsupported.found", {}),
+           i18n::Phrase::Of("check.qos.dcb_unsupported.message", {{"netdev", nd}}),
+           i18n::Phrase::Of("check.qos.dcb_unsupported.fix", {{"netdev", nd}}));
 }
 
 }  // namespace rocewatch::lint::checks::qos

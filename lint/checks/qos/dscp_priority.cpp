@@ -20,23 +20,26 @@ void DscpPriority(const NicContext& c, FindingSink& sink) {
            {std::tuple{p->roce_dscp, p->roce_priority, "RoCE"}, std::tuple{p->cnp_dscp, p->cnp_priority, "CNP"}}) {
         if (!dscp || !prio) continue;
         const int mapped = *dscp >= 0 && *dscp < 64 ? (*map)[static_cast<std::size_t>(*dscp)] : -1;
-        std::string found = mapped < 0 ? "unmapped" : "priority " + std::to_string(mapped);
+        const i18n::StoredArgs args = {{"netdev", nd},
+                                       {"what", what},
+                                       {"dscp", std::to_string(*dscp)},
+                                       {"priority", std::to_string(*prio)},
+                                       {"mapped", std::to_string(mapped)}};
         if (mapped < 0 && DscpMapPartial(v, nd)) {
           // The exporter serves only the DSCPs the node uses (and --collector.dcb.dscps): this
           // one may be mapped; say how to see it instead of calling it unmapped.
-          sink.Nic(kDscpPriority, c, "DSCP " + std::to_string(*dscp) + " → priority " + std::to_string(*prio),
-                   "DSCP " + std::to_string(*dscp) + " not exported",
-                   nd + " does not export the " + what + " DSCP " + std::to_string(*dscp) +
-                       " (its exporter serves the DSCPs the node uses); its mapping is unknown.",
-                   "run roce_exporter with --collector.dcb.dscps=" + std::to_string(*dscp) +
-                       " (or --collector.dcb.full-tables=true)");
+          sink.Nic(kDscpPriority, c, i18n::Phrase::Of("check.qos.dscp_priority.expected", args),
+                   i18n::Phrase::Of("check.qos.dscp_priority.found_not_exported", args),
+                   i18n::Phrase::Of("check.qos.dscp_priority.message_not_exported", args),
+                   i18n::Phrase::Of("check.qos.dscp_priority.fix_not_exported", args));
           continue;
         }
         if (mapped != *prio) {
-          sink.Nic(kDscpPriority, c, "DSCP " + std::to_string(*dscp) + " → priority " + std::to_string(*prio),
-                   "DSCP " + std::to_string(*dscp) + " → " + found,
-                   nd + " maps the " + what + " DSCP " + std::to_string(*dscp) + " to " + found +
-                       ", the profile wants priority " + std::to_string(*prio) + ".",
+          sink.Nic(kDscpPriority, c, i18n::Phrase::Of("check.qos.dscp_priority.expected", args),
+                   mapped < 0 ? i18n::Phrase::Of("check.qos.dscp_priority.found_unmapped", args)
+                              : i18n::Phrase::Of("check.qos.dscp_priority.found", args),
+                   mapped < 0 ? i18n::Phrase::Of("check.qos.dscp_priority.message_unmapped", args)
+                              : i18n::Phrase::Of("check.qos.dscp_priority.message", args),
                    SettingChange{"dscp." + std::to_string(*dscp), *prio},
                    {"dscp." + std::to_string(*dscp), *prio,
                     mapped < 0 ? SettingValue{} : SettingValue{std::int64_t{mapped}}});

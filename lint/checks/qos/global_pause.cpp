@@ -14,9 +14,18 @@ void GlobalPause(const NicContext& c, FindingSink& sink) {
   auto rx = v.Value(metric::roce_pause_rx_enabled, {{label::netdev, nd}});
   auto tx = v.Value(metric::roce_pause_tx_enabled, {{label::netdev, nd}});
   if ((rx && *rx == 1) || (tx && *tx == 1)) {
-    std::string found = std::string("rx ") + (rx && *rx == 1 ? "on" : "off") + ", tx " + (tx && *tx == 1 ? "on" : "off");
-    sink.Nic(kGlobalPause, c, "rx off, tx off", found,
-             nd + " has 802.3x global pause on (" + found + ") beside PFC: a pause stops every priority.",
+    i18n::StoredArgs states;
+    for (auto [name, value] : {std::pair{"rx", rx}, std::pair{"tx", tx}}) {
+      if (value && *value == 1)
+        i18n::AddMessageArg(states, name, "check.qos.global_pause.on", {});
+      else
+        i18n::AddMessageArg(states, name, "check.qos.global_pause.off", {});
+    }
+    i18n::Phrase found = i18n::Phrase::Of("check.qos.global_pause.found", states);
+    i18n::StoredArgs args = {{"netdev", nd}};
+    i18n::AddPhraseArg(args, "found", found);
+    sink.Nic(kGlobalPause, c, i18n::Phrase::Of("check.qos.global_pause.expected", {}), std::move(found),
+             i18n::Phrase::Of("check.qos.global_pause.message", args),
              SettingChange{"global_pause", std::int64_t{0}});
   }
 }

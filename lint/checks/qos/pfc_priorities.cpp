@@ -15,8 +15,10 @@ void PfcPriorities(const NicContext& c, FindingSink& sink) {
     auto pfc = EnabledPriorities(c.view, metric::roce_pfc_enabled, nd);
     if (pfc && *pfc != *p->pfc_priorities) {
       sink.Nic(kPfcPriorities, c, FormatPriorities(*p->pfc_priorities), FormatPriorities(*pfc),
-               nd + " has PFC on " + FormatPriorities(*pfc) + ", the profile wants " +
-                   FormatPriorities(*p->pfc_priorities) + ".",
+               i18n::Phrase::Of("check.qos.pfc_priorities.message",
+                                {{"netdev", nd},
+                                 {"found", FormatPriorities(*pfc)},
+                                 {"expected", FormatPriorities(*p->pfc_priorities)}}),
                SettingChange{"pfc", *p->pfc_priorities});
     }
   }

@@ -19,8 +19,7 @@ void Trust(const NicContext& c, FindingSink& sink) {
       if (p->roce_dscp && p->roce_priority) entries[*p->roce_dscp] = *p->roce_priority;
       if (p->cnp_dscp && p->cnp_priority) entries[*p->cnp_dscp] = *p->cnp_priority;
       sink.Nic(kTrust, c, *p->trust, *trust,
-               nd + " trusts " + *trust + ", the profile wants " + *p->trust +
-                   ": RoCE packets land on the wrong priority and lose their lossless class.",
+               i18n::Phrase::Of("check.qos.trust.message", {{"netdev", nd}, {"found", *trust}, {"expected", *p->trust}}),
                *p->trust == "dscp" ? SettingChange{"trust", entries} : SettingChange{"trust", std::string("pcp")});
     }
   }

@@ -13,9 +13,10 @@ void Driver(const NicContext& c, FindingSink& sink) {
     std::string pci(d.Label(label::pci_address));
     std::string driver(d.Label(label::driver));
     if (p->driver && !driver.empty() && driver != *p->driver) {
-      sink.Nic(kDriver, c, *p->driver, driver,
-               c.nic.ib_dev + " is bound to " + driver + ", the profile wants " + *p->driver + ".",
-               "bind " + (pci.empty() ? c.nic.ib_dev : pci) + " to " + *p->driver);
+      const i18n::StoredArgs args = {
+          {"device", c.nic.ib_dev}, {"found", driver}, {"expected", *p->driver}, {"pci", pci.empty() ? c.nic.ib_dev : pci}};
+      sink.Nic(kDriver, c, *p->driver, driver, i18n::Phrase::Of("check.versions.driver.message", args),
+               i18n::Phrase::Of("check.versions.driver.fix", args));
     }
   }
 }

@@ -13,10 +13,11 @@ void DriverVersion(const NicContext& c, FindingSink& sink) {
     for (const auto& d : c.view.Select(metric::roce_ethtool_driver_info, {{label::netdev, c.nic.netdev}})) {
       std::string version(d.Label(label::version));
       if (Accepts(p->driver_version, version)) continue;
-      sink.Nic(kDriverVersion, c, OneOf(p->driver_version), version,
-               c.nic.netdev + " runs driver version " + version + ", the profile accepts " +
-                   OneOf(p->driver_version) + ".",
-               "install the planned driver (MLNX_OFED / DOCA-OFED or kernel) and reload it");
+      i18n::StoredArgs args = {{"netdev", c.nic.netdev}, {"found", version}};
+      AddOneOfArg(args, p->driver_version);
+      sink.Nic(kDriverVersion, c, i18n::Phrase::Of("check.versions.accepted", args), version,
+               i18n::Phrase::Of("check.versions.driver_version.message", args),
+               i18n::Phrase::Of("check.versions.driver_version.fix", {}));
     }
   }
 }

@@ -13,9 +13,11 @@ void Firmware(const NicContext& c, FindingSink& sink) {
     std::string fw(d.Label(label::fw_version));
     std::string pci(d.Label(label::pci_address));
     if (!p->firmware.empty() && !Accepts(p->firmware, fw)) {
-      sink.Nic(kFirmware, c, OneOf(p->firmware), fw,
-               c.nic.ib_dev + " runs firmware " + fw + ", the profile accepts " + OneOf(p->firmware) + ".",
-               "mlxfwmanager -d " + (pci.empty() ? c.nic.ib_dev : pci) + " -u (with the planned image), then reset the NIC");
+      i18n::StoredArgs args = {{"device", c.nic.ib_dev}, {"found", fw}, {"pci", pci.empty() ? c.nic.ib_dev : pci}};
+      AddOneOfArg(args, p->firmware);
+      sink.Nic(kFirmware, c, i18n::Phrase::Of("check.versions.accepted", args), fw,
+               i18n::Phrase::Of("check.versions.firmware.message", args),
+               i18n::Phrase::Of("check.versions.firmware.fix", args));
     }
   }
 }

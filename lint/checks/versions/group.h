@@ -14,8 +14,8 @@ void Firmware(const NicContext& c, FindingSink& sink);
 void Driver(const NicContext& c, FindingSink& sink);
 void DriverVersion(const NicContext& c, FindingSink& sink);
 
-// "a or b or c".
-std::string OneOf(const std::vector<std::string>& accepted);
+// Argument "accepted": "a or b or c" in every language (check.versions.or).
+void AddOneOfArg(i18n::StoredArgs& args, const std::vector<std::string>& accepted);
 bool Accepts(const std::vector<std::string>& accepted, const std::string& found);
 
 }  // namespace rocewatch::lint::checks::versions

@@ -6,10 +6,8 @@
 
 namespace rocewatch::lint::checks::versions {
 
-std::string OneOf(const std::vector<std::string>& accepted) {
-  std::string out;
-  for (const auto& a : accepted) out += (out.empty() ? "" : " or ") + a;
-  return out;
+void AddOneOfArg(i18n::StoredArgs& args, const std::vector<std::string>& accepted) {
+  i18n::AddListArg(args, "accepted", std::vector<i18n::Phrase>(accepted.begin(), accepted.end()), "check.versions.or");
 }
 
 bool Accepts(const std::vector<std::string>& accepted, const std::string& found) {
