@@ -30,14 +30,6 @@ std::string FindingSink::Where(std::string_view pointer) const {
 }
 
 void FindingSink::Nic(const CheckSpec& spec, const FindingSubject& subject, i18n::Phrase expected,
-                      i18n::Phrase found, i18n::Phrase message, i18n::Phrase fix, SettingDelta setting) {
-  i18n::StoredMessage fix_message = std::move(fix.message);
-  Nic(spec, subject, std::move(expected), std::move(found), std::move(message), FixText(std::move(fix.english)),
-      std::move(setting));
-  findings_.back().fix_text = std::move(fix_message);
-}
-
-void FindingSink::Nic(const CheckSpec& spec, const FindingSubject& subject, i18n::Phrase expected,
                       i18n::Phrase found, i18n::Phrase message, FixText fix,
                       SettingDelta setting) {
   Finding f;
@@ -53,10 +45,13 @@ void FindingSink::Nic(const CheckSpec& spec, const FindingSubject& subject, i18n
   f.expected_text = std::move(expected.message);
   f.found_text = std::move(found.message);
   f.message_text = std::move(message.message);
-  if (fix.HasChanges())
+  if (fix.HasChanges()) {
     f.fix_steps = std::move(fix);
-  else
-    f.fix = fix.Render({});
+  } else {
+    i18n::Phrase words = fix.ToPhrase({});
+    f.fix = std::move(words.english);
+    f.fix_text = std::move(words.message);
+  }
   f.setting = std::move(setting);
   Add(std::move(f));
 }
@@ -64,13 +59,6 @@ void FindingSink::Nic(const CheckSpec& spec, const FindingSubject& subject, i18n
 void FindingSink::Node(const CheckSpec& spec, std::string_view node, std::string device,
                        std::string netdev, i18n::Phrase expected, i18n::Phrase found,
                        i18n::Phrase message, FixText fix) {
-  Nic(spec, {node, device, {}, netdev}, std::move(expected), std::move(found), std::move(message),
-      std::move(fix));
-}
-
-void FindingSink::Node(const CheckSpec& spec, std::string_view node, std::string device,
-                       std::string netdev, i18n::Phrase expected, i18n::Phrase found,
-                       i18n::Phrase message, i18n::Phrase fix) {
   Nic(spec, {node, device, {}, netdev}, std::move(expected), std::move(found), std::move(message),
       std::move(fix));
 }

@@ -60,12 +60,8 @@ class FindingSink {
   // fix::RenderFixes; words alone are the fix (a catalogue message: the words in every language).
   void Nic(const CheckSpec& spec, const FindingSubject& subject, i18n::Phrase expected,
            i18n::Phrase found, i18n::Phrase message, FixText fix, SettingDelta setting = {});
-  void Nic(const CheckSpec& spec, const FindingSubject& subject, i18n::Phrase expected,
-           i18n::Phrase found, i18n::Phrase message, i18n::Phrase fix, SettingDelta setting = {});
   void Node(const CheckSpec& spec, std::string_view node, std::string device, std::string netdev,
             i18n::Phrase expected, i18n::Phrase found, i18n::Phrase message, FixText fix);
-  void Node(const CheckSpec& spec, std::string_view node, std::string device, std::string netdev,
-            i18n::Phrase expected, i18n::Phrase found, i18n::Phrase message, i18n::Phrase fix);
 
   // The findings so far, in the order added.
   std::vector<Finding>& findings() { return findings_; }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "lint/core/setting_value.h"
+#include "lint/i18n/catalogue.h"
 
 namespace rocewatch::lint {
 
@@ -35,9 +36,10 @@ struct SettingChange {
   bool operator==(const SettingChange&) const = default;
 };
 
-// One part of a fix, in the order written: words (`change.key` empty) or a change.
+// One part of a fix, in the order written: words (`change.key` empty), a catalogue message or
+// as written; or a change, alone or inside a catalogue message with a {command} placeholder.
 struct FixPart {
-  std::string text;
+  i18n::Phrase text = "";
   SettingChange change;
 
   bool operator==(const FixPart&) const = default;
@@ -48,7 +50,11 @@ class FixText {
   FixText() = default;
   FixText(std::string text);     // NOLINT(google-explicit-constructor): words as written
   FixText(const char* text);     // NOLINT(google-explicit-constructor)
+  FixText(i18n::Phrase text);    // NOLINT(google-explicit-constructor): a catalogue message
   FixText(SettingChange change);  // NOLINT(google-explicit-constructor)
+  // `change`'s command inside `wrapper`, a catalogue message whose {command} it fills
+  // (Phrase::Of("check.peer.fix.nic", {{"netdev", nd}}) → "NIC ens1f0np0: dcb pfc set …").
+  static FixText In(i18n::Phrase wrapper, SettingChange change);
 
   FixText& operator+=(FixText other);
   friend FixText operator+(FixText a, FixText b) { return a += std::move(b); }
@@ -57,8 +63,11 @@ class FixText {
   bool empty() const { return parts_.empty(); }
   // Whether a part is a change (the text then waits for fix::RenderFixes).
   bool HasChanges() const;
-  // The parts joined, each change written by `render`.
+  // The parts joined in English, each change written by `render`.
   std::string Render(const std::function<std::string(const SettingChange&)>& render) const;
+  // The parts joined in every language (a change's command is the same in each): one part as it
+  // is, more through the catalogue's "fix.concat".
+  i18n::Phrase ToPhrase(const std::function<std::string(const SettingChange&)>& render) const;
 
   bool operator==(const FixText&) const = default;
 

@@ -54,7 +54,11 @@ std::string RenderChange(const SettingChange& change, const Finding& finding) {
 
 void RenderFixes(std::vector<Finding>& findings) {
   for (Finding& f : findings)
-    if (f.fix_steps.HasChanges()) f.fix = f.fix_steps.Render([&](const SettingChange& c) { return RenderChange(c, f); });
+    if (f.fix_steps.HasChanges()) {
+      i18n::Phrase fix = f.fix_steps.ToPhrase([&](const SettingChange& c) { return RenderChange(c, f); });
+      f.fix = std::move(fix.english);
+      f.fix_text = std::move(fix.message);
+    }
 }
 
 }  // namespace rocewatch::lint::fix

@@ -75,6 +75,8 @@ struct Phrase {
   Phrase(std::string value) : english(std::move(value)) {}  // NOLINT(google-explicit-constructor)
   Phrase(const char* value) : english(value) {}             // NOLINT(google-explicit-constructor)
   static Phrase Of(MessageId id, StoredArgs args);
+
+  bool operator==(const Phrase&) const = default;
 };
 
 // Adds argument `name` whose value is itself a message: "name" in English and "name:code" in

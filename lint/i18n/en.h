@@ -327,7 +327,6 @@ inline constexpr Message kEnglishMessages[] = {
      "port's PFC counters over a minute ({where}); reseat or replace the cable if both count but"
      " differ"},
     {"check.list.comma", "{a}, {b}"},
-    {"check.list.semicolon", "{a}; {b}"},
     {"check.counters.optional_disabled.expected", "{counters} enabled"},
     {"check.counters.optional_disabled.found", "enabled: {enabled}"},
     {"check.counters.optional_disabled.message_off",
@@ -785,6 +784,10 @@ inline constexpr Message kEnglishMessages[] = {
     {"apply.detail.no_script", "no {path}"},
     {"apply.detail.bad_node_name",
      "node name {name} cannot be a directory name under {dir}: {problem}"},
+    // A finding's fix in parts (lint/core/fix_text.h): two parts joined, and the separator of
+    // commands.
+    {"fix.concat", "{a}{b}"},
+    {"fix.separator", "; "},
 };
 
 }  // namespace rocewatch::lint::i18n

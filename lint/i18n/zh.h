@@ -309,7 +309,6 @@ inline constexpr Message kChineseMessages[] = {
      " `ethtool -S {netdev} | grep prio` 与交换机端口（"
      "{where}）的 PFC 计数器；如果两端都在计数但数值不同，重新插拔或更换线缆"},
     {"check.list.comma", "{a}，{b}"},
-    {"check.list.semicolon", "{a}；{b}"},
     {"check.counters.optional_disabled.expected", "{counters} 已启用"},
     {"check.counters.optional_disabled.found", "已启用：{enabled}"},
     {"check.counters.optional_disabled.message_off",
@@ -725,6 +724,8 @@ inline constexpr Message kChineseMessages[] = {
     {"apply.detail.no_output", "没有输出"},
     {"apply.detail.no_script", "缺少 {path}"},
     {"apply.detail.bad_node_name", "节点名 {name} 不能用作 {dir} 下的目录名：{problem}"},
+    {"fix.concat", "{a}{b}"},
+    {"fix.separator", "；"},
 };
 
 }  // namespace rocewatch::lint::i18n

@@ -64,6 +64,22 @@ TEST(FixHints, WordsAndChangesKeepTheirOrderAndAHostileNameStaysQuoted) {
   EXPECT_EQ(findings[1].fix, "replace the cable");
 }
 
+// Words from the catalogue around the commands: the fix in every language, the commands the
+// same in each.
+TEST(FixHints, CatalogueWordsAroundCommandsInEveryLanguage) {
+  Finding f = OnNic();
+  f.fix_steps = FixText(SettingChange{"netdev_mtu", std::int64_t{9000}}) + i18n::Phrase::Of("fix.separator", {}) +
+                FixText::In(i18n::Phrase::Of("check.peer.fix.nic", {{"netdev", "ens1f0np0"}}),
+                            SettingChange{"pfc", std::vector<std::int64_t>{3}});
+  std::vector<Finding> findings{f};
+  RenderFixes(findings);
+  const std::string mtu = SetMtu("ens1f0np0", 9000), pfc = SetPfc(Toolset::kUpstream, "ens1f0np0", {3});
+  EXPECT_EQ(findings[0].fix, mtu + "; NIC ens1f0np0: " + pfc);
+  EXPECT_EQ(i18n::RenderOr(i18n::Language::kEnglish, findings[0].fix_text, ""), findings[0].fix);
+  EXPECT_EQ(i18n::RenderOr(i18n::Language::kChinese, findings[0].fix_text, ""),
+            mtu + "；网卡 ens1f0np0：`" + pfc + "`");
+}
+
 TEST(FixHints, TheSinkKeepsWordsAsTheFixAndChangesForRendering) {
   FixText words("upgrade the firmware");
   EXPECT_FALSE(words.HasChanges());

@@ -30,11 +30,6 @@
 
 namespace rocewatch::lint::testing {
 
-// The checks whose fix states words around its setting changes (lint/core/fix_text.h: "NIC eth0:
-// <command>") that are not in the catalogue yet: their fix is left out of the zh check.
-inline const std::set<std::string, std::less<>> kNotYetInTheCatalogue = {
-    "counters.optional-disabled", "peer.pfc-priorities", "peer.switch-pause-non-pfc", "drift.setting"};
-
 // Arguments whose value is what a node or a file said, as it said it (an exporter's error).
 inline const std::set<std::string, std::less<>> kOutsideWords = {"error"};
 
@@ -100,7 +95,6 @@ inline std::vector<std::string> ValuesOf(const std::vector<Finding>& findings) {
   for (const auto& f : findings) {
     for (const std::string* s : {&f.node, &f.device, &f.netdev, &f.port, &f.check}) out.push_back(*s);
     if (f.fix_text.id.empty()) out.push_back(f.fix);
-    if (kNotYetInTheCatalogue.count(f.check)) out.push_back(f.fix);
     for (const i18n::StoredMessage* m : {&f.message_text, &f.expected_text, &f.found_text, &f.fix_text})
       for (const auto& [name, value] : m->args)
         if (kOutsideWords.count(name)) out.push_back(value);
@@ -120,7 +114,6 @@ inline std::vector<std::string> EnglishInFinding(const Finding& f) {
   for (const Field& field : {Field{"message", &f.message, &f.message_text}, Field{"expected", &f.expected, &f.expected_text},
                              Field{"found", &f.found, &f.found_text}, Field{"fix", &f.fix, &f.fix_text}}) {
     if (field.english->empty()) continue;
-    if (std::string_view(field.name) == "fix" && kNotYetInTheCatalogue.count(f.check)) continue;
     if (field.message->id.empty()) {
       // A value as it is: the sentence must have a catalogue form, a fix may be a command line,
       // and what a node said (the found of inventory.exporter-unreachable) stays as it said it.
@@ -139,7 +132,8 @@ inline std::vector<std::string> EnglishInFinding(const Finding& f) {
       if (name.find(':') != std::string::npos || kOutsideWords.count(name)) continue;
       const bool translated = std::any_of(field.message->args.begin(), field.message->args.end(),
                                           [&](const auto& a) { return a.first.rfind(name + ":", 0) == 0; });
-      if (!translated && !rocewatch::testing::EnglishRuns(value, kValueWords).empty())
+      // A command the fix carries (fix::RenderFixes: {command}, or a part of "fix.concat") is a value.
+      if (!translated && !IsCommandLine(value) && !rocewatch::testing::EnglishRuns(value, kValueWords).empty())
         out.push_back(std::string(field.name) + ": argument " + name + " of " + field.message->id + " is English: " + value);
     }
     const std::string zh = i18n::RenderOr(i18n::Language::kChinese, *field.message, *field.english);

@@ -68,9 +68,9 @@ void OptionalDisabled(const NicContext& c, FindingSink& sink) {
   for (const auto& n : want) list += (list.empty() ? "" : ",") + n;
   sink.Nic(kOptionalCountersDisabled, c, i18n::Phrase::Of("check.counters.optional_disabled.expected", args),
            i18n::Phrase::Of("check.counters.optional_disabled.found", args), std::move(message),
-           off.empty() ? "upgrade the driver or firmware, or drop the counter from the profile"
-                       : SettingChange{"optional_counters", list} +
-                             FixText(" (again at every boot: it is not persisted)"),
+           off.empty() ? FixText(i18n::Phrase::Of("check.counters.optional_disabled.fix_upgrade", {}))
+                       : FixText::In(i18n::Phrase::Of("check.counters.optional_disabled.fix", {}),
+                                     SettingChange{"optional_counters", list}),
            // The setting `roce-lint fix` enables; none when only counters the driver lacks are
            // missing (nothing to enable).
            off.empty() ? SettingDelta{}

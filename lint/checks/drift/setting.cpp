@@ -59,13 +59,13 @@ FixText FixFor(const plan::Nic& nic, const std::string& key, const std::string& 
     FixText out;
     for (int p = 0; p < 8; ++p) {
       bool on = std::find(prios.begin(), prios.end(), p) != prios.end();
-      if (!out.empty()) out += "; ";
+      if (!out.empty()) out += i18n::Phrase::Of("fix.separator", {});
       out += SettingChange{key + "." + std::to_string(p), std::int64_t{on ? 1 : 0}};
     }
     return out;
   }
   if (key == "cm.tos" && number) return SettingChange{key, *number};
-  return "set " + key + " on " + nic.netdev + " to " + value + " like its peers, or record the difference in the plan";
+  return i18n::Phrase::Of("check.drift.setting.fix", {{"key", key}, {"netdev", nic.netdev}, {"want", value}});
 }
 
 }  // namespace

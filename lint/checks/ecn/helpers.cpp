@@ -19,7 +19,7 @@ void PointPriorities(const NicContext& c, FindingSink& sink, const CheckSpec& sp
     bool want = std::find(planned->begin(), planned->end(), prio) != planned->end();
     bool have = std::find(on->begin(), on->end(), prio) != on->end();
     if (want == have) continue;
-    if (!fixes.empty()) fixes += "; ";
+    if (!fixes.empty()) fixes += i18n::Phrase::Of("fix.separator", {});
     fixes += SettingChange{"ecn." + std::string(point) + "." + std::to_string(prio), std::int64_t{want ? 1 : 0}};
   }
   sink.Nic(spec, c, FormatPriorities(*planned), FormatPriorities(*on),

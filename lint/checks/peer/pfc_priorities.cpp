@@ -25,11 +25,10 @@ void PfcPriorities(const NicContext& c, FindingSink& sink) {
   // The plan decides which end is wrong; without one, the NIC's setting is the one to match.
   const std::vector<std::int64_t> want = p != nullptr && p->pfc_priorities ? *p->pfc_priorities : *nic;
   FixText fix;
-  if (*s->pfc != want) fix = SwitchPfcFix(*s, want);
+  if (*s->pfc != want) fix = SwitchPfcFixText(*s, want);
   if (*nic != want) {
-    if (!fix.empty()) fix += "; ";
-    fix += "NIC " + c.nic.netdev + ": ";
-    fix += SettingChange{"pfc", want};
+    if (!fix.empty()) fix += i18n::Phrase::Of("fix.separator", {});
+    fix += FixText::In(i18n::Phrase::Of("check.peer.fix.nic", {{"netdev", c.nic.netdev}}), SettingChange{"pfc", want});
   }
   const i18n::StoredArgs args = {
       {"nic", FormatPriorities(*nic)}, {"pfc", FormatPriorities(*s->pfc)}, {"ends", BothEnds(c, *s)}, {"source", s->source}};

@@ -43,12 +43,12 @@ void SwitchPauseNonPfc(const NicContext& c, FindingSink& sink) {
   bool nic_wrong = false;
   for (auto p : priorities) nic_wrong = nic_wrong || std::find(want.begin(), want.end(), p) != want.end();
   if (nic_wrong)
-    fix = FixText("NIC " + c.nic.netdev + ": ") + SettingChange{"pfc", want};
+    fix = FixText::In(i18n::Phrase::Of("check.peer.fix.nic", {{"netdev", c.nic.netdev}}), SettingChange{"pfc", want});
   bool switch_wrong = false;
   for (auto p : priorities) switch_wrong = switch_wrong || std::find(want.begin(), want.end(), p) == want.end();
   if (switch_wrong) {
-    if (!fix.empty()) fix += "; ";
-    fix += SwitchPfcFix(*side, want);
+    if (!fix.empty()) fix += i18n::Phrase::Of("fix.separator", {});
+    fix += SwitchPfcFixText(*side, want);
   }
   i18n::StoredArgs args = {{"ends", BothEnds(c, *side)},
                            {"priorities", FormatPriorities(priorities)},
