@@ -47,4 +47,19 @@ std::size_t CountAtOrAbove(const std::vector<Finding>& findings, Severity thresh
       findings.begin(), findings.end(), [&](const Finding& f) { return f.severity >= threshold; }));
 }
 
+void SetTexts(Finding& finding, i18n::Phrase expected, i18n::Phrase found, i18n::Phrase message) {
+  finding.expected = std::move(expected.english);
+  finding.found = std::move(found.english);
+  finding.message = std::move(message.english);
+  finding.expected_text = std::move(expected.message);
+  finding.found_text = std::move(found.message);
+  finding.message_text = std::move(message.message);
+}
+
+void SetTexts(Finding& finding, i18n::Phrase expected, i18n::Phrase found, i18n::Phrase message, i18n::Phrase fix) {
+  SetTexts(finding, std::move(expected), std::move(found), std::move(message));
+  finding.fix = std::move(fix.english);
+  finding.fix_text = std::move(fix.message);
+}
+
 }  // namespace rocewatch::lint

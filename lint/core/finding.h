@@ -59,6 +59,11 @@ struct Finding {
   bool operator==(const Finding&) const = default;
 };
 
+// Sets a finding's texts from phrases: each field its English, and its catalogue message for
+// the reports in another language.
+void SetTexts(Finding& finding, i18n::Phrase expected, i18n::Phrase found, i18n::Phrase message);
+void SetTexts(Finding& finding, i18n::Phrase expected, i18n::Phrase found, i18n::Phrase message, i18n::Phrase fix);
+
 // The most severe finding's severity; nullopt for an empty list.
 std::optional<Severity> MaxSeverity(const std::vector<Finding>& findings);
 // Number of findings at or above `threshold`.

@@ -39,12 +39,7 @@ void FindingSink::Nic(const CheckSpec& spec, const FindingSubject& subject, i18n
   f.device = subject.device;
   f.port = subject.port;
   f.netdev = subject.netdev;
-  f.expected = std::move(expected.english);
-  f.found = std::move(found.english);
-  f.message = std::move(message.english);
-  f.expected_text = std::move(expected.message);
-  f.found_text = std::move(found.message);
-  f.message_text = std::move(message.message);
+  SetTexts(f, std::move(expected), std::move(found), std::move(message));
   if (fix.HasChanges()) {
     f.fix_steps = std::move(fix);
   } else {

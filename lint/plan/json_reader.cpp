@@ -76,14 +76,7 @@ void JsonReader::Report(std::string_view check, const std::string& pointer, Phra
   f.check = std::string(check);
   f.severity = Severity::kError;
   f.node = node_;
-  f.expected = std::move(expected.english);
-  f.found = std::move(found.english);
-  f.message = std::move(message.english);
-  f.fix = std::move(fix.english);
-  f.message_text = std::move(message.message);
-  f.expected_text = std::move(expected.message);
-  f.found_text = std::move(found.message);
-  f.fix_text = std::move(fix.message);
+  SetTexts(f, std::move(expected), std::move(found), std::move(message), std::move(fix));
   sink_.Add(std::move(f), pointer, at_key);
 }
 

@@ -12,14 +12,7 @@ Finding MakeFinding(const lint::CheckSpec& spec, i18n::Phrase message, i18n::Phr
   Finding f;
   f.check = std::string(spec.id);
   f.severity = spec.severity;
-  f.message = std::move(message.english);
-  f.expected = std::move(expected.english);
-  f.found = std::move(found.english);
-  f.fix = std::move(fix.english);
-  f.message_text = std::move(message.message);
-  f.expected_text = std::move(expected.message);
-  f.found_text = std::move(found.message);
-  f.fix_text = std::move(fix.message);
+  SetTexts(f, std::move(expected), std::move(found), std::move(message), std::move(fix));
   return f;
 }
 
