@@ -52,7 +52,8 @@ background() {
   echo "== $name: started in the background"
   date +%s >"$LOGS/$id.t0"
   echo "$name" >"$LOGS/$id.name"
-  ("$@" >"$LOGS/$id.log" 2>&1; echo $? >"$LOGS/$id.rc"; date +%s >"$LOGS/$id.t1") &
+  # (set -e would end the subshell at a failing COMMAND before it wrote its status and end time.)
+  (rc=0; "$@" >"$LOGS/$id.log" 2>&1 || rc=$?; echo "$rc" >"$LOGS/$id.rc"; date +%s >"$LOGS/$id.t1") &
   echo $! >"$LOGS/$id.pid"
   BG="$BG $id"
 }

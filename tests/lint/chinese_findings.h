@@ -130,8 +130,9 @@ inline std::vector<std::string> EnglishInFinding(const Finding& f) {
     // Every argument is a value with no English run, or has a form per language ("found:zh").
     for (const auto& [name, value] : field.message->args) {
       if (name.find(':') != std::string::npos || kOutsideWords.count(name)) continue;
+      const std::string translation = name + ":";  // a lambda cannot capture a structured binding (clang 14)
       const bool translated = std::any_of(field.message->args.begin(), field.message->args.end(),
-                                          [&](const auto& a) { return a.first.rfind(name + ":", 0) == 0; });
+                                          [&](const auto& a) { return a.first.rfind(translation, 0) == 0; });
       // A command the fix carries (fix::RenderFixes: {command}, or a part of "fix.concat") is a value.
       if (!translated && !IsCommandLine(value) && !rocewatch::testing::EnglishRuns(value, kValueWords).empty())
         out.push_back(std::string(field.name) + ": argument " + name + " of " + field.message->id + " is English: " + value);
