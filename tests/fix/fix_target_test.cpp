@@ -169,7 +169,8 @@ TEST(RestrictToFindings, OptionalCountersOnTheFindingsPortUnlessTheDriverLacksTh
                    std::string("cc_rx_ce_pkts")});
   off.port = "2";
   Finding lacks = F("counters.optional-disabled", "mlx5_1", "cc_rx_cnp_pkts, cc_rx_ce_pkts enabled");
-  FindingsTarget r = RestrictToFindings(full, {off, lacks});
+  const std::vector<Finding> findings = {off, lacks};  // outlives r: r.unfixable points into it
+  FindingsTarget r = RestrictToFindings(full, findings);
   ASSERT_EQ(r.nics.size(), 1u);
   EXPECT_EQ(r.nics[0].ib_dev, "mlx5_0");
   EXPECT_EQ(r.nics[0].port, "2");
@@ -189,7 +190,8 @@ TEST(RestrictToFindings, RoceMtuNeedsANetdevMtuAndAnUnreachableNodeHasNothingToR
   std::vector<NicTarget> full = {TargetFromProfile(Nic("mlx5_0", "ens1f0np0"), p)};
   Finding unreachable;
   unreachable.check = "inventory.exporter-unreachable";
-  FindingsTarget r = RestrictToFindings(full, {F("link.roce-mtu", "mlx5_0", "4096"), unreachable});
+  const std::vector<Finding> findings = {F("link.roce-mtu", "mlx5_0", "4096"), unreachable};
+  FindingsTarget r = RestrictToFindings(full, findings);
   EXPECT_TRUE(r.nics.empty());
   ASSERT_EQ(r.unfixable.size(), 2u);
   EXPECT_EQ(r.unfixable[0].why, "the profile states no netdev_mtu to set");
