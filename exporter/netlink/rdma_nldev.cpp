@@ -4,6 +4,7 @@
 #include <rdma/rdma_netlink.h>
 
 #include <cctype>
+#include <cerrno>
 #include <cstring>
 #include <set>
 #include <string>
@@ -58,9 +59,9 @@ Result<std::vector<netlink::Message>> DumpMessages(Bytes reply, std::uint8_t com
       std::int32_t err = 0;
       if (m.payload.size() >= sizeof err) std::memcpy(&err, m.payload.data(), sizeof err);
       if (err < 0) {
-        return Error{std::string(where) + ": kernel ended the dump with " +
-                         netlink::DescribeErrno(-err),
-                     -err};
+        // An errno is below 4096 (MAX_ERRNO); anything else is not one (and -INT32_MIN overflows).
+        const int code = err > -4096 ? -err : EPROTO;
+        return Error{std::string(where) + ": kernel ended the dump with " + netlink::DescribeErrno(code), code};
       }
       return out;
     }
