@@ -239,5 +239,25 @@ TEST(CheckQos, RdmaCmTosCarryingTheDscpIsQuietWhateverItsEcnBits) {
   EXPECT_TRUE(WithId(c.Run(), kCmTos.id).empty());
 }
 
+// rdma_cm's defaults are RDMA core settings (configfs), not DCB: a netdev without DCB (the
+// dcbnl answer EOPNOTSUPP, as on a Soft-RoCE netdev) still has them checked.
+TEST(CheckQos, RdmaCmTosAndModeAreCheckedWithoutDcb) {
+  Cluster c(1, 2);
+  c.EditPlan("\"pfc_priorities\": [3],", "\"pfc_priorities\": [],");  // no DCB needed
+  c.Set(1, R"(roce_pfc_enabled{netdev="ens1f0np0",priority="3"})", "0");
+  WithoutDcb(c, 1, "ens2f0np0");
+  c.Set(1, R"(roce_cm_default_tos{device="mlx5_1",port="1"})", "0");
+  c.Remove(1, R"(roce_cm_default_roce_mode_info{device="mlx5_1")");
+  c.Add(1, R"(roce_cm_default_roce_mode_info{device="mlx5_1",port="1",mode="IB/RoCE v1"} 1)");
+  auto findings = c.Run();
+  auto tos = WithId(findings, kCmTos.id), mode = WithId(findings, kCmRoceMode.id);
+  ASSERT_EQ(tos.size(), 1u) << Describe(findings);
+  ASSERT_EQ(mode.size(), 1u) << Describe(findings);
+  EXPECT_EQ(tos[0].device, "mlx5_1");
+  EXPECT_EQ(tos[0].found, "ToS 0 (DSCP 0)");
+  EXPECT_EQ(mode[0].device, "mlx5_1");
+  EXPECT_EQ(mode[0].found, "IB/RoCE v1");
+}
+
 }  // namespace
 }  // namespace rocewatch::lint::testing

@@ -1,4 +1,5 @@
-// qos.cm-tos: rdma_cm's default ToS does not carry the profile's RoCE DSCP.
+// qos.cm-tos: rdma_cm's default ToS does not carry the profile's RoCE DSCP. rdma_cm's ToS is
+// an RDMA core setting (configfs), not DCB: it is checked whether or not the netdev has DCB.
 
 #include "lint/checks/observed.h"
 #include "lint/checks/qos/group.h"
@@ -10,7 +11,7 @@ namespace rocewatch::lint::checks::qos {
 
 void CmTos(const NicContext& c, FindingSink& sink) {
   const plan::Profile* p = c.profile;
-  if (p == nullptr || NoDcb(c)) return;
+  if (p == nullptr) return;
   if (p->roce_dscp) {
     auto tos = c.view.Value(metric::roce_cm_default_tos, {{label::device, c.nic.ib_dev}, {label::port, c.port}});
     if (tos && static_cast<std::int64_t>(*tos) >> 2 != *p->roce_dscp) {
