@@ -788,6 +788,28 @@ inline constexpr Message kEnglishMessages[] = {
     // commands.
     {"fix.concat", "{a}{b}"},
     {"fix.separator", "; "},
+    // Every vendor, Soft-RoCE included (lint/checks/versions/nic_driver.h,
+    // lint/checks/counters/transport_events.h): a fix's tool follows the driver the kernel
+    // reports; a software RDMA device has no driver and no firmware to compare.
+    {"check.versions.driver.found_none", "no driver (a software RDMA device)"},
+    {"check.versions.driver.message_none",
+     "{device} reports no driver: a software RDMA device (Soft-RoCE, siw) without a PCI "
+     "function, where the profile wants {expected}."},
+    {"check.versions.driver.fix_none",
+     "run RoCE on a NIC that {expected} drives, or plan this node with a profile of its own"},
+    {"check.versions.firmware.fix_devlink",
+     "devlink dev flash pci/{pci} file <the planned image> ({driver}'s firmware update), then "
+     "reload the driver or reset the NIC"},
+    {"check.versions.firmware.fix_vendor", "update {device}'s firmware with its vendor's tool"},
+    {"check.versions.driver_version.fix_other",
+     "install the planned {driver} driver (the kernel's or the vendor's package) and reload it"},
+    {"check.counters.pause_non_pfc.fix_dcb",
+     "compare the switch port's PFC/QoS config with the plan; dcb pfc show dev {netdev}"},
+    {"verify.retransmissions.found_not_counted", "not counted"},
+    {"verify.retransmissions.not_counted",
+     "{nic}: retransmissions not counted: its exporter serves no retransmission events for the "
+     "device (its driver counts none, or the exporter is older than them and the driver is not "
+     "mlx5)"},
 };
 
 }  // namespace rocewatch::lint::i18n

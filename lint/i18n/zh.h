@@ -726,6 +726,20 @@ inline constexpr Message kChineseMessages[] = {
     {"apply.detail.bad_node_name", "节点名 {name} 不能用作 {dir} 下的目录名：{problem}"},
     {"fix.concat", "{a}{b}"},
     {"fix.separator", "；"},
+    // 各厂商网卡与 Soft-RoCE（lint/checks/versions/nic_driver.h、
+    // lint/checks/counters/transport_events.h）。
+    {"check.versions.driver.found_none", "无驱动（软件 RDMA 设备）"},
+    {"check.versions.driver.message_none",
+     "{device} 未报告驱动：这是没有 PCI 功能的软件 RDMA 设备（Soft-RoCE、siw），而规划要求 {expected}。"},
+    {"check.versions.driver.fix_none", "在由 {expected} 驱动的网卡上运行 RoCE，或为该节点单独规划一个 profile"},
+    {"check.versions.firmware.fix_devlink",
+     "`devlink dev flash pci/{pci} file <规划的固件镜像>`（{driver} 的固件更新），然后重新加载驱动或复位网卡"},
+    {"check.versions.firmware.fix_vendor", "使用厂商的工具更新 {device} 的固件"},
+    {"check.versions.driver_version.fix_other", "安装规划的 {driver} 驱动（内核自带或厂商的软件包）并重新加载"},
+    {"check.counters.pause_non_pfc.fix_dcb", "对照规划检查交换机端口的 PFC/QoS 配置；`dcb pfc show dev {netdev}`"},
+    {"verify.retransmissions.found_not_counted", "未计数"},
+    {"verify.retransmissions.not_counted",
+     "{nic}：重传未计数：其 exporter 未提供该设备的重传事件（驱动不计数，或 exporter 版本较旧且驱动不是 mlx5）"},
 };
 
 }  // namespace rocewatch::lint::i18n

@@ -1,9 +1,9 @@
 #include "lint/verify/judge.h"
 
-#include "rocewatch/escape.h"
-
 #include <cmath>
 
+#include "lint/checks/counters/transport_events.h"
+#include "lint/metric_contract.h"
 #include "lint/verify/numbers.h"
 #include "lint/verify/pair_log.h"
 #include "rocewatch/escape.h"
@@ -16,6 +16,20 @@ std::string Percent(double fraction) { return FormatSignificant(fraction * 100, 
 
 std::string NicLabel(const plan::Plan& plan, const Endpoint& e) {
   return EndpointName(plan, e) + " (" + plan.nodes[e.node].nics[e.nic].netdev + ")";
+}
+
+// `family{direction="rx",priority="3"}`: the series a verdict measured.
+std::string Series(std::string_view family, const std::string& direction, const std::string& priority) {
+  return std::string(family) + "{" + std::string(label::direction) + "=\"" + direction + "\"," +
+         std::string(label::priority) + "=\"" + priority + "\"}";
+}
+
+// `roce_transport_events_total{event=~"retransmits|…"}`: the events verify.retransmissions sums.
+std::string JudgedEventsSeries() {
+  std::string events;
+  for (std::string_view e : checks::counters::JudgedTransportEvents())
+    events += (events.empty() ? "" : "|") + std::string(e);
+  return std::string(metric::roce_transport_events_total) + "{" + std::string(label::event) + "=~\"" + events + "\"}";
 }
 
 bool IsPfcPriority(const Thresholds& t, const std::string& priority) {
@@ -46,7 +60,7 @@ void JudgeCounters(const Thresholds& t, const std::string& nic, const NicCounter
     const std::string direction = key.substr(0, key.find(' ')), priority = key.substr(key.find(' ') + 1);
     if (frames <= 0 || IsPfcPriority(t, priority)) continue;
     Verdict v{"verify.pause-non-pfc", false, nic,
-              "roce_pfc_pause_frames_total{direction=\"" + direction + "\",priority=\"" + priority + "\"}", "",
+              Series(metric::roce_pfc_pause_frames_total, direction, priority), "",
               FormatSignificant(frames), ""};
     v.expected = Say(v.expected_text, "verify.pause_non_pfc.expected", {{"priority", priority}});
     i18n::StoredArgs args = {{"nic", nic},
@@ -67,8 +81,7 @@ void JudgeCounters(const Thresholds& t, const std::string& nic, const NicCounter
                       priority = worst_key.substr(worst_key.find(' ') + 1);
     const bool ok = worst <= t.max_pause_duration_fraction;
     Verdict v{"verify.pause-duration", ok, nic,
-              "roce_pfc_pause_duration_seconds_total{direction=\"" + direction + "\",priority=\"" + priority + "\"}",
-              "", Percent(worst), ""};
+              Series(metric::roce_pfc_pause_duration_seconds_total, direction, priority), "", Percent(worst), ""};
     v.expected = Say(v.expected_text, "verify.pause_duration.expected", {{"limit", Percent(t.max_pause_duration_fraction)}});
     i18n::StoredArgs args = {{"nic", nic},
                              {"direction", direction},
@@ -94,12 +107,13 @@ void JudgeCounters(const Thresholds& t, const std::string& nic, const NicCounter
   {
     const double rate = transport / w;
     const bool ok = rate <= t.max_retransmissions_per_second;
-    Verdict v{"verify.retransmissions", ok, nic,
-              "roce_hw_stat_total{counter=~\"out_of_sequence|packet_seq_err|roce_adp_retrans|…\"}",
+    Verdict v{"verify.retransmissions", ok, nic, JudgedEventsSeries(),
               "<= " + FormatSignificant(t.max_retransmissions_per_second) + "/s", FormatSignificant(rate) + "/s", ""};
     i18n::StoredArgs args = {{"nic", nic}, {"which", which}, {"seconds", FormatSignificant(w, 3)},
                              {"rate", FormatSignificant(rate)}, {"limit", FormatSignificant(t.max_retransmissions_per_second)}};
-    v.message = which.empty() ? Say(v.message_text, "verify.retransmissions.none", std::move(args))
+    if (!c.transport_counted) v.found = Say(v.found_text, "verify.retransmissions.found_not_counted", {});
+    v.message = !c.transport_counted ? Say(v.message_text, "verify.retransmissions.not_counted", std::move(args))
+                : which.empty() ? Say(v.message_text, "verify.retransmissions.none", std::move(args))
                 : ok          ? Say(v.message_text, "verify.retransmissions.within", std::move(args))
                               : Say(v.message_text, "verify.retransmissions.over", std::move(args));
     out.push_back(std::move(v));
@@ -107,7 +121,11 @@ void JudgeCounters(const Thresholds& t, const std::string& nic, const NicCounter
   {
     const bool ok = c.discards <= static_cast<double>(t.max_discards);
     Verdict v{"verify.discards", ok, nic,
-              "roce_priority_discards_total, roce_ethtool_*_discarded_packets_total, out_of_buffer",
+              std::string(metric::roce_priority_discards_total) + ", " +
+                  std::string(metric::roce_ethtool_rx_discarded_packets_total) + ", " +
+                  std::string(metric::roce_ethtool_tx_discarded_packets_total) + ", " +
+                  std::string(metric::roce_ethtool_rx_out_of_buffer_packets_total) + ", " +
+                  std::string(metric::roce_hw_stat_total) + "{" + std::string(label::counter) + "=\"out_of_buffer\"}",
               "<= " + std::to_string(t.max_discards), FormatSignificant(c.discards), ""};
     i18n::StoredArgs args = {{"nic", nic}, {"count", FormatSignificant(c.discards)},
                              {"rate", FormatSignificant(c.discards / w)}, {"limit", std::to_string(t.max_discards)}};
@@ -118,7 +136,9 @@ void JudgeCounters(const Thresholds& t, const std::string& nic, const NicCounter
   {
     const bool ok = c.link_flaps <= 0 && !c.port_down_during;
     Verdict v{"verify.link-flaps", ok, nic,
-              "roce_netdev_carrier_changes_total, roce_link_down_events_total, roce_port_state", "",
+              std::string(metric::roce_netdev_carrier_changes_total) + ", " +
+                  std::string(metric::roce_link_down_events_total) + ", " + std::string(metric::roce_port_state),
+              "",
               FormatSignificant(c.link_flaps), ""};
     v.expected = Say(v.expected_text, "verify.link.expected", {});
     if (c.port_down_during) v.found = Say(v.found_text, "verify.link.found_not_active", {});

@@ -1,18 +1,11 @@
 #include "lint/verify/pair_counters.h"
 
+#include "lint/checks/counters/transport_events.h"
 #include "lint/metric_contract.h"
 
 #include <algorithm>
 
 namespace rocewatch::lint::verify {
-
-const std::vector<std::string>& TransportErrorCounters() {
-  static const std::vector<std::string> kNames = {
-      "out_of_sequence",     "packet_seq_err",        "implied_nak_seq_err",
-      "roce_adp_retrans",    "roce_adp_retrans_to",   "local_ack_timeout_err",
-      "req_transport_retries_exceeded", "rnr_nak_retry_err"};
-  return kNames;
-}
 
 NicCounters ReadNicCounters(const observe::NodeView& v, const observe::NodeView* during,
                             const plan::Nic& nic) {
@@ -52,13 +45,12 @@ NicCounters ReadNicCounters(const observe::NodeView& v, const observe::NodeView*
                     .value_or(0);
   for (const auto& s : v.SelectIncrease(metric::roce_priority_ecn_marked_packets_total, {{label::netdev, nd}}))
     c.ecn_marked += s.value();
-  auto hw = [&](const char* name) {
-    return v.Increase(metric::roce_hw_stat_total, {{label::device, dev}, {label::port, port}, {label::counter, name}}).value_or(0);
-  };
-  c.cnp_sent = hw("np_cnp_sent");
-  c.cnp_handled = hw("rp_cnp_handled");
-  for (const auto& name : TransportErrorCounters())
-    if (double inc = hw(name.c_str()); inc > 0) c.transport_errors[name] = inc;
+  // CNPs, retransmissions and sequence errors by meaning, whatever the driver calls them.
+  const auto events = checks::counters::ReadTransportIncreases(v, dev, port);
+  c.cnp_sent = events.Of("cnp_sent");
+  c.cnp_handled = events.Of("cnp_handled");
+  c.transport_counted = events.CountsJudged();
+  for (const auto& e : events.JudgedThatGrew()) c.transport_errors[std::string(e.event)] = e.increase;
   for (std::string_view m : {metric::roce_netdev_carrier_changes_total, metric::roce_ethtool_link_down_events_total,
                         metric::roce_link_down_events_total})
     c.link_flaps = std::max(c.link_flaps, v.Increase(m, {{label::netdev, nd}}).value_or(0));

@@ -25,7 +25,10 @@ struct NicCounters {
   double discards = 0;
   double ecn_marked = 0;
   double cnp_sent = 0, cnp_handled = 0;
-  std::map<std::string, double> transport_errors;  // hw counter name -> increase
+  // Retransmission evidence and transport errors that grew, by roce_transport_events_total's
+  // event ("retransmits" -> increase; lint/checks/counters/transport_events.h).
+  std::map<std::string, double> transport_errors;
+  bool transport_counted = false;  // false: no retransmission event is counted for the device
   double link_flaps = 0;
   bool port_down_during = false;  // the scrape during the test saw the port not ACTIVE
   double rx_bytes = 0, tx_bytes = 0;  // RDMA port data counters
@@ -39,8 +42,5 @@ NicCounters ReadNicCounters(const observe::NodeView& after, const observe::NodeV
 // Scrapes the exporters of `nodes` (plan indices) once, concurrently: one view each, in order.
 std::vector<observe::NodeView> ScrapeSome(const plan::Plan& plan, const std::vector<std::size_t>& nodes,
                                           const observe::ScrapeOptions& options);
-
-// The hw counters that count RoCE retransmissions and sequence errors.
-const std::vector<std::string>& TransportErrorCounters();
 
 }  // namespace rocewatch::lint::verify

@@ -168,7 +168,12 @@ def main():
         set_value(now / f"{joiner}.prom", "roce_netdev_carrier_changes_total{", [], 2)
         # (d) a counter reset: 100000 before, 7 now.
         reset_node = healthy[4]
-        retrans = ["roce_hw_stat_total{", 'counter="roce_adp_retrans_to"']
+        # (mlx5's roce_adp_retrans is the event retransmits; an exporter that serves
+        # roce_transport_events_total counts it there, and lint reads that family first.)
+        retrans = ["roce_transport_events_total{", 'event="retransmits"']
+        if not any(ln.startswith(retrans[0]) and retrans[1] in ln
+                   for ln in (now / f"{reset_node}.prom").read_text().splitlines()):
+            retrans = ["roce_hw_stat_total{", 'counter="roce_adp_retrans"']
         set_value(prev / f"{reset_node}.prom", retrans[0], retrans[1:], 100000)
         set_value(now / f"{reset_node}.prom", retrans[0], retrans[1:], 7)
         reset_line = next(ln for ln in (now / f"{reset_node}.prom").read_text().splitlines()
@@ -197,7 +202,7 @@ def main():
         if got != expected:
             failures.append(f"--metrics-dir reference: missed {expected - got}, extra {got - expected}")
         if not any(f["node"] == reset_node and f["check"] == "counters.transport-errors" and
-                   f["device"] == reset_device and f["found"] == "roce_adp_retrans_to +7" for f in ref["findings"]):
+                   f["device"] == reset_device and f["found"] == "retransmits +7" for f in ref["findings"]):
             failures.append(f"--metrics-dir: the reset counter is not +7: "
                             f"{[f for f in ref['findings'] if f['node'] == reset_node]}")
         # (a) one sample per series: the later files alone, against no earlier ones.

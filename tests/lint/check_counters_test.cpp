@@ -109,6 +109,9 @@ TEST(CheckCounters, RdmaOutOfBufferCountsAsDiscards) {
   EXPECT_EQ(f.found, "10 in 60 s");
 }
 
+// The fixture's exporter serves mlx5's raw hw counters and no roce_transport_events_total (an
+// exporter older than the family): on mlx5 they are read by meaning (check_vendors_test.cpp
+// has every driver).
 TEST(CheckCounters, TransportErrorsFire) {
   Cluster c(1, 2);
   c.StartWindow(30);
@@ -117,7 +120,7 @@ TEST(CheckCounters, TransportErrorsFire) {
   Finding f = ExpectOnly(c.Run(), kTransportErrors, "gpu-01", "mlx5_0", "ens1f0np0");
   EXPECT_EQ(f.severity, Severity::kWarning);
   EXPECT_EQ(f.expected, "no retransmissions or sequence errors");
-  EXPECT_EQ(f.found, "out_of_sequence +12, roce_adp_retrans +40");
+  EXPECT_EQ(f.found, "retransmits +40, out_of_sequence +12");
 }
 
 TEST(CheckCounters, GrowingCnpAndEcnCountersAreNotErrors) {

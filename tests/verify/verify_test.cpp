@@ -237,6 +237,7 @@ NicCounters Moving(double pause_seconds_tx3, double retrans, double discards, do
   c.pause_seconds["rx 3"] = 0.02;
   c.pause_seconds["tx 3"] = pause_seconds_tx3;
   c.pause_frames["rx 3"] = 400;
+  c.transport_counted = true;
   if (retrans > 0) c.transport_errors["out_of_sequence"] = retrans;
   c.discards = discards;
   return c;

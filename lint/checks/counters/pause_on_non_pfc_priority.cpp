@@ -1,5 +1,6 @@
 // counters.pause-on-non-pfc-priority: pause frames on a priority without PFC — something sends
-// PFC for a class that should be lossy (a switch or peer with another QoS plan).
+// PFC for a class that should be lossy (a switch or peer with another QoS plan). The fix shows
+// PFC with mlnx_qos on mlx5 only, with iproute2's dcb (every dcbnl driver) elsewhere.
 
 #include <algorithm>
 #include <map>
@@ -7,6 +8,7 @@
 #include "lint/checks/counters/group.h"
 #include "lint/checks/observed.h"
 #include "lint/checks/specs.h"
+#include "lint/checks/versions/nic_driver.h"
 #include "lint/metric_contract.h"
 
 namespace rocewatch::lint::checks::counters {
@@ -18,6 +20,7 @@ void PauseOnNonPfcPriority(const NicContext& c, FindingSink& sink) {
   const std::string& nd = c.nic.netdev;
   auto pfc = EnabledPriorities(v, metric::roce_pfc_enabled, nd);
   if (pfc) {
+    const bool mlx5 = DriverOf(v, c.nic.ib_dev).mlx5();
     // mlx5's ethtool stats list only the priorities with PFC enabled; dcbnl
     // counts all eight (the same counters on mlx5): take the larger per priority.
     std::map<std::string, double> per_priority;
@@ -36,7 +39,9 @@ void PauseOnNonPfcPriority(const NicContext& c, FindingSink& sink) {
       sink.Nic(kPauseNonPfc, c, i18n::Phrase::Of("check.counters.pause_non_pfc.expected", args),
                i18n::Phrase::Of("check.counters.count_in_window", args),
                i18n::Phrase::Of("check.counters.pause_non_pfc.message", args),
-               i18n::Phrase::Of("check.counters.pause_non_pfc.fix", args));
+               i18n::Phrase::Of(mlx5 ? i18n::MessageId("check.counters.pause_non_pfc.fix")
+                                     : i18n::MessageId("check.counters.pause_non_pfc.fix_dcb"),
+                                args));
     }
   }
 }
