@@ -793,8 +793,8 @@ inline constexpr Message kEnglishMessages[] = {
     // reports; a software RDMA device has no driver and no firmware to compare.
     {"check.versions.driver.found_none", "no driver (a software RDMA device)"},
     {"check.versions.driver.message_none",
-     "{device} reports no driver: a software RDMA device (Soft-RoCE, siw) without a PCI "
-     "function, where the profile wants {expected}."},
+     "{device} is a software RDMA device (Soft-RoCE, siw) without a PCI function or its driver, "
+     "where the profile wants {expected}."},
     {"check.versions.driver.fix_none",
      "run RoCE on a NIC that {expected} drives, or plan this node with a profile of its own"},
     {"check.versions.firmware.fix_devlink",

@@ -730,7 +730,7 @@ inline constexpr Message kChineseMessages[] = {
     // lint/checks/counters/transport_events.h）。
     {"check.versions.driver.found_none", "无驱动（软件 RDMA 设备）"},
     {"check.versions.driver.message_none",
-     "{device} 未报告驱动：这是没有 PCI 功能的软件 RDMA 设备（Soft-RoCE、siw），而规划要求 {expected}。"},
+     "{device} 是没有 PCI 功能及其驱动的软件 RDMA 设备（Soft-RoCE、siw），而规划要求 {expected}。"},
     {"check.versions.driver.fix_none", "在由 {expected} 驱动的网卡上运行 RoCE，或为该节点单独规划一个 profile"},
     {"check.versions.firmware.fix_devlink",
      "`devlink dev flash pci/{pci} file <规划的固件镜像>`（{driver} 的固件更新），然后重新加载驱动或复位网卡"},

@@ -1,6 +1,6 @@
 // versions.driver: the device runs another driver than the profile's, as the kernel reports it
-// (roce_device_info's driver, nic_driver.h). A software RDMA device (Soft-RoCE, siw) reports
-// none: it is named as such, never skipped.
+// (roce_device_info's driver, nic_driver.h). A software RDMA device (Soft-RoCE, siw: no PCI
+// function) is named as such, never skipped, and given no bind command.
 
 #include "lint/checks/specs.h"
 #include "lint/checks/versions/group.h"
@@ -18,7 +18,8 @@ void Driver(const NicContext& c, FindingSink& sink) {
                                  {"expected", *p->driver},
                                  {"pci", d.pci_address.empty() ? c.nic.ib_dev : d.pci_address}};
   if (d.software()) {
-    sink.Nic(kDriver, c, *p->driver, i18n::Phrase::Of("check.versions.driver.found_none", {}),
+    sink.Nic(kDriver, c, *p->driver,
+             d.name.empty() ? i18n::Phrase::Of("check.versions.driver.found_none", {}) : i18n::Phrase(d.name),
              i18n::Phrase::Of("check.versions.driver.message_none", args),
              i18n::Phrase::Of("check.versions.driver.fix_none", args));
     return;
