@@ -60,12 +60,6 @@ const MetricSpec kHwCounter{"roce_hw_stat_total", T::kCounter,
     {"device", "port", "counter"},
     S::kTrimmed, "--collector.rdma.all-hw-counters (mlx5: operation counts, flush errors, "
     "application-error breakdown, congestion-control internals)"};
-// CONTRACT STAND-IN (wt-lintvendor): declared, not rendered, so that roce-lint's build has the
-// family's contract constant until the drivers branch that serves it is merged; that merge
-// replaces this declaration.
-const MetricSpec kTransportEventsStandIn{"roce_transport_events_total", T::kCounter,
-    "The port's RDMA transport and congestion hw counters by meaning (event).",
-    {"device", "port", "event"}};
 const MetricSpec kDeviceHwCounter{"roce_device_hw_stat_total", T::kCounter,
     "Every device-wide hw_counters/ file but lifespan (drivers that keep counters per device), named as in sysfs.",
     {"device", "counter"}};
@@ -134,7 +128,7 @@ const SpecList& RdmaSpecs() {
   static const SpecList kSpecs = {&kDeviceInfo, &kPortInfo,   &kPortState, &kPortPhysState,
                                   &kPortRate,   &kPortLid,    &kPortSmLid, &kRxBytes,
                                   &kTxBytes,    &kRxPackets,  &kTxPackets, &kPortCounter,
-                                  &kHwCounter,  &kTransportEventsStandIn, &kDeviceHwCounter, &kLifespan, &kOptionalCounter,
+                                  &kHwCounter,  &kDeviceHwCounter, &kLifespan, &kOptionalCounter,
                                   &kGidInfo, &kResources, &kQpCounterMode, &kBoundCounters,
                                   &kBoundCounterInfo, &kBoundCounterQps, &kBoundCounterStat,
                                   &kProcessQps, &kProcesses};
