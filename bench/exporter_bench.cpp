@@ -24,6 +24,7 @@
 
 #include "exporter/capture/files/capture_files.h"
 #include "exporter/collectors/registry.h"
+#include "exporter/drivers/driver.h"
 #include "exporter/ethtool/classify.h"
 #include "exporter/ethtool/string_set.h"
 #include "exporter/fs/beneath.h"
@@ -261,7 +262,7 @@ std::optional<StringSet> LoadStringSet(benchmark::State& state) {
 void BM_ClassifyStrings(benchmark::State& state) {
   auto set = LoadStringSet(state);
   if (!set) return;
-  for (auto _ : state) benchmark::DoNotOptimize(ethtool::ClassifyStrings(set->names));
+  for (auto _ : state) benchmark::DoNotOptimize(ethtool::ClassifyStrings(set->names, drivers::FindByNetdevDriver("mlx5_core")));
   state.counters["strings"] = static_cast<double>(set->names.size());
 }
 BENCHMARK(BM_ClassifyStrings)->Arg(1)->Unit(benchmark::kMicrosecond);
@@ -269,7 +270,7 @@ BENCHMARK(BM_ClassifyStrings)->Arg(1)->Unit(benchmark::kMicrosecond);
 void BM_ApplyStats(benchmark::State& state) {
   auto set = LoadStringSet(state);
   if (!set) return;
-  auto classification = ethtool::ClassifyStrings(set->names);
+  auto classification = ethtool::ClassifyStrings(set->names, drivers::FindByNetdevDriver("mlx5_core"));
   for (auto _ : state) benchmark::DoNotOptimize(ethtool::Apply(classification, set->values));
   state.counters["strings"] = static_cast<double>(set->names.size());
 }

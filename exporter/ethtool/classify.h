@@ -1,12 +1,12 @@
 #pragma once
 
-// Sorting a driver's ethtool statistic names (ETH_SS_STATS) into what the exporter
-// publishes: per-priority PFC and traffic counters, port-wide counters with stable kind
-// names, per-queue software counters (hundreds of them, not exported by default), and the
-// rest. Table-driven: the patterns, the port table and its alias table (every other known
-// spelling of a port counter: older kernels, other drivers) below are the only knowledge of
-// driver names; a name no table knows lands in `other`, never dropped. The real dumps of
-// tests/fixtures/real/ethtool-S check the tables.
+// Sorting a netdev's ethtool statistic names (ETH_SS_STATS) into what the exporter
+// publishes, by its driver's table (exporter/drivers/<name>/, chosen by the GDRVINFO driver):
+// per-priority PFC and traffic counters, port-wide counters with stable kind names,
+// per-queue software counters (hundreds of them, not exported by default; their shapes are
+// shared by drivers), and the rest. A name the driver's table does not know lands in `other`
+// and is counted in `unclassified`, never dropped; a driver with no table has every name but
+// the per-queue ones there. The real dumps of tests/fixtures/real/ethtool-S check the tables.
 //
 // Classify once per string set (names change only when the driver reconfigures: channels,
 // PFC priorities), then Apply() the classification to each GSTATS answer.
@@ -18,63 +18,32 @@
 #include <string_view>
 #include <vector>
 
+#include "exporter/drivers/driver.h"
 #include "exporter/ethtool/string_set.h"
 #include "rocewatch/result.h"
 
 namespace rocewatch::ethtool {
 
-enum class Direction : std::uint8_t { kRx, kTx };
-std::string_view DirectionName(Direction direction);  // "rx", "tx"
-
-enum class PriorityKind : std::uint8_t {
-  kPauseFrames,           // PFC pause frames (XOFF)
-  kPauseDurationSeconds,  // time paused; mlx5 counts microseconds, converted to seconds
-  kPauseTransitions,      // XOFF -> XON transitions
-  kBytes,
-  kPackets,
-  kDiscards,            // dropped on this priority (any reason)
-  kBufferDiscards,      // dropped for lack of receive buffer
-  kCongestionDiscards,  // dropped by congestion control (WRED)
-  kEcnMarked,           // ECN-marked (CE) packets
-};
-// "pause_frames", "pause_duration_seconds", "pause_transitions", "bytes", "packets",
-// "discards", "buffer_discards", "congestion_discards", "ecn_marked".
-std::string_view PriorityKindName(PriorityKind kind);
-// The kinds that count PFC pauses: frames, time paused, XOFF -> XON transitions.
-bool IsPfcPause(PriorityKind kind);
+// The meanings are the drivers' vocabulary (exporter/drivers/meaning.h).
+using drivers::Direction;
+using drivers::DirectionName;
+using drivers::IsPfcPause;
+using drivers::PriorityKind;
+using drivers::PriorityKindName;
 
 enum class StatType : std::uint8_t { kCounter, kGauge };
 
-// A per-priority name: prefix, one priority digit 0-7, suffix ("rx_prio" 3 "_pause").
-struct PriorityPattern {
-  std::string_view prefix;
-  std::string_view suffix;
-  Direction direction;
-  PriorityKind kind;
-  double scale;  // raw value * scale = base units
-};
-std::span<const PriorityPattern> PriorityPatternTable();
-
-// The port table: a driver's exact name for a port-wide statistic and the stable kind the
-// exporter publishes it as (snake_case, unit last). Several drivers' names may map to one
-// kind; each kind is one meaning.
+// The port statistic kinds: a stable kind name the exporter publishes a port-wide statistic
+// as (roce_ethtool_<kind>, _total for counters; snake_case, unit last), whichever driver's
+// name feeds it (drivers::PortName::kind). Each kind is one meaning.
 struct PortStatSpec {
-  std::string_view driver_name;
   std::string_view kind;
   StatType type;
-  double scale;  // raw value * scale = base units (µs -> s: 1e-6; percent -> ratio: 0.01)
   std::string_view help;
 };
 std::span<const PortStatSpec> PortStatTable();
-
-// Another spelling of a PortStatTable() counter: older kernels and other drivers name the same
-// hardware counter differently (mlx5 in kernel 4.4: "pause_ctrl_rx" for "rx_pause_ctrl_phy").
-struct PortStatAlias {
-  std::string_view spelling;  // the name in the driver's string set
-  std::string_view name;      // the PortStatSpec::driver_name it means
-  std::string_view seen;      // the drivers and kernels it was seen in
-};
-std::span<const PortStatAlias> PortStatAliasTable();
+// The entry of `kind`; null when no kind has that name.
+const PortStatSpec* FindPortKind(std::string_view kind);
 
 struct PriorityStat {
   std::uint32_t index = 0;  // position in the string set / GSTATS values
@@ -86,8 +55,8 @@ struct PriorityStat {
 
 struct PortStat {
   std::uint32_t index = 0;
-  const PortStatSpec* spec = nullptr;    // points into PortStatTable()
-  const PortStatAlias* alias = nullptr;  // into PortStatAliasTable() when the name is an alias
+  const PortStatSpec* spec = nullptr;  // points into PortStatTable()
+  double scale = 1;                    // the driver's unit: raw value * scale = base units
 };
 
 struct QueueStat {
@@ -107,10 +76,15 @@ struct Classification {
   std::vector<PriorityStat> per_priority;
   std::vector<PortStat> port;
   std::vector<QueueStat> per_queue;
-  std::vector<OtherStat> other;
+  std::vector<OtherStat> other;  // the driver's table gives them no family: served raw only
+  // How many of `other` the driver's table does not know at all (every one of them when the
+  // driver has no table): roce_exporter_unclassified_statistics.
+  std::size_t unclassified = 0;
 };
 
-Classification ClassifyStrings(std::span<const std::string> names);
+// Classifies by `driver`'s table; null (a driver with no table) classifies the per-queue
+// shapes only.
+Classification ClassifyStrings(std::span<const std::string> names, const drivers::Driver* driver);
 
 struct PriorityValue {
   std::uint8_t priority = 0;

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "exporter/drivers/driver.h"
 #include "exporter/ethtool/classify.h"
 #include "fuzz_check.h"
 
@@ -25,7 +26,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (nl == std::string_view::npos) break;
     rest.remove_prefix(nl + 1);
   }
-  const ethtool::Classification c = ethtool::ClassifyStrings(names);
+  // Every driver's table in turn (by the number of names, so the corpus stays as it is), and
+  // no table.
+  const auto units = drivers::AllDrivers();
+  const std::size_t pick = names.size() % (units.size() + 1);
+  const drivers::Driver* driver = pick < units.size() ? units[pick] : nullptr;
+  const ethtool::Classification c = ethtool::ClassifyStrings(names, driver);
+  FUZZ_CHECK(c.unclassified <= c.other.size());
   FUZZ_CHECK(c.name_count == names.size());
   // Every name lands in exactly one class: none dropped, none twice.
   std::vector<int> seen(names.size(), 0);

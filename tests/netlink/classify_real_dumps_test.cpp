@@ -9,8 +9,10 @@
 //   - no other statistic may become a catalogue series; with metrics-include=".*" each is
 //     served raw as roce_ethtool_stat_total{stat=NAME} with the dump's value;
 //   - no series is fed by two statistics (the first would silently win).
-// Every *.txt of the corpus must have its answer key, so a dump cannot be added untested. The
-// test prints each dump's coverage (names, classified, per family group).
+// Every *.txt of the corpus must have its answer key, so a dump cannot be added untested. A
+// dump's driver is what its author's `ethtool -i` said (PROVENANCE.md), given to the capture's
+// GDRVINFO by the file name's prefix (DriverOf), as `roce_exporter convert --driver` does. The
+// test prints each dump's coverage (names, classified, unclassified).
 
 #include <gtest/gtest.h>
 
@@ -107,14 +109,25 @@ struct Served {
   std::size_t netdevs = 0;
 };
 
+// The driver `ethtool -i` named for the dump (README.md, PROVENANCE.md), by its file's prefix.
+std::string DriverOf(const std::string& file) {
+  for (const auto& [prefix, driver] : {std::pair{"mlx5-", "mlx5_core"}, std::pair{"ice-", "ice"},
+                                       std::pair{"bnxt-", "bnxt_en"}, std::pair{"ionic-", "ionic"}}) {
+    if (file.starts_with(prefix)) return driver;
+  }
+  ADD_FAILURE() << file << ": no driver for this file name's prefix";
+  return "";
+}
+
 // Converts the dump into a capture and serves it through the real ethtool source.
-Served ConvertAndReplay(const std::string& text, const std::string& dir) {
+Served ConvertAndReplay(const std::string& text, const std::string& dir, const std::string& driver) {
   Served out;
   auto stats = convert::ParseEthtoolStatsText(text);
   EXPECT_TRUE(stats.ok()) << (stats.ok() ? "" : stats.error().message);
   if (!stats) return out;
   EXPECT_TRUE(convert::PrepareCapture(dir, kNetdev, "corpus test").ok());
-  const Status written = convert::WriteEthtoolStats(dir, kNetdev, *stats, std::nullopt);
+  const Status written =
+      convert::WriteEthtoolStats(dir, kNetdev, *stats, convert::DriverIdentity{driver, ""});
   EXPECT_TRUE(written.ok()) << (written.ok() ? "" : written.error().message);
 
   fs::Tree sysfs("sysfs", dir + "/sys");
@@ -177,7 +190,7 @@ TEST(EthtoolRealDumps, ConvertedAndReplayedValueForValue) {
     ASSERT_TRUE(stats.ok()) << stats.error().message;
 
     TestDir dir;
-    const Served served = ConvertAndReplay(text, dir.path());
+    const Served served = ConvertAndReplay(text, dir.path(), DriverOf(dump.filename().string()));
     ASSERT_EQ(served.netdevs, 1u) << "the converted capture must list its netdev";
 
     std::set<std::string> expected_series;
@@ -213,15 +226,21 @@ TEST(EthtoolRealDumps, ConvertedAndReplayedValueForValue) {
       for (const auto& s : *stats) in_dump = in_dump || s.name == name;
       EXPECT_TRUE(in_dump) << "the answer key names " << name << ", which the dump lacks";
     }
-    // Nothing else became a catalogue series: every sample is an expected one, a raw one, or
-    // driver info (none here: the dumps carry no `ethtool -i`).
+    // Nothing else became a catalogue series: every sample is an expected one, a raw one, the
+    // driver info, or the count of names the driver's table does not know.
     for (const auto& [series, value] : served.samples) {
-      if (series.starts_with("roce_ethtool_stat_total{")) continue;
+      if (series.starts_with("roce_ethtool_stat_total{") || series.starts_with("roce_ethtool_driver_info{") ||
+          series == "roce_exporter_unclassified_statistics")
+        continue;
       EXPECT_TRUE(expected_series.count(series)) << "unexpected series " << series << " = " << value;
     }
     std::cout << "[ corpus ] " << dump.filename().string() << ": " << stats->size()
               << " statistics, " << classified << " classified into catalogue families (all "
-              << key.size() << " of the answer key), " << raw << " served raw only\n";
+              << key.size() << " of the answer key), " << raw << " served raw only, "
+              << (served.samples.count("roce_exporter_unclassified_statistics")
+                      ? served.samples.at("roce_exporter_unclassified_statistics")
+                      : 0.0)
+              << " of them unknown to the driver's table\n";
   }
 }
 

@@ -1,5 +1,5 @@
-// Classification of ethtool statistic names, on a full mlx5 string set and on names of
-// other drivers.
+// Classification of ethtool statistic names by a driver's table, on a full mlx5 string set
+// and on names of other drivers (the tables themselves: tests/exporter/drivers_test.cpp).
 
 #include "exporter/ethtool/classify.h"
 
@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "exporter/drivers/all.h"
 #include "netlink/mlx5_ethtool_strings.h"
 
 namespace rocewatch::ethtool {
@@ -54,7 +55,7 @@ TEST(EthtoolClassify, Mlx5ListIsRealisticAndUnique) {
 
 TEST(EthtoolClassify, Mlx5EveryNameLandsExactlyOnce) {
   const std::vector<std::string> names = testing::Mlx5EthtoolStrings();
-  const Classification c = ClassifyStrings(names);
+  const Classification c = ClassifyStrings(names, &drivers::Mlx5Driver());
   EXPECT_EQ(c.name_count, names.size());
   std::vector<int> seen(names.size(), 0);
   for (const auto& s : c.per_priority) ++seen[s.index];
@@ -75,7 +76,7 @@ TEST(EthtoolClassify, Mlx5EveryNameLandsExactlyOnce) {
 
 TEST(EthtoolClassify, Mlx5PerPriorityNames) {
   const std::vector<std::string> names = testing::Mlx5EthtoolStrings();
-  const Classification c = ClassifyStrings(names);
+  const Classification c = ClassifyStrings(names, &drivers::Mlx5Driver());
   auto find = [&](std::string_view name) -> const PriorityStat* {
     const std::size_t index = IndexOf(names, name);
     for (const auto& s : c.per_priority) {
@@ -107,7 +108,7 @@ TEST(EthtoolClassify, Mlx5PerPriorityNames) {
 
 TEST(EthtoolClassify, Mlx5PortAndQueueNames) {
   const std::vector<std::string> names = testing::Mlx5EthtoolStrings();
-  const Classification c = ClassifyStrings(names);
+  const Classification c = ClassifyStrings(names, &drivers::Mlx5Driver());
   auto port_kind = [&](std::string_view name) -> std::string_view {
     const std::size_t index = IndexOf(names, name);
     for (const auto& s : c.port) {
@@ -163,7 +164,7 @@ TEST(EthtoolClassify, ApplyConvertsToBaseUnits) {
   const std::vector<std::string> names = {
       "rx_prio3_pause", "tx_prio3_pause_duration",  "outbound_pci_stalled_rd",    "rx_discards_phy",
       "rx0_packets",    "rx_global_pause_duration", "some_driver_private_counter"};
-  const Classification c = ClassifyStrings(names);
+  const Classification c = ClassifyStrings(names, &drivers::Mlx5Driver());
   const std::vector<std::uint64_t> values = {7890, 2500000, 25, 12, 99, 1500, 5};
   auto applied = Apply(c, values);
   ASSERT_TRUE(applied) << applied.error().message;
@@ -193,7 +194,7 @@ TEST(EthtoolClassify, ApplyConvertsToBaseUnits) {
 
 TEST(EthtoolClassify, ApplyRejectsCountMismatch) {
   const std::vector<std::string> names = {"rx_prio3_pause", "tx_prio3_pause"};
-  const Classification c = ClassifyStrings(names);
+  const Classification c = ClassifyStrings(names, &drivers::Mlx5Driver());
   const std::vector<std::uint64_t> values = {1, 2, 3};
   auto applied = Apply(c, values);
   ASSERT_FALSE(applied);
@@ -202,23 +203,23 @@ TEST(EthtoolClassify, ApplyRejectsCountMismatch) {
             "changed: classify again)");
 }
 
-TEST(EthtoolClassify, OtherDriversAndLookalikes) {
+TEST(EthtoolClassify, IceNamesAndLookalikes) {
   const std::vector<std::string> names = {
       "rx_priority_3_xoff.nic",  // ice: pause frames received on priority 3
       "tx_priority_3_xoff.nic",
-      "rx_priority_3_xon.nic",   // XON is not a pause frame count
+      "rx_priority_3_xon.nic",   // XON is not a pause frame count: known, no family
       "tx_queue_12_bytes",       // ice / veth per-queue
       "rx_queue_0_xdp_packets",  // veth
-      "rx_prio8_pause",          // there is no priority 8
-      "rx_prio33_pause",
-      "rx_prio3_pause_extra",
-      "rx_pfc_ena_frames_pri3",  // a name no table knows: kept as other
+      "rx_prio3_pause",          // mlx5's name: not ice's, so nothing here
+      "rx_priority_8_xoff.nic",  // there is no priority 8
+      "rx_priority_33_xoff.nic",
+      "rx_pfc_ena_frames_pri3",  // bnxt_en's name: not ice's
       "rx",
       "rx12",
       "rx12_",
       "",
   };
-  const Classification c = ClassifyStrings(names);
+  const Classification c = ClassifyStrings(names, &drivers::IceDriver());
   ASSERT_EQ(c.per_priority.size(), 2u);
   EXPECT_EQ(c.per_priority[0].priority, 3);
   EXPECT_EQ(c.per_priority[0].direction, Direction::kRx);
@@ -231,47 +232,49 @@ TEST(EthtoolClassify, OtherDriversAndLookalikes) {
   EXPECT_EQ(c.per_queue[1].counter, "xdp_packets");
   EXPECT_TRUE(c.port.empty());
   EXPECT_EQ(c.other.size(), names.size() - 4);
+  EXPECT_EQ(c.unclassified, names.size() - 5);  // all of `other` but the known XON
 }
 
-TEST(EthtoolClassify, TablesAreConsistent) {
-  std::set<std::string_view> driver_names;
-  std::set<std::string_view> kinds;
-  for (const PortStatSpec& s : PortStatTable()) {
-    EXPECT_TRUE(driver_names.insert(s.driver_name).second) << "duplicate " << s.driver_name;
-    EXPECT_TRUE(kinds.insert(s.kind).second) << "duplicate kind " << s.kind;
-    for (char ch : s.kind) {
-      EXPECT_TRUE(std::islower(static_cast<unsigned char>(ch)) ||
-                  std::isdigit(static_cast<unsigned char>(ch)) || ch == '_')
-          << s.kind;
-    }
-    EXPECT_FALSE(s.help.empty()) << s.kind;
-    EXPECT_GT(s.scale, 0.0) << s.kind;
-    // A kind with a unit conversion says the unit it converts to.
-    if (s.scale < 1.0 && s.type == StatType::kCounter) {
-      EXPECT_TRUE(std::string_view(s.kind).ends_with("_seconds")) << s.kind;
-    }
-    // Port names must not be claimed by a per-priority pattern first.
-    const Classification c = ClassifyStrings(std::vector<std::string>{std::string(s.driver_name)});
-    EXPECT_EQ(c.port.size(), 1u) << s.driver_name;
-  }
+TEST(EthtoolClassify, TheDriverChoosesNotTheName) {
+  // The same names under another driver, or a driver with no table: no family, every name
+  // counted as unclassified (per-queue shapes excepted).
+  const std::vector<std::string> names = {"rx_prio3_pause", "rx_priority_3_xoff.nic",
+                                          "rx_pfc_ena_frames_pri3", "link_down_events_phy",
+                                          "rx0_packets"};
+  const Classification none = ClassifyStrings(names, nullptr);
+  EXPECT_TRUE(none.per_priority.empty());
+  EXPECT_TRUE(none.port.empty());
+  EXPECT_EQ(none.per_queue.size(), 1u);
+  EXPECT_EQ(none.unclassified, 4u);
+  const Classification bnxt = ClassifyStrings(names, &drivers::BnxtDriver());
+  ASSERT_EQ(bnxt.per_priority.size(), 1u);
+  EXPECT_EQ(bnxt.per_priority[0].index, 2u);
+  EXPECT_EQ(bnxt.per_priority[0].kind, PriorityKind::kPfcFrames);  // XON included: not pause
+  EXPECT_TRUE(bnxt.port.empty());
+  EXPECT_EQ(bnxt.unclassified, 3u);
 }
 
-TEST(EthtoolClassify, AliasesMeanOneTableEntryEach) {
-  std::set<std::string_view> spellings;
-  for (const PortStatAlias& a : PortStatAliasTable()) {
-    EXPECT_TRUE(spellings.insert(a.spelling).second) << "duplicate alias " << a.spelling;
-    EXPECT_FALSE(a.seen.empty()) << a.spelling;
-    const PortStatSpec* target = nullptr;
-    for (const PortStatSpec& s : PortStatTable()) {
-      EXPECT_NE(s.driver_name, a.spelling) << "an alias shadows a table name";
-      if (s.driver_name == a.name) target = &s;
-    }
-    ASSERT_NE(target, nullptr) << a.spelling << " means " << a.name << ", which the table lacks";
-    const Classification c = ClassifyStrings(std::vector<std::string>{std::string(a.spelling)});
-    ASSERT_EQ(c.port.size(), 1u) << a.spelling;
-    EXPECT_EQ(c.port[0].spec, target);
-    EXPECT_EQ(c.port[0].alias, &a);
-  }
+TEST(EthtoolClassify, BnxtAndIonicQueueShapes) {
+  // The drivers' own per-queue shapes, each only under its driver: mlx5's
+  // "rx_65_to_127_bytes_phy" is no queue 65.
+  const std::vector<std::string> bnxt_names = {"[0]: rx_ucast_packets", "[11]: tpa_aborts", "[x]: rx", "[0]:rx"};
+  const Classification bnxt = ClassifyStrings(bnxt_names, &drivers::BnxtDriver());
+  ASSERT_EQ(bnxt.per_queue.size(), 2u);
+  EXPECT_EQ(bnxt.per_queue[0].queue_kind, "ring");
+  EXPECT_EQ(bnxt.per_queue[0].counter, "rx_ucast_packets");
+  EXPECT_EQ(bnxt.per_queue[1].queue, 11u);
+  EXPECT_EQ(bnxt.unclassified, 2u);
+  EXPECT_TRUE(ClassifyStrings(bnxt_names, nullptr).per_queue.empty());
+
+  const std::vector<std::string> ionic_names = {"tx_3_pkts", "rx_12_csum_error", "rx_65_to_127_bytes_phy"};
+  const Classification ionic = ClassifyStrings(ionic_names, &drivers::IonicDriver());
+  EXPECT_EQ(ionic.per_queue.size(), 3u);
+  EXPECT_EQ(ionic.per_queue[0].queue_kind, "tx");
+  EXPECT_EQ(ionic.per_queue[0].counter, "pkts");
+  EXPECT_EQ(ionic.per_queue[1].queue, 12u);
+  const Classification mlx5 = ClassifyStrings(ionic_names, &drivers::Mlx5Driver());
+  EXPECT_TRUE(mlx5.per_queue.empty());
+  EXPECT_EQ(mlx5.unclassified, 3u);
 }
 
 TEST(EthtoolClassify, OlderPerPrioritySpellings) {
@@ -279,7 +282,7 @@ TEST(EthtoolClassify, OlderPerPrioritySpellings) {
   const std::vector<std::string> names = {"prio3_rx_pause", "prio3_tx_pause_duration",
                                           "prio0_rx_octets", "prio0_tx_frames",
                                           "prio3_rx_pause_transition"};
-  const Classification c = ClassifyStrings(names);
+  const Classification c = ClassifyStrings(names, &drivers::Mlx5Driver());
   ASSERT_EQ(c.per_priority.size(), 5u);
   EXPECT_EQ(c.per_priority[0].priority, 3);
   EXPECT_EQ(c.per_priority[0].kind, PriorityKind::kPauseFrames);

@@ -42,8 +42,15 @@ const MetricSpec kPfcPauseDuration{"roce_pfc_pause_duration_seconds_total", T::k
     kPriorityLabels,
     S::kTrimmed, "--collector.ethtool.all-priorities (mlx5 lists PFC-enabled priorities only)"};
 const MetricSpec kPfcPauseTransitions{"roce_pfc_pause_transitions_total", T::kCounter,
-    "PFC XOFF to XON transitions per priority.", kPriorityLabels,
+    "PFC pause episodes per priority: XOFF to XON transitions (mlx5), XON to XOFF (bnxt_en).",
+    kPriorityLabels,
     S::kTrimmed, "--collector.ethtool.all-priorities (mlx5 lists PFC-enabled priorities only)"};
+const MetricSpec kPfcFrames{"roce_pfc_frames_total", T::kCounter,
+    "PFC frames per priority whose class-enable vector names it, pause (XOFF) and resume (XON) "
+    "alike (bnxt_en rx/tx_pfc_ena_frames_pri<N>); not pause frames. Priorities in use only "
+    "unless --collector.ethtool.all-priorities.",
+    kPriorityLabels,
+    S::kTrimmed, "--collector.ethtool.all-priorities"};
 const MetricSpec kPriorityBytes{"roce_priority_bytes_total", T::kCounter,
     "Bytes per priority on the physical port; priorities in use (PFC on, a DSCP in use maps to it, "
     "or a non-zero counter) only unless --collector.ethtool.all-priorities.", kPriorityLabels,
@@ -65,6 +72,11 @@ const MetricSpec kPriorityEcnMarked{"roce_priority_ecn_marked_packets_total", T:
     "Packets ECN-marked (CE) per priority by the device.", kPriorityLabels,
     S::kTrimmed, "--collector.ethtool.all-priorities"};
 
+const MetricSpec kUnclassified{"roce_exporter_unclassified_statistics", T::kGauge,
+    "How many ethtool -S statistics the netdev's driver printed that its driver table "
+    "(docs/metrics.md \"Drivers\") does not know, every one for a driver with no table; "
+    "--collector.ethtool.metrics-include serves them raw.",
+    {"netdev"}};
 const MetricSpec kRawStat{"roce_ethtool_stat_total", T::kCounter,
     "A per-queue or unclassified driver statistic selected by --collector.ethtool.metrics-include, "
     "named as the driver names it.",
@@ -76,6 +88,7 @@ const MetricSpec& PrioritySpec(ethtool::PriorityKind kind) {
     case K::kPauseFrames: return kPfcPauseFrames;
     case K::kPauseDurationSeconds: return kPfcPauseDuration;
     case K::kPauseTransitions: return kPfcPauseTransitions;
+    case K::kPfcFrames: return kPfcFrames;
     case K::kBytes: return kPriorityBytes;
     case K::kPackets: return kPriorityPackets;
     case K::kDiscards: return kPriorityDiscards;
@@ -248,11 +261,13 @@ const SpecList& EthtoolSpecs() {
   static const SpecList kSpecs = [] {
     SpecList specs = {&kDriverInfo,      &kLinkSpeed,        &kLinkInfo,
                       &kPfcPauseFrames,  &kPfcPauseDuration, &kPfcPauseTransitions,
+                      &kPfcFrames,
                       &kPriorityBytes,   &kPriorityPackets,  &kPriorityDiscards,
                       &kPriorityBufferDiscards, &kPriorityCongestionDiscards,
                       &kPriorityEcnMarked};
     for (const MetricSpec& s : PortSpecs().specs) specs.push_back(&s);
     specs.push_back(&kRawStat);
+    specs.push_back(&kUnclassified);
     return specs;
   }();
   return kSpecs;
@@ -280,6 +295,7 @@ void RenderEthtool(const NodeSnapshot& snap, MetricSink& out) {
       if (family != nullptr && serve_port(*family)) out.Add(*family->spec, {e.netdev}, p.value);
     }
     for (const auto& r : e.included) out.Add(kRawStat, {e.netdev, r.name}, r.value);
+    if (e.unclassified) out.Add(kUnclassified, {e.netdev}, static_cast<double>(*e.unclassified));
   }
 }
 

@@ -41,6 +41,9 @@ struct EthtoolSnapshot {
     std::string name;  // the driver's name, for --collector.ethtool.metrics-include matches
     double value = 0;
   };
+  // How many statistic names the driver printed that its table (exporter/drivers/) does not
+  // know; absent when no string set was read.
+  std::optional<std::size_t> unclassified;
   std::vector<RawValue> included;  // per-queue and unclassified stats the include regex selected
   // --collector.ethtool.all-priorities: every priority's per-priority series, not only
   // those of the priorities in use (metrics.cpp, ServedPriorities).

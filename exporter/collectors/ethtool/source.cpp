@@ -12,10 +12,12 @@
 
 #include "exporter/collectors/detail_options.h"
 #include "exporter/collectors/kernel_reader.h"
+#include "exporter/drivers/driver.h"
 #include "exporter/ethtool/classify.h"
 #include "exporter/ethtool/driver_info.h"
 #include "exporter/ethtool/link_settings.h"
 #include "exporter/ethtool/string_set.h"
+#include "exporter/log.h"
 
 namespace rocewatch::collectors {
 namespace {
@@ -31,6 +33,7 @@ using Outcome = KernelReader::Outcome;
 // selects some, which are kept by index and name.
 struct StatSet {
   std::string driver;                        // GDRVINFO driver when classified
+  const drivers::Driver* unit = nullptr;     // its table (drivers/all.h); null: served raw
   std::optional<std::uint32_t> drv_n_stats;  // GDRVINFO n_stats when classified
   ethtool::Classification classification;    // without per_queue
   std::vector<std::pair<std::uint32_t, std::string>> included;  // sorted by index
@@ -134,6 +137,8 @@ class EthtoolSource final : public Source {
     if (info) {
       set.driver = info->driver;
       set.drv_n_stats = info->n_stats;
+      // The driver the kernel reports chooses the table, never a name in the set.
+      set.unit = drivers::FindByNetdevDriver(info->driver);
     }
     kernel::Answer a = kernel_.Ask(kernel::call::StringSetInfo{netdev, ETH_SS_STATS});
     Outcome o = reader_.Check(a, "ethtool GSSET_INFO", subject, status);
@@ -154,7 +159,13 @@ class EthtoolSource final : public Source {
       reader_.CheckDecoded(names.error(), "ethtool GSTRINGS", subject, status);
       return true;
     }
-    set.classification = ethtool::ClassifyStrings(*names);
+    set.classification = ethtool::ClassifyStrings(*names, set.unit);
+    if (set.unit == nullptr && logged_tableless_.insert(netdev + '\0' + set.driver).second) {
+      log::Info("no driver table: ethtool statistics served raw only (--collector.ethtool.metrics-include)",
+                {{"netdev", netdev},
+                 {"driver", info ? set.driver : std::string("(ETHTOOL_GDRVINFO unanswered)")},
+                 {"statistics", std::to_string(set.classification.unclassified)}});
+    }
     KeepFirstOfEachSeries(set.classification);
     if (include_) {
       for (const auto& q : set.classification.per_queue) {
@@ -220,6 +231,7 @@ class EthtoolSource final : public Source {
       stale = true;
     }
     const StatSet& set = it->second;
+    snap.unclassified = set.classification.unclassified;
     auto applied = ethtool::Apply(set.classification, values_);
     if (!applied) {
       reader_.Fail(subject, applied.error().message, status);
@@ -245,6 +257,7 @@ class EthtoolSource final : public Source {
   bool all_priorities_;
   bool all_port_stats_;
   std::map<std::string, StatSet> sets_;
+  std::set<std::string> logged_tableless_;  // netdev and driver pairs already logged as tableless
   kernel::Answer stats_;      // the GSTATS answer being applied
   ethtool::StatsView values_;  // its values, where they lie in stats_.bytes
   KernelReader reader_;

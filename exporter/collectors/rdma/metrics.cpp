@@ -3,6 +3,7 @@
 #include <string_view>
 
 #include "exporter/collectors/rdma/collector.h"
+#include "exporter/collectors/rdma/transport_events.h"
 #include "exporter/metrics/metric_sink.h"
 #include "exporter/model/snapshot.h"
 
@@ -131,7 +132,7 @@ const SpecList& RdmaSpecs() {
                                   &kHwCounter,  &kDeviceHwCounter, &kLifespan, &kOptionalCounter,
                                   &kGidInfo, &kResources, &kQpCounterMode, &kBoundCounters,
                                   &kBoundCounterInfo, &kBoundCounterQps, &kBoundCounterStat,
-                                  &kProcessQps, &kProcesses};
+                                  &kProcessQps, &kProcesses, &TransportEventsSpec()};
   return kSpecs;
 }
 
@@ -145,6 +146,7 @@ void RenderRdma(const NodeSnapshot& snap, MetricSink& out) {
     if (d.processes_total) out.Add(kProcesses, {d.name}, static_cast<double>(*d.processes_total));
     for (const auto& p : d.processes)
       out.Add(kProcessQps, {d.name, p.pid, p.comm, p.cgroup}, static_cast<double>(p.qps));
+    RenderTransportEvents(d, out);
     for (const auto& p : d.ports) {
       const std::string port = std::to_string(p.number);
       out.Add(kPortInfo, {d.name, port, p.netdev, p.link_layer}, 1);

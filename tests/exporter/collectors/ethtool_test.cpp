@@ -135,15 +135,16 @@ TEST(EthtoolSource, ClassifiesOnceAndRereadsNamesWhenTheCountChanges) {
 
 TEST(EthtoolSource, SeveralNamesForOneSeriesGiveOneSeriesFirstWins) {
   TestDir dir;
-  const std::vector<std::string> names = {"rx_prio3_pause",  "rx_priority_3_xoff.nic",
-                                          "rx_discards_phy", "rx_discards_phy",
-                                          "rx0_packets",     "rx0_packets"};
-  WriteBytes(dir, kernel::call::DriverInfo{"eth9"}.Key(), DriverInfoBytes("test", 6));
+  // ice prints XOFF with and without ".nic" in different versions: one series, the first.
+  const std::vector<std::string> names = {"rx_priority_3_xoff.nic", "rx_priority_3_xoff",
+                                          "rx_dropped.nic",         "rx_dropped.nic",
+                                          "rx_queue_0_packets",     "rx_queue_0_packets"};
+  WriteBytes(dir, kernel::call::DriverInfo{"eth9"}.Key(), DriverInfoBytes("ice", 6));
   WriteBytes(dir, kernel::call::StringSetInfo{"eth9", ETH_SS_STATS}.Key(), SsetInfoBytes(6));
   WriteBytes(dir, kernel::call::Strings{"eth9", ETH_SS_STATS}.Key(), StringsBytes(names));
   WriteBytes(dir, kernel::call::Stats{"eth9"}.Key(), StatsBytes({10, 20, 30, 40, 50, 60}));
   auto kernel = kernel::MakeReplayKernel(dir.path());
-  SourceUnderTest source("ethtool", *kernel, {{"metrics-include", "^rx0_"}});
+  SourceUnderTest source("ethtool", *kernel, {{"metrics-include", "^rx_queue_0_"}});
   Collected r = source.Collect(NetdevInventory({"eth9"}));
   EXPECT_TRUE(r.status.success) << ::testing::PrintToString(r.status.errors);
   ASSERT_EQ(r.snap.ethtool.size(), 1u);
@@ -152,6 +153,7 @@ TEST(EthtoolSource, SeveralNamesForOneSeriesGiveOneSeriesFirstWins) {
   EXPECT_EQ(Port(e, "rx_discarded_packets"), 30);
   ASSERT_EQ(e.included.size(), 1u);
   EXPECT_EQ(e.included[0].value, 50);
+  EXPECT_EQ(e.unclassified, 0u);
   EXPECT_FALSE(e.speed_bytes_per_second);  // link settings not captured: no series
 
   // And the rendered families carry each series once.
@@ -159,6 +161,49 @@ TEST(EthtoolSource, SeveralNamesForOneSeriesGiveOneSeriesFirstWins) {
   EXPECT_EQ(SamplesOf(families, "roce_pfc_pause_frames_total"), 1u);
   EXPECT_EQ(SamplesOf(families, "roce_ethtool_rx_discarded_packets_total"), 1u);
   EXPECT_EQ(SamplesOf(families, "roce_ethtool_stat_total"), 1u);
+}
+
+TEST(EthtoolSource, TheDriverTheKernelReportsChoosesTheTable) {
+  // mlx5's and bnxt_en's names under three drivers: each reads only its own; a driver with no
+  // table gets no family, its names counted and served raw with metrics-include.
+  const std::vector<std::string> names = {"rx_prio3_pause", "rx_pfc_ena_frames_pri3", "pfc_pri3_rx_duration_us",
+                                          "link_down_events_phy", "link_down_events", "rx0_packets"};
+  auto collect = [&](const std::string& driver, const std::string& include) {
+    TestDir dir;
+    WriteBytes(dir, kernel::call::DriverInfo{"eth9"}.Key(), DriverInfoBytes(driver, 6));
+    WriteBytes(dir, kernel::call::StringSetInfo{"eth9", ETH_SS_STATS}.Key(), SsetInfoBytes(6));
+    WriteBytes(dir, kernel::call::Strings{"eth9", ETH_SS_STATS}.Key(), StringsBytes(names));
+    WriteBytes(dir, kernel::call::Stats{"eth9"}.Key(), StatsBytes({7, 9, 2500000, 3, 4, 5}));
+    auto kernel = kernel::MakeReplayKernel(dir.path());
+    SourceUnderTest source("ethtool", *kernel, {{"metrics-include", include}});
+    Collected r = source.Collect(NetdevInventory({"eth9"}));
+    EXPECT_TRUE(r.status.success) << ::testing::PrintToString(r.status.errors);
+    EXPECT_EQ(r.snap.ethtool.size(), 1u);
+    return r.snap;
+  };
+  const NodeSnapshot mlx5 = collect("mlx5_core", "");
+  EXPECT_EQ(Priority(mlx5.ethtool[0], 3, "rx", "pause_frames"), 7);
+  EXPECT_EQ(Port(mlx5.ethtool[0], "link_down_events"), 3);
+  EXPECT_FALSE(Priority(mlx5.ethtool[0], 3, "rx", "pfc_frames"));
+  EXPECT_EQ(mlx5.ethtool[0].unclassified, 3u);  // bnxt_en's three names
+
+  const NodeSnapshot bnxt = collect("bnxt_en", "");
+  EXPECT_FALSE(Priority(bnxt.ethtool[0], 3, "rx", "pause_frames"));  // pfc_ena counts XON too
+  EXPECT_EQ(Priority(bnxt.ethtool[0], 3, "rx", "pfc_frames"), 9);
+  EXPECT_EQ(Priority(bnxt.ethtool[0], 3, "rx", "pause_duration_seconds"), 2.5);
+  EXPECT_EQ(Port(bnxt.ethtool[0], "link_down_events"), 4);
+  EXPECT_EQ(bnxt.ethtool[0].unclassified, 2u);  // mlx5's two names
+
+  const NodeSnapshot other = collect("hns3", "^(rx_prio3_pause|link_down_events)$");
+  EXPECT_TRUE(other.ethtool[0].per_priority.empty());
+  EXPECT_TRUE(other.ethtool[0].port.empty());
+  EXPECT_EQ(other.ethtool[0].unclassified, 5u);  // all but the per-queue rx0_packets
+  auto families = testing::RenderText(collectors::RenderEthtool, other);
+  EXPECT_EQ(SamplesOf(families, "roce_pfc_pause_frames_total"), 0u);
+  EXPECT_EQ(SamplesOf(families, "roce_ethtool_stat_total"), 2u);
+  const auto unclassified = families.Find("roce_exporter_unclassified_statistics", "netdev", "eth9");
+  ASSERT_EQ(unclassified.size(), 1u);
+  EXPECT_EQ(families.samples()[unclassified[0]].value, 5.0);
 }
 
 // The priorities of a per-priority family's samples for one netdev.

@@ -108,6 +108,24 @@ void ExpectEveryValueServed(const std::string& file, const std::string& link,
     ++served;
   }
   EXPECT_EQ(served, count);
+  // And by meaning (roce_transport_events_total): the mlx5 counters.c names the outputs print,
+  // with the event each is (typed from counters.c and NVIDIA's counter descriptions).
+  const std::map<std::string, std::string> events = {
+      {"np_cnp_sent", "cnp_sent"}, {"rp_cnp_handled", "cnp_handled"}, {"rp_cnp_ignored", "cnp_ignored"},
+      {"np_ecn_marked_roce_packets", "ecn_marked"}, {"out_of_sequence", "out_of_sequence"},
+      {"duplicate_request", "duplicate_request"}, {"packet_seq_err", "sequence_error_nak"},
+      {"local_ack_timeout_err", "local_ack_timeout"}, {"roce_adp_retrans", "retransmits"},
+      {"rnr_nak_retry_err", "rnr_nak_received"}, {"implied_nak_seq_err", "implied_nak_sequence_error"}};
+  std::size_t by_meaning = 0;
+  for (const auto& c : shown.counters) {
+    auto e = events.find(c.name);
+    if (e == events.end()) continue;
+    ++by_meaning;
+    const std::string sample = "roce_transport_events_total{device=\"" + device + "\",port=\"1\",event=\"" +
+                               e->second + "\"} " + std::to_string(c.value) + "\n";
+    EXPECT_NE(page.find(sample), std::string::npos) << file << ": " << sample;
+  }
+  EXPECT_GE(by_meaning, 10u) << file;
 }
 
 TEST(RdmaNetlinkRealOutputs, Iproute2DefaultCounterShow2019) {
