@@ -111,6 +111,9 @@ std::string VendorText(const Vendor& v, bool events = true) {
       ReplaceAll(line, "driver=\"mlx5_core\"", "driver=\"" + v.netdev_driver + "\"");
       if (!v.pci) ReplaceAll(line, "bus_info=\"" + PciAddress(0) + "\"", "bus_info=\"\"");
     }
+    // bnxt_en's rx/tx_pfc_ena_frames_pri<N> count XON too: PFC frames, never pause frames.
+    if (v.driver == "bnxt_en" && line.rfind("roce_pfc_pause_frames_total{", 0) == 0)
+      line = "roce_pfc_frames_total" + line.substr(line.find('{'));
     ReplaceAll(line, "vendor_id=\"0x15b3\"", "vendor_id=\"" + v.pci_vendor + "\"");
     ReplaceAll(line, "device=\"mlx5_0\"", "device=\"" + v.ib_dev + "\"");
     lines.push_back(line);
@@ -155,9 +158,12 @@ void SeedFaults(Cluster& c, const Vendor& v) {
   const std::string dp = "device=\"" + v.ib_dev + "\",port=\"1\"";
   c.Set(1, R"(roce_pfc_enabled{netdev="ens1f0np0",priority="3"})", "0");
   c.Set(1, "roce_cm_default_tos{" + dp + "}", "0");
-  c.Add(1, R"(roce_pfc_pause_frames_total{netdev="ens1f0np0",priority="0",direction="rx"} 0)");
+  // bnxt_en counts PFC frames naming a priority, XON included (roce_pfc_frames_total), never
+  // pause frames alone (tests/fixtures/real/ethtool-S/bnxt-ethq.expected).
+  const std::string pfc = v.driver == "bnxt_en" ? "roce_pfc_frames_total" : "roce_pfc_pause_frames_total";
+  c.Add(1, pfc + R"({netdev="ens1f0np0",priority="0",direction="rx"} 0)");
   c.StartWindow(30);
-  c.Set(1, R"(roce_pfc_pause_frames_total{netdev="ens1f0np0",priority="0",direction="rx"})", "1500");
+  c.Set(1, pfc + R"({netdev="ens1f0np0",priority="0",direction="rx"})", "1500");
   c.Set(1, R"(roce_netdev_carrier_changes_total{netdev="ens1f0np0"})", "4");
   for (auto [event, value] : {std::pair{"out_of_sequence", "112"}, std::pair{"sequence_error_nak", "105"}})
     for (const auto& hw : v.hw)

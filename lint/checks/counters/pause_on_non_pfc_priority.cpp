@@ -22,9 +22,12 @@ void PauseOnNonPfcPriority(const NicContext& c, FindingSink& sink) {
   if (pfc) {
     const bool mlx5 = DriverOf(v, c.nic.ib_dev).mlx5();
     // mlx5's ethtool stats list only the priorities with PFC enabled; dcbnl
-    // counts all eight (the same counters on mlx5): take the larger per priority.
+    // counts all eight (the same counters on mlx5): take the larger per priority. bnxt_en counts
+    // PFC frames naming a priority, XON included (roce_pfc_frames_total): on a priority without
+    // PFC, a resume is as foreign as a pause.
     std::map<std::string, double> per_priority;
-    for (std::string_view family : {metric::roce_pfc_pause_frames_total, metric::roce_dcb_pfc_pause_frames_total}) {
+    for (std::string_view family : {metric::roce_pfc_pause_frames_total, metric::roce_dcb_pfc_pause_frames_total,
+                                    metric::roce_pfc_frames_total}) {
       std::map<std::string, double> counted;
       for (const auto& s : v.SelectIncrease(family, {{label::netdev, nd}}))
         counted[std::string(s.Label(label::priority))] += s.value();
