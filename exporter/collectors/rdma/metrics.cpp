@@ -146,7 +146,6 @@ void RenderRdma(const NodeSnapshot& snap, MetricSink& out) {
     if (d.processes_total) out.Add(kProcesses, {d.name}, static_cast<double>(*d.processes_total));
     for (const auto& p : d.processes)
       out.Add(kProcessQps, {d.name, p.pid, p.comm, p.cgroup}, static_cast<double>(p.qps));
-    RenderTransportEvents(d, out);
     for (const auto& p : d.ports) {
       const std::string port = std::to_string(p.number);
       out.Add(kPortInfo, {d.name, port, p.netdev, p.link_layer}, 1);
@@ -185,6 +184,7 @@ void RenderRdma(const NodeSnapshot& snap, MetricSink& out) {
         out.Add(kGidInfo, {d.name, port, std::to_string(g.index), g.gid, g.type, g.netdev, g.ip}, 1);
       }
     }
+    RenderTransportEvents(d, out);
   }
 }
 
