@@ -6,6 +6,7 @@
 #include <set>
 
 #include "lint/switch/json_walk.h"
+#include "rocewatch/escape.h"
 #include "rocewatch/read_file.h"
 #include "rocewatch/strings.h"
 
@@ -157,7 +158,7 @@ Result<std::vector<CounterProfile>> ParseCounterProfiles(std::string_view text, 
     }
     return out;
   } catch (const Bad& bad) {
-    return Error{source + ": " + (bad.path.empty() ? "/" : bad.path) + ": " + bad.what};
+    return Error{source + ": " + (bad.path.empty() ? "/" : escape::TerminalText(bad.path)) + ": " + bad.what};
   } catch (const json::exception& e) {
     return Error{source + ": unexpected JSON shape: " + e.what()};
   }

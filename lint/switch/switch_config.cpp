@@ -5,6 +5,7 @@
 #include "lint/switch/json_walk.h"
 #include "lint/switch/nvue_config.h"
 #include "lint/switch/sonic_config_db.h"
+#include "rocewatch/escape.h"
 #include "rocewatch/read_file.h"
 
 namespace rocewatch::lint::switch_config {
@@ -73,7 +74,8 @@ Result<SwitchConfig> ParseSwitchConfig(std::string_view text, const std::string&
     config.IndexPorts();
     return config;
   } catch (const Bad& bad) {
-    return Error{source + ": " + (bad.path.empty() ? "/" : bad.path) + ": " + bad.what};
+    // The path holds the file's keys: shown as TerminalText, as every text of the file is.
+    return Error{source + ": " + (bad.path.empty() ? "/" : escape::TerminalText(bad.path)) + ": " + bad.what};
   } catch (const json::exception& e) {  // a shape the walk did not foresee: still the file's fault
     return Error{source + ": unexpected JSON shape: " + e.what()};
   }
