@@ -183,13 +183,14 @@ std::vector<prometheus::MetricFamily> Daemon::Collect() const {
   for (const auto& f : s.findings) {
     std::string sev(SeverityName(f.severity));
     by_severity[sev] += 1;
-    std::string key = f.node + "\x1f" + f.device + "\x1f" + f.netdev + "\x1f" + f.check;
+    // Names from the plan and the nodes as label values: no control or bidi character, cut at the limit.
+    using escape::PrometheusLabelValue;
+    std::string node = PrometheusLabelValue(f.node), device = PrometheusLabelValue(f.device),
+                netdev = PrometheusLabelValue(f.netdev), check = PrometheusLabelValue(f.check);
+    std::string key = node + "\x1f" + device + "\x1f" + netdev + "\x1f" + check;
     if (seen[key]) continue;  // one series per (node, device, netdev, check)
     seen[key] = true;
-    using escape::PrometheusLabelValue;  // names from the plan and the nodes: no control or bidi character
-    AddGauge(finding, {{"node", PrometheusLabelValue(f.node)}, {"device", PrometheusLabelValue(f.device)},
-                       {"netdev", PrometheusLabelValue(f.netdev)}, {"check", PrometheusLabelValue(f.check)},
-                       {"severity", sev}}, 1);
+    AddGauge(finding, {{"node", node}, {"device", device}, {"netdev", netdev}, {"check", check}, {"severity", sev}}, 1);
   }
   out.push_back(std::move(finding));
   auto findings = Family("roce_lint_findings", "Open findings by severity.", T::Gauge);
