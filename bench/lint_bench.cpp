@@ -12,7 +12,10 @@
 
 #include "lint/checks/check.h"
 #include "lint/observe/exposition.h"
+#include "lint/observe/prometheus_answer.h"
 #include "lint/plan/load.h"
+#include "lint/switch/switch_config.h"
+#include "rocewatch/json_duplicate_key.h"
 
 namespace rocewatch::lint {
 namespace {
@@ -130,6 +133,42 @@ void BM_ParseAndCheck(benchmark::State& state) {
   state.counters["peak_rss_MiB"] = PeakRssMiB();
 }
 BENCHMARK(BM_ParseAndCheck)->Arg(100)->Arg(1000)->Unit(benchmark::kMillisecond)->Iterations(1);
+
+// Issue 38: the readers of hostile input, each on its worst shape at growing sizes. Linear means
+// the same time per byte (bytes_per_second) at every size.
+std::string SonicWorst(std::size_t bytes) {
+  std::string ports;
+  for (int i = 0; i < 8000; ++i) ports += (i ? "," : "") + std::string("Ethernet") + std::to_string(i * 4);
+  std::string text = R"({"PORT_QOS_MAP": {")" + ports + R"(": {"pfc_enable": ")";
+  while (text.size() < bytes) text += "3,";
+  return text + R"(3"}}})";
+}
+
+void BM_ParseSonicPortQosMap(benchmark::State& state) {
+  const std::string text = SonicWorst(static_cast<std::size_t>(state.range(0)) << 20);
+  for (auto _ : state) benchmark::DoNotOptimize(switch_config::ParseSwitchConfig(text, "b.json"));
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * text.size()));
+}
+BENCHMARK(BM_ParseSonicPortQosMap)->Arg(1)->Arg(8)->Arg(32)->Unit(benchmark::kMillisecond);
+
+void BM_ParseAnswerManyLabels(benchmark::State& state) {
+  std::string labels = R"("__name__": "m", "instance": "n")";
+  for (std::int64_t i = 0; i < state.range(0); ++i) labels += R"(, "l)" + std::to_string(i) + R"(": "v")";
+  const std::string body = R"({"status": "success", "data": {"resultType": "vector", "result": [{"metric": {)" + labels +
+                           R"(}, "value": [1, "1"]}]}})";
+  for (auto _ : state) benchmark::DoNotOptimize(observe::ParseVectorAnswer(body, "b"));
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * body.size()));
+}
+BENCHMARK(BM_ParseAnswerManyLabels)->Arg(10000)->Arg(150000)->Arg(1000000)->Unit(benchmark::kMillisecond);
+
+void BM_FindDuplicateJsonKey(benchmark::State& state) {
+  std::string text = "{";
+  for (std::int64_t i = 0; i < state.range(0); ++i) text += (i ? ",\"" : "\"") + std::to_string(i) + "\":{\"a\":1}";
+  text += "}";
+  for (auto _ : state) benchmark::DoNotOptimize(FindDuplicateJsonKey(text));
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * text.size()));
+}
+BENCHMARK(BM_FindDuplicateJsonKey)->Arg(10000)->Arg(1000000)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace rocewatch::lint

@@ -47,12 +47,69 @@ std::size_t Utf8At(std::string_view s, std::size_t i, char32_t& cp) {
   return extra + 1;
 }
 
-// Code points that are not control characters but still move or reorder what a terminal shows:
-// C1 controls, line and paragraph separators, bidirectional embeddings, overrides and isolates.
+// Code points that are not C0 controls but still move, reorder or hide what a reader sees: C1
+// controls, line and paragraph separators, bidirectional marks, embeddings, overrides and
+// isolates, and the other invisible format controls (Unicode category Cf: soft hyphen,
+// zero-width space and joiners, word joiner and invisible operators, the deprecated format
+// characters, byte order mark, interlinear annotation, tag characters).
 bool IsInvisibleControl(char32_t cp) {
-  return (cp >= 0x80 && cp <= 0x9F) || cp == 0x2028 || cp == 0x2029 ||
-         (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069) || cp == 0x200E ||
-         cp == 0x200F || cp == 0x061C || cp == 0xFEFF;
+  return (cp >= 0x80 && cp <= 0x9F) || cp == 0xAD || cp == 0x061C || cp == 0x180E ||
+         (cp >= 0x200B && cp <= 0x200F) || cp == 0x2028 || cp == 0x2029 || (cp >= 0x202A && cp <= 0x202E) ||
+         (cp >= 0x2060 && cp <= 0x2064) || (cp >= 0x2066 && cp <= 0x206F) || cp == 0xFEFF ||
+         (cp >= 0xFFF9 && cp <= 0xFFFB) || cp == 0xE0001 || (cp >= 0xE0020 && cp <= 0xE007F);
+}
+
+void AppendCodePoint(std::string& out, char32_t cp) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "\\u{%04x}", static_cast<unsigned>(cp));
+  out += buf;
+}
+
+// HTML and XML text: the five markup characters as entities, '\n' and '\t' kept, every other
+// C0 control and DEL as U+FFFD, an invalid UTF-8 byte as U+FFFD (an XML reader refuses the
+// document otherwise), C1 and the invisible format controls as the text \u{NNNN}.
+std::string MarkupText(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    const char c = text[i];
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x80) {
+      switch (c) {
+        case '&': out += "&amp;"; break;
+        case '<': out += "&lt;"; break;
+        case '>': out += "&gt;"; break;
+        case '"': out += "&quot;"; break;
+        case '\'': out += "&#39;"; break;
+        default:
+          if ((u < 0x20 && c != '\n' && c != '\t') || u == 0x7f) out += "\xEF\xBF\xBD";
+          else out += c;
+      }
+      ++i;
+      continue;
+    }
+    char32_t cp = 0;
+    const std::size_t n = Utf8At(text, i, cp);
+    if (n == 0) {
+      out += "\xEF\xBF\xBD";
+      ++i;
+    } else if (IsInvisibleControl(cp) || cp == 0xFFFE || cp == 0xFFFF) {
+      AppendCodePoint(out, cp);
+      i += n;
+    } else {
+      out.append(text.substr(i, n));
+      i += n;
+    }
+  }
+  return out;
+}
+
+// TerminalText of at most `max` bytes of `text`, "…" after it when cut.
+std::string CappedTerminalText(std::string_view text, std::size_t max) {
+  if (text.size() <= max) return TerminalText(text);
+  std::size_t cut = max;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // not inside a character
+  return TerminalText(text.substr(0, cut)) + "…";
 }
 
 }  // namespace
@@ -74,6 +131,43 @@ std::string ShWord(std::string_view text) {
   }
   return out + "'";
 }
+
+std::string HtmlText(std::string_view text) { return MarkupText(text); }
+
+std::string XmlText(std::string_view text) { return MarkupText(text); }
+
+std::string JsonInert(std::string_view json) {
+  std::string out;
+  out.reserve(json.size());
+  for (std::size_t i = 0; i < json.size();) {
+    const auto u = static_cast<unsigned char>(json[i]);
+    char32_t cp = 0;
+    const std::size_t n = u < 0x80 ? 0 : Utf8At(json, i, cp);
+    if (n == 0) {
+      out += json[i++];
+      continue;
+    }
+    if (IsInvisibleControl(cp) && cp < 0x10000) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(cp));
+      out += buf;
+    } else if (IsInvisibleControl(cp)) {  // a tag character: its UTF-16 surrogate pair
+      const char32_t v = cp - 0x10000;
+      char buf[16];
+      std::snprintf(buf, sizeof buf, "\\u%04x\\u%04x", static_cast<unsigned>(0xD800 + (v >> 10)),
+                    static_cast<unsigned>(0xDC00 + (v & 0x3FF)));
+      out += buf;
+    } else {
+      out.append(json.substr(i, n));
+    }
+    i += n;
+  }
+  return out;
+}
+
+std::string AlertmanagerText(std::string_view text) { return CappedTerminalText(text, kMaxAlertmanagerTextBytes); }
+
+std::string PrometheusLabelValue(std::string_view text) { return CappedTerminalText(text, kMaxPrometheusLabelBytes); }
 
 std::string TerminalText(std::string_view text) {
   std::string out;
@@ -102,9 +196,7 @@ std::string TerminalText(std::string_view text) {
         AppendHex(out, c);
         ++i;
       } else if (IsInvisibleControl(cp)) {
-        char buf[16];
-        std::snprintf(buf, sizeof buf, "\\u{%04x}", static_cast<unsigned>(cp));
-        out += buf;
+        AppendCodePoint(out, cp);
         i += n;
       } else {
         out.append(text.substr(i, n));

@@ -7,6 +7,7 @@
 // `$(…)`, non-UTF-8, megabytes), its output stays one inert word, comment or line of its target,
 // so a caller that forgot to validate still cannot inject (docs/security.md, "Threat model").
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -42,6 +43,27 @@ std::string UdevMatchValue(std::string_view name);
 // UTF-8 byte and Unicode line separator or bidirectional control as \xNN / \u{NNNN}. The output
 // never moves the cursor, starts an escape sequence or begins a new line.
 std::string TerminalText(std::string_view text);
+
+// Text for HTML (element text and double- or single-quoted attribute values) and for XML (JUnit
+// reports: the same rules, one function each so that a target is named where it is used): '&',
+// '<', '>', '"', '\'' as entities (&#39;), '\n' and '\t' kept, any other C0 control, DEL and
+// invalid UTF-8 byte as U+FFFD (XML 1.0 allows none of them), C1 and the invisible format
+// controls of TerminalText (bidi overrides such as U+202E included) as the visible text \u{NNNN}.
+std::string HtmlText(std::string_view text);
+std::string XmlText(std::string_view text);
+
+// A JSON document (SARIF included) as nlohmann-json dumped it, with each C1 control, bidi and
+// other invisible format control written as its \uXXXX escape: the same string to a JSON reader,
+// inert bytes to a person who views the file. (dump() escapes C0 controls itself.)
+std::string JsonInert(std::string_view json);
+
+// A label value or annotation pushed to Alertmanager (shown in its UI, e-mails, chat) and a label
+// value served on a /metrics page: TerminalText, cut at the limit's bytes with "…" after
+// (docs/security.md). Valid UTF-8 always, so a JSON or exposition writer never fails on it.
+inline constexpr std::size_t kMaxAlertmanagerTextBytes = 1024;
+inline constexpr std::size_t kMaxPrometheusLabelBytes = 1024;
+std::string AlertmanagerText(std::string_view text);
+std::string PrometheusLabelValue(std::string_view text);
 
 // Another program's output (a remote shell, perftest, sshd) inside one of our log files: each
 // line (split at '\n'; a last line without one counts) as two blanks, its TerminalText and

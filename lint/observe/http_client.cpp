@@ -7,6 +7,9 @@
 #include <cstdio>
 #include <mutex>
 
+#include "rocewatch/escape.h"
+#include "rocewatch/strings.h"
+
 namespace rocewatch::lint::observe {
 namespace {
 
@@ -50,7 +53,11 @@ std::string HttpResponse::Describe() const {
   if (!error.empty()) return error;
   std::string first = body.substr(0, body.find('\n'));
   if (first.size() > 200) first = first.substr(0, 200) + "…";
-  return "HTTP " + std::to_string(status) + (first.empty() ? "" : ": " + first);
+  std::string out = "HTTP " + std::to_string(status);
+  if (status >= 300 && status < 400)
+    out += redirect.empty() ? " (a redirect without a Location; roce-lint follows none)"
+                            : " (a redirect to " + Quote(redirect, 200) + "; roce-lint follows none: give that URL)";
+  return out + (first.empty() ? "" : ": " + escape::TerminalText(first));
 }
 
 std::string UrlEncode(std::string_view text) {
@@ -111,6 +118,11 @@ HttpResponse Fetch(const HttpRequest& request) {
   }
   CURLcode rc = curl_easy_perform(curl);
   curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &response.status);
+  if (response.status >= 300 && response.status < 400) {
+    char* location = nullptr;
+    if (curl_easy_getinfo(curl, CURLINFO_REDIRECT_URL, &location) == CURLE_OK && location != nullptr)
+      response.redirect = location;
+  }
   if (rc != CURLE_OK) {
     if (sink.too_large || rc == CURLE_FILESIZE_EXCEEDED) {
       response.error = "body larger than " + std::to_string(request.max_bytes) + " bytes";

@@ -28,8 +28,10 @@ struct HttpResponse {
   long status = 0;    // HTTP status, 0 when no answer
   std::string body;
   std::string error;  // transport error ("connection refused", "timed out after 5 s", "body larger than …")
+  std::string redirect;  // a 3xx answer's Location, resolved against the URL (redirects are not followed)
   bool ok() const { return error.empty() && status >= 200 && status < 300; }
-  // "connection refused" / "HTTP 500: <first line of body>".
+  // "connection refused" / "HTTP 500: <first line of body>" / "HTTP 302 (a redirect to \"…\"; …)";
+  // the body's line as TerminalText.
   std::string Describe() const;
 };
 

@@ -78,8 +78,8 @@ class AnswerReader : public nlohmann::json_sax<Json> {
     key_ = k;
     return true;
   }
-  bool start_object(std::size_t) override { return Open(false); }
-  bool start_array(std::size_t) override { return Open(true); }
+  bool start_object(std::size_t) override { return InTime() && Open(false); }
+  bool start_array(std::size_t) override { return InTime() && Open(true); }
   bool end_object() override { return Close(); }
   bool end_array() override { return Close(); }
   bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
@@ -88,6 +88,8 @@ class AnswerReader : public nlohmann::json_sax<Json> {
   }
 
   bool syntax_error() const { return syntax_error_; }
+  bool late() const { return late_; }
+  bool too_many() const { return too_many_; }
   bool repeated() const { return repeated_; }
   bool root_object() const { return root_object_; }
   const std::string& status() const { return status_; }
@@ -103,6 +105,13 @@ class AnswerReader : public nlohmann::json_sax<Json> {
     std::size_t index = 0;  // arrays: elements seen so far
   };
   static constexpr std::size_t kMaxDepth = 64;
+
+  // False once options_.deadline has passed, looked at every 4096 containers (a sample is one).
+  bool InTime() {
+    if (!options_.deadline || (++opened_ & 4095) != 0) return true;
+    late_ = std::chrono::steady_clock::now() > *options_.deadline;
+    return !late_;
+  }
 
   // The name the next value sits under in the innermost open container.
   std::string ChildName() const { return !stack_.empty() && stack_.back().array ? "[]" : key_; }
@@ -181,8 +190,14 @@ class AnswerReader : public nlohmann::json_sax<Json> {
         if (name == "__name__" || name == options_.key_label) item_valid_ = false;
         return true;  // a label that is not a string is left out, as before
       }
-      for (const auto& [k, v] : labels_)
-        if (k == name) item_valid_ = false;  // a repeated label
+      // Kept up to the limits; a repeated label is found once the sample closes, by sorting (a
+      // comparison with every earlier label made 150k labels take minutes).
+      if (labels_.size() >= kMaxLabelsPerSample || name.size() > kMaxLabelNameBytes ||
+          text->size() > kMaxLabelValueBytes) {
+        if (item_valid_) ++answer_.skipped_over_limits;
+        item_valid_ = false;
+        return true;
+      }
       labels_.emplace_back(name, *text);
     } else if (in_item_ && At({"data", "result", "[]", "values", "[]"})) {
       if (index == 0 && text == nullptr) pair_time_ = number;
@@ -216,6 +231,12 @@ class AnswerReader : public nlohmann::json_sax<Json> {
     }
     if (!value_ || !IsValueText(*value_)) return;
     std::sort(labels_.begin(), labels_.end());  // first: the views below point into labels_
+    for (std::size_t i = 1; i < labels_.size(); ++i)
+      if (labels_[i].first == labels_[i - 1].first) return;  // a repeated label
+    if (answer_.samples >= kMaxSeriesPerQuery) {
+      too_many_ = true;
+      return;
+    }
     std::string_view name = options_.metric_name;
     std::string_view key;
     for (const auto& [k, v] : labels_) {
@@ -247,7 +268,9 @@ class AnswerReader : public nlohmann::json_sax<Json> {
   std::vector<Frame> stack_;
   std::string key_;
   std::set<std::string> seen_;
-  bool syntax_error_ = false, repeated_ = false, root_object_ = false, result_array_ = false;
+  std::size_t opened_ = 0;
+  bool late_ = false;
+  bool syntax_error_ = false, too_many_ = false, repeated_ = false, root_object_ = false, result_array_ = false;
   std::string status_, error_, result_type_;
   bool in_item_ = false, item_valid_ = false;
   std::vector<std::pair<std::string, std::string>> labels_;
@@ -266,8 +289,12 @@ Result<VectorAnswer> ParseVectorAnswer(std::string_view body, std::string_view w
   AnswerReader reader(options);
   const bool parsed = Json::sax_parse(body.begin(), body.end(), &reader, nlohmann::json::input_format_t::json,
                                       /*strict=*/true);
+  if (reader.late()) return Error{prefix + ": answer not read within the query's timeout (--timeout)"};
   if (!parsed || reader.syntax_error() || !reader.root_object()) return Error{prefix + ": answer is not JSON"};
   if (reader.repeated()) return Error{prefix + ": answer repeats a member"};
+  if (reader.too_many())
+    return Error{prefix + ": more than " + std::to_string(kMaxSeriesPerQuery) +
+                 " series in one answer; roce-lint reads at most that many (docs/security.md)"};
   if (reader.status() != "success")
     return Error{prefix + ": " + (reader.error().empty() ? "status is not success" : reader.error())};
   const std::string_view expected = options.increase_over != nullptr ? "matrix" : "vector";

@@ -6,7 +6,9 @@
 // costs its bytes plus the text it becomes. Pure: bytes in, text out, no I/O, so it is
 // unit-tested and fuzzed (tests/fuzz/prometheus_answer_fuzz.cpp) on its own.
 
+#include <chrono>
 #include <cstdint>
+#include <optional>
 #include <map>
 #include <string>
 #include <string_view>
@@ -26,11 +28,23 @@ struct AnswerOptions {
   // each series becomes one line whose value is what it grew by over this window
   // (IncreaseOver, lint/observe/counter_window.h); a series that has none is left out.
   const CounterWindow* increase_over = nullptr;
+  // When set, reading the answer stops with an Error once this time has passed: --timeout bounds
+  // the whole query, the parsing of its answer included.
+  std::optional<std::chrono::steady_clock::time_point> deadline = std::nullopt;
 };
+
+// Limits on one answer (docs/security.md): a sample past a label limit is skipped and counted;
+// an answer of more series is an Error. The exporter writes at most 8 labels of ~100 bytes, and
+// a 10,000-node cluster of 8 NICs at 8 priorities is 640,000 series.
+inline constexpr std::size_t kMaxLabelsPerSample = 64;
+inline constexpr std::size_t kMaxLabelNameBytes = 256;
+inline constexpr std::size_t kMaxLabelValueBytes = 4096;
+inline constexpr std::size_t kMaxSeriesPerQuery = 1000000;
 
 struct VectorAnswer {
   std::map<std::string, std::string> texts;  // by the key label's value
   std::size_t samples = 0;                   // lines written
+  std::size_t skipped_over_limits = 0;       // samples past kMaxLabelsPerSample or a label's length
   // The store's own cost, when it reports one (Prometheus with stats=all): 0 otherwise.
   double eval_seconds = 0;
   std::uint64_t samples_touched = 0;  // data.stats.samples.totalQueryableSamples

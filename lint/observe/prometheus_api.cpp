@@ -77,6 +77,10 @@ class Querier {
     req.max_bytes = transport_.max_bytes;
     QueryResult out;
     for (int attempt = 0;; ++attempt) {
+      // --timeout bounds the whole query of each try: its transfer and the reading of its answer.
+      AnswerOptions timed = answer_options;
+      timed.deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                               std::chrono::duration<double>(transport_.timeout_seconds));
       HttpResponse resp = Fetch(req);
       Count([&](QueryStats& s) {
         ++s.queries;
@@ -88,7 +92,7 @@ class Querier {
         return out;
       }
       if (resp.ok()) {
-        auto answer = ParseVectorAnswer(resp.body, "query " + options_.base_url, answer_options);
+        auto answer = ParseVectorAnswer(resp.body, "query " + options_.base_url, timed);
         if (!answer) {
           out.error = answer.error().message;
           return out;

@@ -34,9 +34,12 @@ Result<VectorAnswer> Ask(const std::string& query, const PrometheusOptions& opti
   req.timeout_seconds = transport.timeout_seconds;
   req.max_bytes = transport.max_bytes;
   for (int attempt = 0;; ++attempt) {
+    AnswerOptions timed = answer_options;  // --timeout bounds the transfer and the reading together
+    timed.deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                             std::chrono::duration<double>(transport.timeout_seconds));
     HttpResponse resp = Fetch(req);
     ++stats.queries;
-    if (resp.ok()) return ParseVectorAnswer(resp.body, "query " + options.base_url, answer_options);
+    if (resp.ok()) return ParseVectorAnswer(resp.body, "query " + options.base_url, timed);
     const bool retriable = resp.status == 0 || resp.status == 429 || resp.status >= 500;
     if (!retriable || attempt >= options.retries || resp.error.rfind("body larger than", 0) == 0)
       return Error{"switch counters: query " + options.base_url + " " + Quote(query, 200) + ": " + resp.Describe()};
@@ -110,7 +113,11 @@ Result<switch_config::SwitchPauses> QuerySwitchPauses(const std::vector<CounterP
           if (it == raw_growth.end()) continue;  // gone by the end: no growth to say
           growth = it->second;
         }
-        pauses.Add(p.switch_value, p.port, p.priority, series.direction, growth, profile.name);
+        if (!pauses.Add(p.switch_value, p.port, p.priority, series.direction, growth, profile.name))
+          return Error{"switch counters: the store answers for more than " +
+                       std::to_string(switch_config::kMaxSwitchPausePorts) + " switch ports (profile " +
+                       Quote(profile.name) + ", " + Quote(series.metric) +
+                       "); roce-lint keeps at most that many (docs/security.md)"};
         ++stats.series;
       }
     }

@@ -12,9 +12,8 @@ void Json(std::ostream& out, const ReportInput& in) {
                                   SwitchSideUncheckedNote(in.run, Language::kEnglish),
                                   SwitchCountersUncheckedNote(in.run, Language::kEnglish)})
     if (!note.empty()) notes.push_back(note);
-  out << JsonReport(in.run.findings, {"check", in.plan_path + " @ " + in.run.input, in.fail_on, in.lang, std::move(notes)})
-             .dump(2)
-      << "\n";
+  WriteJsonDocument(out, JsonReport(in.run.findings,
+                                    {"check", in.plan_path + " @ " + in.run.input, in.fail_on, in.lang, std::move(notes)}));
 }
 void JUnit(std::ostream& out, const ReportInput& in) { WriteJUnitReport(out, in.run); }
 void Sarif(std::ostream& out, const ReportInput& in) { WriteSarifReport(out, in.run, in.plan_path); }

@@ -5,7 +5,7 @@
 // few lines of inline script that only reads the page's own data-* attributes. The policy
 // allows that script and the style by their SHA-256 (csp_hash.h), not 'unsafe-inline'.
 //
-// Every text from the plan, the exporters or a finding passes HtmlEscape (html_escape.h); the
+// Every text from the plan, the exporters or a finding passes escape::HtmlText (rocewatch/escape.h); the
 // script never turns text into markup. Element ids are node indexes, never names.
 
 #include <algorithm>
@@ -14,7 +14,7 @@
 
 #include "lint/i18n/catalogue.h"
 #include "lint/report/csp_hash.h"
-#include "lint/report/html_escape.h"
+#include "rocewatch/escape.h"
 #include "lint/report/node_report.h"
 #include "rocewatch/version.h"
 
@@ -22,7 +22,7 @@ namespace rocewatch::lint::report {
 namespace {
 
 std::string Say(Language lang, i18n::MessageId id, std::initializer_list<i18n::Arg> args = {}) {
-  return HtmlEscape(i18n::Render(lang, id, args));
+  return escape::HtmlText(i18n::Render(lang, id, args));
 }
 
 constexpr const char* kStyle = R"css(
@@ -126,9 +126,9 @@ void WriteGrid(std::ostream& out, const CheckRun& run, Language lang,
       css = std::string(SeverityName(worst));
       label = SeverityText(worst, lang) + " × " + std::to_string(group.findings.size());
     }
-    out << "<a class=\"node st-" << HtmlEscape(css) << "\" href=\"#n" << i << "\" data-node=\"" << i
-        << "\" data-failed=\"" << (group.findings.empty() ? 0 : 1) << "\">" << HtmlEscape(node.name)
-        << "<small>" << HtmlEscape(label) << "</small></a>\n";
+    out << "<a class=\"node st-" << escape::HtmlText(css) << "\" href=\"#n" << i << "\" data-node=\"" << i
+        << "\" data-failed=\"" << (group.findings.empty() ? 0 : 1) << "\">" << escape::HtmlText(node.name)
+        << "<small>" << escape::HtmlText(label) << "</small></a>\n";
   }
   out << "</div>\n";
 }
@@ -141,13 +141,13 @@ void WriteFilters(std::ostream& out, Language lang, const std::vector<Finding>& 
       << "</option>";
   for (const auto& c : checks) {
     std::string title = CheckTitle(c, lang);
-    out << "<option value=\"" << HtmlEscape(c) << "\">" << HtmlEscape(c == title ? c : c + " — " + title)
+    out << "<option value=\"" << escape::HtmlText(c) << "\">" << escape::HtmlText(c == title ? c : c + " — " + title)
         << "</option>";
   }
   out << "</select></label><label>" << Say(lang, "html.filter.severity")
       << " <select id=\"f-severity\">";
   for (Severity s : {Severity::kInfo, Severity::kWarning, Severity::kError, Severity::kCritical}) {
-    out << "<option value=\"" << HtmlEscape(SeverityName(s)) << "\">" << HtmlEscape(SeverityText(s, lang))
+    out << "<option value=\"" << escape::HtmlText(SeverityName(s)) << "\">" << escape::HtmlText(SeverityText(s, lang))
         << "</option>";
   }
   out << "</select></label><span>" << Say(lang, "html.filter.shown")
@@ -156,15 +156,15 @@ void WriteFilters(std::ostream& out, Language lang, const std::vector<Finding>& 
 
 void WriteFindingRow(std::ostream& out, Language lang, const Finding& f, const std::string& node_key) {
   const std::string severity(SeverityName(f.severity));
-  out << "<tr class=\"finding sev-" << HtmlEscape(severity) << "\" data-check=\"" << HtmlEscape(f.check)
-      << "\" data-severity=\"" << HtmlEscape(severity) << "\" data-node=\"" << node_key << "\">"
-      << "<td class=\"sev\">" << HtmlEscape(SeverityText(f.severity, lang)) << "</td>"
-      << "<td><code>" << HtmlEscape(f.check) << "</code><br>" << HtmlEscape(CheckTitle(f.check, lang))
-      << "</td><td class=\"where\">" << HtmlEscape(Where(f)) << "</td><td>"
-      << HtmlEscape(FindingMessage(f, lang)) << "</td>"
-      << "<td>" << HtmlEscape(i18n::RenderOr(lang, f.expected_text, f.expected)) << "</td><td>"
-      << HtmlEscape(i18n::RenderOr(lang, f.found_text, f.found)) << "</td>"
-      << "<td><code>" << HtmlEscape(i18n::RenderOr(lang, f.fix_text, f.fix)) << "</code></td></tr>\n";
+  out << "<tr class=\"finding sev-" << escape::HtmlText(severity) << "\" data-check=\"" << escape::HtmlText(f.check)
+      << "\" data-severity=\"" << escape::HtmlText(severity) << "\" data-node=\"" << node_key << "\">"
+      << "<td class=\"sev\">" << escape::HtmlText(SeverityText(f.severity, lang)) << "</td>"
+      << "<td><code>" << escape::HtmlText(f.check) << "</code><br>" << escape::HtmlText(CheckTitle(f.check, lang))
+      << "</td><td class=\"where\">" << escape::HtmlText(Where(f)) << "</td><td>"
+      << escape::HtmlText(FindingMessage(f, lang)) << "</td>"
+      << "<td>" << escape::HtmlText(i18n::RenderOr(lang, f.expected_text, f.expected)) << "</td><td>"
+      << escape::HtmlText(i18n::RenderOr(lang, f.found_text, f.found)) << "</td>"
+      << "<td><code>" << escape::HtmlText(i18n::RenderOr(lang, f.fix_text, f.fix)) << "</code></td></tr>\n";
 }
 
 void WriteFindings(std::ostream& out, Language lang, const std::vector<NodeGroup>& groups) {
@@ -183,7 +183,7 @@ void WriteFindings(std::ostream& out, Language lang, const std::vector<NodeGroup
     const std::string key = std::to_string(i);
     out << "<tbody id=\"n" << key << "\"><tr class=\"node-head\" data-node=\"" << key
         << "\"><th colspan=\"7\">"
-        << (group.name.empty() ? Say(lang, "html.cluster") : HtmlEscape(group.name)) << "</th></tr>\n";
+        << (group.name.empty() ? Say(lang, "html.cluster") : escape::HtmlText(group.name)) << "</th></tr>\n";
     for (const Finding* f : group.findings) WriteFindingRow(out, lang, *f, key);
     out << "</tbody>\n";
   }
@@ -219,10 +219,10 @@ void WriteHtmlReport(std::ostream& out, const CheckRun& run, Language lang) {
       << "<head>\n<meta charset=\"utf-8\">\n"
       << "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src "
       << CspSha256Source(kStyle) << "; script-src " << CspSha256Source(kScript) << "\">\n"
-      << "<meta name=\"generator\" content=\"roce-lint " << HtmlEscape(kVersion) << "\">\n"
-      << "<title>" << HtmlEscape(title) << "</title>\n<style>" << kStyle
+      << "<meta name=\"generator\" content=\"roce-lint " << escape::HtmlText(kVersion) << "\">\n"
+      << "<title>" << escape::HtmlText(title) << "</title>\n<style>" << kStyle
       << "</style>\n</head>\n<body>\n"
-      << "<h1>" << HtmlEscape(title) << "</h1>\n<p class=\"summary\">"
+      << "<h1>" << escape::HtmlText(title) << "</h1>\n<p class=\"summary\">"
       << Say(lang, "html.metrics", {{"input", InputText(run, lang)}}) << "<br>"
       << Say(lang, "html.summary",
              {{"nodes", std::to_string(run.plan->nodes.size())},
@@ -230,9 +230,9 @@ void WriteHtmlReport(std::ostream& out, const CheckRun& run, Language lang) {
               {"failed", std::to_string(failed)},
               {"unreachable", std::to_string(unreachable)},
               {"findings", std::to_string(run.findings.size())}});
-  if (auto note = CountersUnobservedNote(run, lang); !note.empty()) out << "<br>" << HtmlEscape(note);
-  if (auto note = SwitchSideUncheckedNote(run, lang); !note.empty()) out << "<br>" << HtmlEscape(note);
-  if (auto note = SwitchCountersUncheckedNote(run, lang); !note.empty()) out << "<br>" << HtmlEscape(note);
+  if (auto note = CountersUnobservedNote(run, lang); !note.empty()) out << "<br>" << escape::HtmlText(note);
+  if (auto note = SwitchSideUncheckedNote(run, lang); !note.empty()) out << "<br>" << escape::HtmlText(note);
+  if (auto note = SwitchCountersUncheckedNote(run, lang); !note.empty()) out << "<br>" << escape::HtmlText(note);
   if (!run.counters_checked) out << "<br>" << Say(lang, "html.no_counter_window");
   out << "</p>\n";
   WriteGrid(out, run, lang, groups);

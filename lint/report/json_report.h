@@ -12,11 +12,13 @@
 // same texts as the Chinese reports print them (the English keys stay what tools read).
 
 #include <nlohmann/json.hpp>
+#include <ostream>
 #include <string>
 #include <vector>
 
 #include "lint/core/finding.h"
 #include "lint/i18n/language.h"
+#include "rocewatch/escape.h"
 
 namespace rocewatch::lint::report {
 
@@ -31,6 +33,13 @@ struct JsonReportContext {
   // switch side or switch counters were unknown), in English; empty for `plan`.
   std::vector<std::string> notes = {};
 };
+
+// A JSON document of any command (check's report, SARIF, plan's and verify's reports), indented by
+// 2, each invisible control inside its strings written as \uXXXX (escape::JsonInert), and "\n".
+template <class Json>
+void WriteJsonDocument(std::ostream& out, const Json& doc) {
+  out << escape::JsonInert(doc.dump(2)) << "\n";
+}
 
 nlohmann::ordered_json FindingToJson(const Finding& finding,
                                      i18n::Language lang = i18n::Language::kEnglish);

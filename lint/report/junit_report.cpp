@@ -5,26 +5,13 @@
 #include <algorithm>
 
 #include "lint/report/node_report.h"
+#include "rocewatch/escape.h"
 
 namespace rocewatch::lint::report {
 namespace {
 
-std::string Xml(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t') out += ' ';
-        else out += c;
-    }
-  }
-  return out;
-}
+// XML text or attribute value (escape::XmlText: the one XML escape of every report).
+std::string Xml(std::string_view s) { return escape::XmlText(s); }
 
 struct Case {
   std::string name;

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lint/checks/check.h"
+#include "lint/report/json_report.h"
 #include "lint/report/node_report.h"
 #include "rocewatch/version.h"
 
@@ -74,7 +75,7 @@ void WriteSarifReport(std::ostream& out, const CheckRun& run, const std::string&
                                            {"informationUri", "docs/checks.md"},
                                            {"rules", rules}}}}},
                      {"results", results}}})}};
-  out << doc.dump(2) << "\n";
+  WriteJsonDocument(out, doc);
 }
 
 }  // namespace rocewatch::lint::report

@@ -1,11 +1,13 @@
 #include "lint/serve/alertmanager.h"
 
+#include <algorithm>
 #include <ctime>
 #include <thread>
 
 #include <nlohmann/json.hpp>
 
 #include "lint/core/check_spec.h"
+#include "rocewatch/escape.h"
 #include "rocewatch/time_format.h"
 
 namespace rocewatch::lint::serve {
@@ -24,17 +26,20 @@ std::string AlertmanagerPusher::Key(const Finding& f) {
 
 AlertmanagerPusher::Alert AlertmanagerPusher::MakeAlert(const Finding& f,
                                                         std::chrono::system_clock::time_point now) const {
+  // Every text from the plan or a node (names, messages) through the one escape for Alertmanager:
+  // no control or bidi character reaches its UI, e-mails or chat, and none is longer than its limit.
+  using escape::AlertmanagerText;
   Alert a;
-  a.labels = {{"alertname", "RoCELintFinding"}, {"check", f.check}, {"node", f.node},
+  a.labels = {{"alertname", "RoCELintFinding"}, {"check", AlertmanagerText(f.check)}, {"node", AlertmanagerText(f.node)},
               {"severity", std::string(SeverityName(f.severity))}};
-  if (!options_.cluster.empty()) a.labels["cluster"] = options_.cluster;
-  if (!f.device.empty()) a.labels["device"] = f.device;
-  if (!f.netdev.empty()) a.labels["netdev"] = f.netdev;
-  if (!f.port.empty()) a.labels["port"] = f.port;
-  a.annotations = {{"summary", f.message},
-                   {"expected", f.expected},
-                   {"found", f.found},
-                   {"fix", f.fix},
+  if (!options_.cluster.empty()) a.labels["cluster"] = AlertmanagerText(options_.cluster);
+  if (!f.device.empty()) a.labels["device"] = AlertmanagerText(f.device);
+  if (!f.netdev.empty()) a.labels["netdev"] = AlertmanagerText(f.netdev);
+  if (!f.port.empty()) a.labels["port"] = AlertmanagerText(f.port);
+  a.annotations = {{"summary", AlertmanagerText(f.message)},
+                   {"expected", AlertmanagerText(f.expected)},
+                   {"found", AlertmanagerText(f.found)},
+                   {"fix", AlertmanagerText(f.fix)},
                    {"runbook_url", RunbookUrl(f)}};
   a.starts_at = now;
   return a;
@@ -55,23 +60,59 @@ std::string AlertmanagerPusher::Body(std::chrono::system_clock::time_point now) 
   return alerts.dump();
 }
 
-PushResult AlertmanagerPusher::Push(const std::vector<Finding>& open,
-                                    std::chrono::system_clock::time_point now) {
+PushResult AlertmanagerPusher::Push(const std::vector<Finding>& open, std::chrono::system_clock::time_point now,
+                                    const std::atomic<bool>* stop) {
+  // At most kMaxAlerts findings become alerts: the most severe first, in their order otherwise.
+  std::vector<const Finding*> sent;
+  sent.reserve(open.size());
+  for (const auto& f : open) sent.push_back(&f);
+  std::size_t not_sent = 0;
+  if (sent.size() > kMaxAlerts - 1) {
+    std::stable_sort(sent.begin(), sent.end(), [](const Finding* a, const Finding* b) { return a->severity > b->severity; });
+    not_sent = sent.size() - (kMaxAlerts - 1);
+    sent.resize(kMaxAlerts - 1);
+  }
   std::map<std::string, Alert> next;
-  for (const auto& f : open) {
-    std::string key = Key(f);
+  for (const Finding* f : sent) {
+    std::string key = Key(*f);
+    if (next.count(key)) continue;
     auto it = firing_.find(key);
-    next.emplace(key, it != firing_.end() ? it->second : MakeAlert(f, now));
-    if (it != firing_.end()) next[key].annotations = MakeAlert(f, now).annotations;
+    Alert a = MakeAlert(*f, now);
+    if (it != firing_.end()) {  // the same alert: its labels and start stay, its annotations are new
+      a.labels = it->second.labels;
+      a.starts_at = it->second.starts_at;
+    }
+    next.emplace(key, std::move(a));
     resolved_.erase(key);  // came back before its resolution was delivered
   }
-  for (auto& [key, alert] : firing_)
-    if (!next.count(key)) resolved_.emplace(key, std::make_pair(alert, now));
+  if (not_sent > 0) {
+    const std::string key = "\x1f" "truncated";
+    Alert a;
+    a.labels = {{"alertname", "RoCELintAlertsTruncated"}, {"severity", "warning"}};
+    if (!options_.cluster.empty()) a.labels["cluster"] = escape::AlertmanagerText(options_.cluster);
+    a.annotations = {{"summary", std::to_string(not_sent) + " of " + std::to_string(open.size()) +
+                                     " findings were not sent as alerts: roce-lint sends at most " +
+                                     std::to_string(kMaxAlerts - 1) + ", the most severe first (docs/security.md); "
+                                     "its /metrics and `roce-lint check` show them all"}};
+    auto it = firing_.find(key);
+    a.starts_at = it != firing_.end() ? it->second.starts_at : now;
+    next.emplace(key, std::move(a));
+    resolved_.erase(key);
+  }
+  for (auto& [key, alert] : firing_) {
+    if (next.count(key)) continue;
+    if (resolved_.size() >= kMaxPendingResolutions) {
+      resolutions_dropped_ += 1;  // Alertmanager resolves it at its endsAt
+      continue;
+    }
+    resolved_.emplace(key, std::make_pair(alert, now));
+  }
   firing_ = std::move(next);
 
   PushResult result;
   result.firing = firing_.size();
   result.resolved = resolved_.size();
+  result.not_sent = not_sent;
   if (options_.urls.empty()) {
     result.ok = true;
     return result;
@@ -104,8 +145,13 @@ PushResult AlertmanagerPusher::Push(const std::vector<Finding>& open,
       return result;
     }
     result.error = errors;
+    if (stop != nullptr && stop->load()) break;
     if (attempt < options_.attempts) {
-      std::this_thread::sleep_for(std::chrono::duration<double>(backoff));
+      const auto until = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                                std::chrono::duration<double>(backoff));
+      while (std::chrono::steady_clock::now() < until && (stop == nullptr || !stop->load()))
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      if (stop != nullptr && stop->load()) break;
       backoff *= 2;
     }
   }

@@ -5,7 +5,9 @@
 // expires) and every resolution not yet delivered: when Alertmanager is down
 // nothing is dropped, the next successful push delivers it all.
 
+#include <atomic>
 #include <chrono>
+#include <cstddef>
 #include <map>
 #include <string>
 #include <vector>
@@ -14,6 +16,14 @@
 #include "lint/observe/http_client.h"
 
 namespace rocewatch::lint::serve {
+
+// Limits on what one daemon holds for Alertmanager (docs/security.md): an exporter that invents
+// devices must not grow a push or the memory of those kept. Past kMaxAlerts the most severe
+// findings are sent and one alert, RoCELintAlertsTruncated, says how many were not; past
+// kMaxPendingResolutions a resolution is dropped (Alertmanager resolves that alert itself when
+// its endsAt, resend_ttl_seconds after its last push, passes) and counted.
+inline constexpr std::size_t kMaxAlerts = 2000;
+inline constexpr std::size_t kMaxPendingResolutions = 2000;
 
 struct AlertmanagerOptions {
   std::vector<std::string> urls;     // base URLs, e.g. http://127.0.0.1:9093
@@ -29,16 +39,20 @@ struct PushResult {
   int attempts = 0;
   std::string error;
   std::size_t firing = 0, resolved = 0;
+  std::size_t not_sent = 0;  // findings past kMaxAlerts
 };
 
 class AlertmanagerPusher {
  public:
   explicit AlertmanagerPusher(AlertmanagerOptions options) : options_(std::move(options)) {}
 
-  // Updates the set of open findings and pushes (to every URL; ok when one took it).
-  PushResult Push(const std::vector<Finding>& open, std::chrono::system_clock::time_point now);
+  // Updates the set of open findings and pushes (to every URL; ok when one took it). `stop`, when
+  // given and set, ends the retries early (the daemon is stopping).
+  PushResult Push(const std::vector<Finding>& open, std::chrono::system_clock::time_point now,
+                  const std::atomic<bool>* stop = nullptr);
 
   std::size_t pending_resolutions() const { return resolved_.size(); }
+  double resolutions_dropped_total() const { return resolutions_dropped_; }
   double pushes_failed_total() const { return failed_total_; }
 
   // The JSON body for the current state (for tests).
@@ -58,6 +72,7 @@ class AlertmanagerPusher {
   std::map<std::string, Alert> firing_;    // by finding key
   std::map<std::string, std::pair<Alert, std::chrono::system_clock::time_point>> resolved_;  // until delivered
   double failed_total_ = 0;
+  double resolutions_dropped_ = 0;
 };
 
 }  // namespace rocewatch::lint::serve

@@ -1,5 +1,6 @@
 #include "lint/serve/daemon.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 
@@ -9,6 +10,7 @@
 #include "lint/observe/switch_counter_query.h"
 #include "lint/plan/load.h"
 #include "lint/plan/validate.h"
+#include "rocewatch/escape.h"
 #include "rocewatch/version.h"
 
 namespace rocewatch::lint::serve {
@@ -31,10 +33,25 @@ void AddGauge(prometheus::MetricFamily& f, std::vector<prometheus::ClientMetric:
   f.metric.push_back(std::move(m));
 }
 
+// Keeps the kMaxFindingsPerRun most severe findings (in their order otherwise); how many went.
+std::size_t KeepWithinLimit(std::vector<Finding>& findings) {
+  if (findings.size() <= kMaxFindingsPerRun) return 0;
+  std::stable_sort(findings.begin(), findings.end(),
+                   [](const Finding& a, const Finding& b) { return a.severity > b.severity; });
+  const std::size_t over = findings.size() - kMaxFindingsPerRun;
+  findings.resize(kMaxFindingsPerRun);
+  return over;
+}
+
 }  // namespace
 
-Daemon::Daemon(DaemonOptions options)
-    : options_(std::move(options)), pusher_(options_.alertmanager) {}
+Daemon::Daemon(DaemonOptions options) : options_(std::move(options)) {}
+
+Daemon::~Daemon() { push_.reset(); }
+
+void Daemon::WaitForPush() {
+  if (push_) push_->Drain();
+}
 
 Status Daemon::LoadPlan() {
   auto loaded = plan::LoadPlan(options_.plan_path);
@@ -54,7 +71,13 @@ Status Daemon::Start() {
   Status s = LoadPlan();
   if (!s.ok()) return s;
   if (options_.alertmanager.cluster.empty()) options_.alertmanager.cluster = plan_->cluster;
-  pusher_ = AlertmanagerPusher(options_.alertmanager);
+  push_.reset();
+  push_ = std::make_unique<PushWorker>(options_.alertmanager, [this](const PushOutcome& outcome) {
+    std::lock_guard<std::mutex> lock(mu_);
+    push_state_ = outcome;
+    if (!outcome.result.ok) push_failures_ += 1;
+    pushed_ = true;
+  });
   return {};
 }
 
@@ -97,7 +120,6 @@ void Daemon::RunOnce() {
     next.plan_reload_ok = state_.plan_reload_ok;
     next.plan_error = state_.plan_error;
     next.runs_total = state_.runs_total + 1;
-    next.alertmanager_failures_total = state_.alertmanager_failures_total;
   }
   if (observed) {
     if (!from_store && previous_at_ && !previous_.empty()) {
@@ -113,6 +135,7 @@ void Daemon::RunOnce() {
         next.switch_counters_error = pauses.error().message;
     }
     next.findings = checks::RunChecks(*plan_, observed->views, &switches);
+    next.findings_over_limit = KeepWithinLimit(next.findings);
     fix::RenderFixes(next.findings);
     std::map<std::string, int> state_by_node;  // 0 passed, 1 failed, 2 unreachable
     for (const auto& n : plan_->nodes) state_by_node[n.name] = 0;
@@ -131,10 +154,7 @@ void Daemon::RunOnce() {
     std::lock_guard<std::mutex> lock(mu_);
     next.findings = state_.findings;  // keep serving what we knew
   }
-  PushResult push = pusher_.Push(next.findings, std::chrono::system_clock::now());
-  next.alertmanager_ok = push.ok;
-  if (!push.ok) next.alertmanager_failures_total += 1;
-  next.pending_resolutions = pusher_.pending_resolutions();
+  if (push_ != nullptr) push_->Submit(next.findings, std::chrono::system_clock::now());
   next.duration_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   next.timestamp_seconds =
       std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
@@ -144,7 +164,13 @@ void Daemon::RunOnce() {
 
 RunState Daemon::state() const {
   std::lock_guard<std::mutex> lock(mu_);
-  return state_;
+  RunState s = state_;
+  s.alertmanager_ok = !pushed_ || push_state_.result.ok;
+  s.alertmanager_failures_total = push_failures_;
+  s.pending_resolutions = push_state_.pending_resolutions;
+  s.resolutions_dropped_total = push_state_.resolutions_dropped_total;
+  s.alerts_not_sent = push_state_.result.not_sent;
+  return s;
 }
 
 std::vector<prometheus::MetricFamily> Daemon::Collect() const {
@@ -157,10 +183,14 @@ std::vector<prometheus::MetricFamily> Daemon::Collect() const {
   for (const auto& f : s.findings) {
     std::string sev(SeverityName(f.severity));
     by_severity[sev] += 1;
-    std::string key = f.node + "\x1f" + f.device + "\x1f" + f.netdev + "\x1f" + f.check;
+    // Names from the plan and the nodes as label values: no control or bidi character, cut at the limit.
+    using escape::PrometheusLabelValue;
+    std::string node = PrometheusLabelValue(f.node), device = PrometheusLabelValue(f.device),
+                netdev = PrometheusLabelValue(f.netdev), check = PrometheusLabelValue(f.check);
+    std::string key = node + "\x1f" + device + "\x1f" + netdev + "\x1f" + check;
     if (seen[key]) continue;  // one series per (node, device, netdev, check)
     seen[key] = true;
-    AddGauge(finding, {{"node", f.node}, {"device", f.device}, {"netdev", f.netdev}, {"check", f.check}, {"severity", sev}}, 1);
+    AddGauge(finding, {{"node", node}, {"device", device}, {"netdev", netdev}, {"check", check}, {"severity", sev}}, 1);
   }
   out.push_back(std::move(finding));
   auto findings = Family("roce_lint_findings", "Open findings by severity.", T::Gauge);
@@ -184,6 +214,9 @@ std::vector<prometheus::MetricFamily> Daemon::Collect() const {
   single("roce_lint_alertmanager_push_success", "1 when the last push reached an Alertmanager.", T::Gauge, s.alertmanager_ok ? 1 : 0);
   single("roce_lint_alertmanager_push_failures_total", "Pushes that reached no Alertmanager after their retries.", T::Counter, s.alertmanager_failures_total);
   single("roce_lint_alertmanager_pending_resolutions", "Resolved alerts not yet delivered to Alertmanager.", T::Gauge, static_cast<double>(s.pending_resolutions));
+  single("roce_lint_alertmanager_resolutions_dropped_total", "Resolutions dropped past the limit of pending ones (docs/security.md).", T::Counter, s.resolutions_dropped_total);
+  single("roce_lint_alertmanager_alerts_not_sent", "Findings of the last push past the limit of alerts (docs/security.md).", T::Gauge, static_cast<double>(s.alerts_not_sent));
+  single("roce_lint_findings_over_limit", "Findings of the last run past the limit a run keeps (docs/security.md).", T::Gauge, static_cast<double>(s.findings_over_limit));
   auto info = Family("roce_lint_build_info", "Version of roce-lint; always 1.", T::Gauge);
   AddGauge(info, {{"version", kVersion}, {"revision", kRevision}}, 1);
   out.push_back(std::move(info));

@@ -21,6 +21,7 @@
 #include "lint/core/finding.h"
 #include "lint/plan/model.h"
 #include "lint/serve/alertmanager.h"
+#include "lint/serve/push_worker.h"
 #include "lint/switch/counter_profiles.h"
 #include "lint/switch/switch_config.h"
 
@@ -40,6 +41,11 @@ struct DaemonOptions {
   std::vector<switch_config::CounterProfile> counter_profiles;
 };
 
+// The findings one run keeps (docs/security.md): an exporter that invents devices makes one
+// finding each. Past the limit the most severe are kept and the rest counted
+// (roce_lint_findings_over_limit).
+inline constexpr std::size_t kMaxFindingsPerRun = 20000;
+
 // What the last run found, as served on /metrics.
 struct RunState {
   bool success = false;
@@ -53,17 +59,24 @@ struct RunState {
   double alertmanager_failures_total = 0;
   double runs_total = 0;
   std::size_t pending_resolutions = 0;
+  double resolutions_dropped_total = 0;  // past kMaxPendingResolutions
+  std::size_t alerts_not_sent = 0;       // findings of the last push past kMaxAlerts
+  std::size_t findings_over_limit = 0;   // findings of the last run past kMaxFindingsPerRun
   std::string switch_counters_error;  // the store refused the switches' counters this run
 };
 
 class Daemon : public prometheus::Collectable {
  public:
   explicit Daemon(DaemonOptions options);
+  ~Daemon() override;
 
   // Loads the plan; an Error when the first plan is unusable.
   Status Start();
-  // One evaluation (observe, check, publish, push).
+  // One evaluation (observe, check, publish), whose findings are then pushed to Alertmanager
+  // apart from the run (PushWorker): a slow Alertmanager delays neither this nor /metrics.
   void RunOnce();
+  // Blocks until the findings of every run so far are pushed (tests).
+  void WaitForPush();
   // Re-reads the plan if asked to or if the file changed; keeps the old one on errors.
   void MaybeReloadPlan(bool forced);
 
@@ -79,9 +92,14 @@ class Daemon : public prometheus::Collectable {
   std::optional<std::filesystem::file_time_type> plan_mtime_;
   std::vector<observe::NodeView> previous_;
   std::optional<std::chrono::steady_clock::time_point> previous_at_;
-  AlertmanagerPusher pusher_;
   mutable std::mutex mu_;
   RunState state_;
+  // The push's part of the state (alertmanager_*, pending and dropped resolutions), written by
+  // the push thread; state() puts it into what it returns.
+  PushOutcome push_state_;
+  bool pushed_ = false;
+  double push_failures_ = 0;
+  std::unique_ptr<PushWorker> push_;  // last: stopped and joined before the rest goes
 };
 
 }  // namespace rocewatch::lint::serve

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "lint/switch/json_walk.h"
+#include "rocewatch/escape.h"
 #include "rocewatch/read_file.h"
 #include "rocewatch/strings.h"
 
@@ -146,17 +147,18 @@ Result<std::vector<CounterProfile>> ParseCounterProfiles(std::string_view text, 
       throw Bad{"/profiles", std::to_string(list->size()) + " profiles, above the limit of " +
                                  std::to_string(kMaxCounterProfiles)};
     std::vector<CounterProfile> out;
+    std::set<std::string, std::less<>> names;
+    const std::vector<CounterProfile> builtin =
+        source == "built-in" ? std::vector<CounterProfile>{} : BuiltinCounterProfiles();
     for (std::size_t i = 0; i < list->size(); ++i) {
       const std::string at = "/profiles/" + std::to_string(i);
-      CounterProfile p = ReadProfile((*list)[i], at, source == "built-in" ? std::vector<CounterProfile>{}
-                                                                          : BuiltinCounterProfiles());
-      for (const auto& q : out)
-        if (q.name == p.name) throw Bad{Child(at, "name"), Quote(p.name) + " names two profiles"};
+      CounterProfile p = ReadProfile((*list)[i], at, builtin);
+      if (!names.insert(p.name).second) throw Bad{Child(at, "name"), Quote(p.name) + " names two profiles"};
       out.push_back(std::move(p));
     }
     return out;
   } catch (const Bad& bad) {
-    return Error{source + ": " + (bad.path.empty() ? "/" : bad.path) + ": " + bad.what};
+    return Error{source + ": " + (bad.path.empty() ? "/" : escape::TerminalText(bad.path)) + ": " + bad.what};
   } catch (const json::exception& e) {
     return Error{source + ": unexpected JSON shape: " + e.what()};
   }

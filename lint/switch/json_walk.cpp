@@ -1,6 +1,9 @@
 #include "lint/switch/json_walk.h"
 
+#include "lint/switch/switch_config.h"
+
 #include "rocewatch/json_depth.h"
+#include "rocewatch/json_duplicate_key.h"
 
 #include "rocewatch/strings.h"
 
@@ -55,6 +58,28 @@ std::int64_t IntegerText(std::string_view text, const std::string& path, std::in
   return *n;
 }
 
+std::vector<std::pair<std::int64_t, const json*>> IntegerKeys(const json& v, const std::string& path,
+                                                              std::int64_t min, std::int64_t max) {
+  std::vector<std::pair<std::int64_t, const json*>> out;
+  std::vector<const std::string*> key_of(static_cast<std::size_t>(max - min + 1), nullptr);
+  for (const auto& [k, value] : Object(v, path).items()) {
+    const std::string at = Child(path, k);
+    const std::int64_t n = IntegerText(k, at, min, max);
+    const std::string*& first = key_of[static_cast<std::size_t>(n - min)];
+    if (first != nullptr)
+      throw Bad{at, "key " + Quote(k) + " is the number " + std::to_string(n) + " again (key " + Quote(*first) +
+                        "); keep one of the two"};
+    first = &k;
+    out.emplace_back(n, &value);
+  }
+  return out;
+}
+
+Bad TooManyPorts(const std::string& path) {
+  return Bad{path, "more than " + std::to_string(kMaxSwitchPorts) +
+                       " ports; roce-lint reads at most that many of one switch (docs/security.md)"};
+}
+
 std::int64_t Integer(const json& v, const std::string& path, std::int64_t min, std::int64_t max) {
   if (v.is_number_float()) throw Bad{path, "expected an integer, found " + v.dump()};
   return IntegerText(Text(v, path), path, min, max);
@@ -69,13 +94,17 @@ Result<json> ParseBoundedJson(std::string_view text, const std::string& source,
   if (JsonNestsDeeperThan(text, max_depth))
     return Error{source + ": JSON nested deeper than " + std::to_string(max_depth) + " levels; " +
                  std::string(depth_why)};
+  json parsed;
   try {
-    return json::parse(text.begin(), text.end());
+    parsed = json::parse(text.begin(), text.end());
   } catch (const json::exception& e) {
     std::string detail = e.what();
     if (auto colon = detail.find(": "); colon != std::string::npos) detail = detail.substr(colon + 2);
     return Error{source + ": invalid JSON: " + detail};
   }
+  // A repeated key is reported as the plan loader reports it: nlohmann-json keeps the last one.
+  if (auto dup = FindDuplicateJsonKey(text, max_depth + 1)) return Error{source + ": " + DuplicateKeyMessage(*dup)};
+  return parsed;
 }
 
 }  // namespace rocewatch::lint::switch_config

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "rocewatch/result.h"
@@ -38,6 +39,16 @@ std::string Text(const json& v, const std::string& path);
 std::int64_t Integer(const json& v, const std::string& path, std::int64_t min, std::int64_t max);
 // An integer in [min, max] from text (a key or a list item), Bad naming `path` otherwise.
 std::int64_t IntegerText(std::string_view text, const std::string& path, std::int64_t min, std::int64_t max);
+
+// The integer keys of the object `v` ({"26": "3"}), each in [min, max] (max - min below 4096),
+// with their values, in the object's order. Two keys that read as one number ("3", " 3",
+// "\t3", "03") are Bad, as a repeated key is: JSON keeps both, and a reader that trims blanks
+// must not see two entries for one priority (nor walk them again for every port).
+std::vector<std::pair<std::int64_t, const json*>> IntegerKeys(const json& v, const std::string& path,
+                                                              std::int64_t min, std::int64_t max);
+
+// The Bad of a file that names more than kMaxSwitchPorts ports (`path`: where the one too many is).
+Bad TooManyPorts(const std::string& path);
 
 // `text` as JSON, refused before parsing when it is larger than `max_bytes` or nests deeper than
 // `max_depth`; errors start with `source` ("sw1.json: invalid JSON: …") and name `what`

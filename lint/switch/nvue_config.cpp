@@ -2,6 +2,8 @@
 
 #include "lint/switch/nvue_config.h"
 
+#include <array>
+#include <map>
 #include <set>
 
 #include "rocewatch/strings.h"
@@ -46,8 +48,7 @@ PortQos Resolve(const Profiles& q, const PortQos& roce, const std::string& pfc_n
     const std::string at = Child(pfc_path, pfc_name);
     if (const json* prios = Member(*pfc, at, "switch-priority")) {
       std::set<std::int64_t> on;
-      for (const auto& [k, v] : Object(*prios, Child(at, "switch-priority")).items())
-        on.insert(IntegerText(k, Child(Child(at, "switch-priority"), k), 0, 7));
+      for (const auto& [prio, v] : IntegerKeys(*prios, Child(at, "switch-priority"), 0, 7)) on.insert(prio);
       p.pfc_priorities = std::vector<std::int64_t>(on.begin(), on.end());
     }
   }
@@ -60,10 +61,9 @@ PortQos Resolve(const Profiles& q, const PortQos& roce, const std::string& pfc_n
       } else {
         m.fill(-1);
       }
-      for (const auto& [k, v] : Object(*dscps, at).items()) {
-        const std::string d_at = Child(at, k);
-        std::int64_t dscp = IntegerText(k, d_at, 0, 63);
-        if (const json* sp = Member(v, d_at, "switch-priority"))
+      for (const auto& [dscp, v] : IntegerKeys(*dscps, at, 0, 63)) {
+        const std::string d_at = Child(at, std::to_string(dscp));
+        if (const json* sp = Member(*v, d_at, "switch-priority"))
           m[static_cast<std::size_t>(dscp)] = static_cast<std::int8_t>(Integer(*sp, Child(d_at, "switch-priority"), 0, 7));
       }
       p.dscp_priority = m;
@@ -74,10 +74,9 @@ PortQos Resolve(const Profiles& q, const PortQos& roce, const std::string& pfc_n
   if (const json* queues = Profile(q.queues, queue_path, queue_name)) {
     const std::string at = Child(Child(queue_path, queue_name), "switch-priority");
     if (const json* sps = Member(*queues, Child(queue_path, queue_name), "switch-priority")) {
-      for (const auto& [k, v] : Object(*sps, at).items()) {
-        const std::string sp_at = Child(at, k);
-        std::int64_t sp = IntegerText(k, sp_at, 0, 7);
-        if (const json* tc = Member(v, sp_at, "traffic-class"))
+      for (const auto& [sp, v] : IntegerKeys(*sps, at, 0, 7)) {
+        const std::string sp_at = Child(at, std::to_string(sp));
+        if (const json* tc = Member(*v, sp_at, "traffic-class"))
           tc_of[static_cast<std::size_t>(sp)] = Integer(*tc, Child(sp_at, "traffic-class"), 0, 15);
       }
     }
@@ -88,10 +87,9 @@ PortQos Resolve(const Profiles& q, const PortQos& roce, const std::string& pfc_n
       std::set<std::int64_t> ecn_tcs;
       if (p.ecn_priorities)
         for (std::int64_t prio : *p.ecn_priorities) ecn_tcs.insert(tc_of[static_cast<std::size_t>(prio)]);
-      for (const auto& [k, v] : Object(*tcs, at).items()) {
-        const std::string tc_at = Child(at, k);
-        std::int64_t tc = IntegerText(k, tc_at, 0, 15);
-        if (const json* ecn = Member(v, tc_at, "ecn")) {
+      for (const auto& [tc, v] : IntegerKeys(*tcs, at, 0, 15)) {
+        const std::string tc_at = Child(at, std::to_string(tc));
+        if (const json* ecn = Member(*v, tc_at, "ecn")) {
           if (Switch(*ecn, Child(tc_at, "ecn"))) {
             ecn_tcs.insert(tc);
           } else {
@@ -176,15 +174,23 @@ SwitchConfig ReadNvueConfig(const json& set, const std::string& path) {
   config.every_port = Resolve(q, roce, kDefaultProfile, kDefaultProfile, kDefaultProfile, kDefaultProfile);
   if (const json* interfaces = Member(set, path, "interface")) {
     const std::string at = Child(path, "interface");
+    // Each combination of profiles is resolved once, however many interfaces name it.
+    std::map<std::array<std::string, 4>, PortQos> resolved;
     for (const auto& [name, v] : Object(*interfaces, at).items()) {
       const std::string i_at = Child(at, name);
+      if (config.ports.size() >= kMaxSwitchPorts) throw TooManyPorts(i_at);
       const json* qos = Member(v, i_at, "qos");
       PortQos p = *config.every_port;
       if (qos != nullptr) {
         const std::string qos_at = Child(i_at, "qos");
         Object(*qos, qos_at);
-        p = Resolve(q, roce, ProfileName(*qos, qos_at, "pfc"), ProfileName(*qos, qos_at, "mapping"),
-                    ProfileName(*qos, qos_at, "egress-queue-mapping"), ProfileName(*qos, qos_at, "congestion-control"));
+        std::array<std::string, 4> names = {ProfileName(*qos, qos_at, "pfc"), ProfileName(*qos, qos_at, "mapping"),
+                                            ProfileName(*qos, qos_at, "egress-queue-mapping"),
+                                            ProfileName(*qos, qos_at, "congestion-control")};
+        auto it = resolved.find(names);
+        if (it == resolved.end())
+          it = resolved.emplace(names, Resolve(q, roce, names[0], names[1], names[2], names[3])).first;
+        p = it->second;
       }
       p.name = name;
       config.ports.push_back(std::move(p));

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "rocewatch/strings.h"
@@ -58,35 +59,52 @@ bool HasField(const Entry& e, std::string_view key) { return Member(*e.value, e.
 // A map of small integers ({"26": "3"}), keys in [0, key_max], values in [0, value_max].
 std::map<std::int64_t, std::int64_t> NumberMap(const Entry& e, std::int64_t key_max, std::int64_t value_max) {
   std::map<std::int64_t, std::int64_t> out;
-  for (const auto& [k, v] : Object(*e.value, e.path).items()) {
-    const std::string at = Child(e.path, k);
-    out[IntegerText(k, at, 0, key_max)] = Integer(v, at, 0, value_max);
-  }
+  for (const auto& [k, v] : IntegerKeys(*e.value, e.path, 0, key_max))
+    out[k] = Integer(*v, Child(e.path, std::to_string(k)), 0, value_max);
   return out;
 }
 
 // "3,4" → {3, 4}; "" → {}.
 std::vector<std::int64_t> PriorityList(const std::string& text, const std::string& path) {
-  std::set<std::int64_t> out;
-  if (!Trim(text).empty())
-    for (std::string_view item : Split(text, ',')) out.insert(IntegerText(item, path, 0, 7));
-  return {out.begin(), out.end()};
+  std::array<bool, 8> on{};
+  if (!Trim(text).empty()) {
+    std::string_view rest = text;  // item by item: a list of millions is never held as pieces
+    while (true) {
+      const std::size_t comma = rest.find(',');
+      on[static_cast<std::size_t>(IntegerText(rest.substr(0, comma), path, 0, 7))] = true;
+      if (comma == std::string_view::npos) break;
+      rest.remove_prefix(comma + 1);
+    }
+  }
+  std::vector<std::int64_t> out;
+  for (std::int64_t p = 0; p < 8; ++p)
+    if (on[static_cast<std::size_t>(p)]) out.push_back(p);
+  return out;
 }
 
 // "Ethernet0", "Ethernet0,Ethernet4": the ports a PORT_QOS_MAP key names.
-std::vector<std::string> PortList(std::string_view key) {
+std::vector<std::string> PortList(std::string_view key, const std::string& path) {
   std::vector<std::string> out;
-  for (std::string_view p : Split(key, ','))
-    if (!Trim(p).empty()) out.emplace_back(Trim(p));
+  while (true) {
+    const std::size_t comma = key.find(',');
+    if (std::string_view p = Trim(key.substr(0, comma)); !p.empty()) {
+      if (out.size() >= kMaxSwitchPorts) throw TooManyPorts(path);
+      out.emplace_back(p);
+    }
+    if (comma == std::string_view::npos) break;
+    key.remove_prefix(comma + 1);
+  }
   return out;
 }
 
 // A QUEUE key: "Ethernet0|3", "Ethernet0,Ethernet4|3-4", or a VOQ chassis' "host|Asic0|Ethernet0|3":
 // the ports and the queues.
 std::pair<std::vector<std::string>, std::vector<std::int64_t>> QueueKey(std::string_view key, const std::string& path) {
-  auto parts = Split(key, '|');
-  if (parts.size() < 2) throw Bad{path, "QUEUE key " + Quote(key) + " is not PORT|QUEUE"};
-  std::string_view queues = parts.back();
+  const std::size_t last = key.rfind('|');
+  if (last == std::string_view::npos) throw Bad{path, "QUEUE key " + Quote(key) + " is not PORT|QUEUE"};
+  std::string_view queues = key.substr(last + 1);
+  std::string_view ports = key.substr(0, last);
+  if (const std::size_t before = ports.rfind('|'); before != std::string_view::npos) ports = ports.substr(before + 1);
   std::vector<std::int64_t> out;
   if (auto dash = queues.find('-'); dash != std::string_view::npos) {
     std::int64_t from = IntegerText(queues.substr(0, dash), path, 0, kMaxTc);
@@ -95,7 +113,7 @@ std::pair<std::vector<std::string>, std::vector<std::int64_t>> QueueKey(std::str
   } else {
     out.push_back(IntegerText(queues, path, 0, kMaxTc));
   }
-  return {PortList(parts[parts.size() - 2]), out};
+  return {PortList(ports, path), out};
 }
 
 bool EcnOn(const std::string& mode, const std::string& path) {
@@ -142,22 +160,24 @@ SwitchConfig ReadSonicConfigDb(const json& root) {
     if (HasField(e, "ecn")) wred_ecn[name] = EcnOn(Field(e, "ecn"), Child(e.path, "ecn"));
 
   std::map<std::string, PortQos, std::less<>> ports;
+  auto port = [&](const std::string& name, const std::string& path) -> PortQos& {
+    auto it = ports.find(name);
+    if (it == ports.end()) {
+      if (ports.size() >= kMaxSwitchPorts) throw TooManyPorts(path);
+      it = ports.emplace(name, PortQos{}).first;
+      it->second.name = name;
+    }
+    return it->second;
+  };
   for (const auto& [name, e] : tables["PORT"]) {
     Object(*e.value, e.path);
-    PortQos& p = ports[name];
-    p.name = name;
-    p.alias = Field(e, "alias");
+    port(name, e.path).alias = Field(e, "alias");
   }
-  auto port = [&](const std::string& name) -> PortQos& {
-    PortQos& p = ports[name];
-    p.name = name;
-    return p;
-  };
 
   // PORT_QOS_MAP: the global DSCP map first, then each port's.
   std::string global_dscp_map;
   std::map<std::string, std::string, std::less<>> pfc_queue_map_of;
-  auto dscp_map = [&](const std::string& name, const std::string& path) {
+  auto dscp_map = [&](const std::string& name, const std::string& path) -> const std::array<std::int8_t, 64>& {
     auto it = dscp_maps.find(name);
     if (it == dscp_maps.end()) throw Bad{path, "names DSCP_TO_TC_MAP " + Quote(name) + ", which the file does not have"};
     return it->second;
@@ -169,19 +189,24 @@ SwitchConfig ReadSonicConfigDb(const json& root) {
       if (!global_dscp_map.empty()) dscp_map(global_dscp_map, Child(e.path, "dscp_to_tc_map"));
       continue;
     }
-    for (const std::string& name : PortList(key)) {
-      PortQos& p = port(name);
-      if (HasField(e, "pfc_enable"))
-        p.pfc_priorities = PriorityList(Field(e, "pfc_enable"), Child(e.path, "pfc_enable"));
-      if (std::string map = Reference(Field(e, "dscp_to_tc_map")); !map.empty()) {
-        p.dscp_priority = dscp_map(map, Child(e.path, "dscp_to_tc_map"));
-        p.dscp_map_name = map;
+    // The entry's fields once, then each port it names: a key of N ports costs N, not N times
+    // the fields (a pfc_enable re-parsed per port made a 79 KB file take seconds).
+    std::optional<std::vector<std::int64_t>> pfc;
+    if (HasField(e, "pfc_enable")) pfc = PriorityList(Field(e, "pfc_enable"), Child(e.path, "pfc_enable"));
+    const std::string dscp_name = Reference(Field(e, "dscp_to_tc_map"));
+    const std::array<std::int8_t, 64>* dscp = dscp_name.empty() ? nullptr : &dscp_map(dscp_name, Child(e.path, "dscp_to_tc_map"));
+    const std::string queue_map = Reference(Field(e, "pfc_to_queue_map"));
+    if (!queue_map.empty() && !queue_maps.count(queue_map))
+      throw Bad{Child(e.path, "pfc_to_queue_map"),
+                "names MAP_PFC_PRIORITY_TO_QUEUE " + Quote(queue_map) + ", which the file does not have"};
+    for (const std::string& name : PortList(key, e.path)) {
+      PortQos& p = port(name, e.path);
+      if (pfc) p.pfc_priorities = pfc;
+      if (dscp != nullptr) {
+        p.dscp_priority = *dscp;
+        p.dscp_map_name = dscp_name;
       }
-      if (std::string map = Reference(Field(e, "pfc_to_queue_map")); !map.empty()) {
-        if (!queue_maps.count(map))
-          throw Bad{Child(e.path, "pfc_to_queue_map"), "names MAP_PFC_PRIORITY_TO_QUEUE " + Quote(map) + ", which the file does not have"};
-        pfc_queue_map_of[name] = map;
-      }
+      if (!queue_map.empty()) pfc_queue_map_of[name] = queue_map;
     }
   }
   if (!global_dscp_map.empty()) {
@@ -208,7 +233,7 @@ SwitchConfig ReadSonicConfigDb(const json& root) {
         on = w != wred_ecn.end() && w->second;
       }
       for (const std::string& name : names) {
-        port(name);
+        port(name, e.path);
         if (on) ecn_queues[name].insert(qs.begin(), qs.end());
       }
     }

@@ -5,6 +5,7 @@
 #include "lint/switch/json_walk.h"
 #include "lint/switch/nvue_config.h"
 #include "lint/switch/sonic_config_db.h"
+#include "rocewatch/escape.h"
 #include "rocewatch/read_file.h"
 
 namespace rocewatch::lint::switch_config {
@@ -23,10 +24,24 @@ bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
 
 std::string_view NosName(Nos nos) { return nos == Nos::kSonic ? "SONiC" : "Cumulus Linux (NVUE)"; }
 
+void SwitchConfig::IndexPorts() {
+  port_index_.clear();
+  for (std::size_t i = 0; i < ports.size(); ++i) {
+    port_index_.emplace(ports[i].name, i);
+    if (!ports[i].alias.empty()) port_index_.emplace(ports[i].alias, i);
+  }
+}
+
 const PortQos* SwitchConfig::FindPort(std::string_view port_id) const {
   if (port_id.empty()) return nullptr;
-  for (const PortQos& p : ports)
-    if (p.name == port_id || (!p.alias.empty() && p.alias == port_id)) return &p;
+  if (!port_index_.empty()) {
+    // The first port named or aliased so, as the walk below finds it.
+    if (auto it = port_index_.find(port_id); it != port_index_.end() && it->second < ports.size())
+      return &ports[it->second];
+  } else {
+    for (const PortQos& p : ports)
+      if (p.name == port_id || (!p.alias.empty() && p.alias == port_id)) return &p;
+  }
   return every_port ? &*every_port : nullptr;
 }
 
@@ -56,9 +71,11 @@ Result<SwitchConfig> ParseSwitchConfig(std::string_view text, const std::string&
                             "QUEUE … table) nor NVUE's `nv config show -o json` (no \"set\" or \"qos\")"};
     }
     config.source = source;
+    config.IndexPorts();
     return config;
   } catch (const Bad& bad) {
-    return Error{source + ": " + (bad.path.empty() ? "/" : bad.path) + ": " + bad.what};
+    // The path holds the file's keys: shown as TerminalText, as every text of the file is.
+    return Error{source + ": " + (bad.path.empty() ? "/" : escape::TerminalText(bad.path)) + ": " + bad.what};
   } catch (const json::exception& e) {  // a shape the walk did not foresee: still the file's fault
     return Error{source + ": unexpected JSON shape: " + e.what()};
   }

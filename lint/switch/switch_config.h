@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -47,11 +48,18 @@ struct SwitchConfig {
 
   // The port whose name or alias is `port_id` (else every_port); nullptr when none.
   const PortQos* FindPort(std::string_view port_id) const;
+  // Indexes the ports by name and alias for FindPort (ParseSwitchConfig does; without it,
+  // FindPort walks the ports).
+  void IndexPorts();
+
+ private:
+  std::map<std::string, std::size_t, std::less<>> port_index_;  // name or alias -> first port
 };
 
 // Limits on a file read as hostile input.
 inline constexpr std::size_t kMaxSwitchConfigBytes = 64u << 20;  // config_db of a 512-port switch: ~10 MiB
 inline constexpr std::size_t kMaxSwitchConfigDepth = 32;         // config_db nests 3 levels, NVUE ~8
+inline constexpr std::size_t kMaxSwitchPorts = 8192;             // one switch's ports (a chassis: ~1,000)
 
 // Reads one file, SONiC or NVUE by its shape (NVUE: a list of {"header"}/{"set"} objects, or an
 // object with "set"; SONiC: an object of upper-case tables, nested or redis-dump style

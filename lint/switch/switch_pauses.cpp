@@ -26,10 +26,16 @@ std::string NormaliseSwitchName(std::string_view name) {
   return out;
 }
 
-void SwitchPauses::Add(std::string_view switch_value, std::string_view port, int priority, PauseDirection direction,
+bool SwitchPauses::Add(std::string_view switch_value, std::string_view port, int priority, PauseDirection direction,
                        double growth, const std::string& profile) {
-  if (priority < 0 || priority > 7) return;
-  PortPauses& p = ports_[{NormaliseSwitchName(switch_value), std::string(port)}];
+  if (priority < 0 || priority > 7) return true;
+  std::pair<std::string, std::string> key{NormaliseSwitchName(switch_value), std::string(port)};
+  auto it = ports_.find(key);
+  if (it == ports_.end()) {
+    if (ports_.size() >= kMaxSwitchPausePorts) return false;
+    it = ports_.emplace(std::move(key), PortPauses{}).first;
+  }
+  PortPauses& p = it->second;
   if (p.profile.empty()) {
     p.profile = profile;
     p.switch_value = std::string(switch_value);
@@ -37,6 +43,7 @@ void SwitchPauses::Add(std::string_view switch_value, std::string_view port, int
   }
   auto& slot = (direction == PauseDirection::kRx ? p.rx : p.tx)[static_cast<std::size_t>(priority)];
   slot = slot.value_or(0) + growth;
+  return true;
 }
 
 const PortPauses* SwitchPauses::Find(std::string_view system_name, std::string_view port_id) const {

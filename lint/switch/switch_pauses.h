@@ -25,10 +25,15 @@ struct PortPauses {
   std::string switch_value, port_value;     // the labels' values, as the store has them
 };
 
+// The switch ports one run keeps pause counters of (every switch the store answers for, all
+// profiles together): 512 switches of 128 ports. Each port costs ~300 bytes, so ~20 MB at most.
+inline constexpr std::size_t kMaxSwitchPausePorts = 65536;
+
 class SwitchPauses {
  public:
   // Adds one series' growth (summed with any other of the same port, priority and direction).
-  void Add(std::string_view switch_value, std::string_view port, int priority, PauseDirection direction,
+  // False, and nothing added, when the port is new and kMaxSwitchPausePorts are kept already.
+  bool Add(std::string_view switch_value, std::string_view port, int priority, PauseDirection direction,
            double growth, const std::string& profile);
   // The port whose switch label is `system_name` and whose port label is `port_id`; nullptr
   // when none. Switch names compare as DNS names do (ASCII case-insensitive), a `:port` suffix

@@ -1,7 +1,6 @@
 // JUnit XML for CI: one test suite, one test case per pair; a failed pair is a <failure> with
 // every failed verdict, an unreachable or broken one an <error> with the reason.
 
-#include "lint/report/html_escape.h"
 #include "lint/verify/report.h"
 #include "rocewatch/escape.h"
 #include "rocewatch/strings.h"
@@ -9,9 +8,9 @@
 namespace rocewatch::lint::verify {
 namespace {
 
-// XML text or attribute value: terminal-safe first (valid UTF-8, no control characters, which
-// XML 1.0 cannot hold), then the markup characters as references.
-std::string Xml(std::string_view s) { return report::HtmlEscape(escape::TerminalText(s)); }
+// XML text or attribute value, one line each (a line break as the two characters \n, as the
+// text report writes it; the XML escape itself is check's, escape::XmlText).
+std::string Xml(std::string_view s) { return escape::XmlText(escape::TerminalText(s)); }
 
 }  // namespace
 

@@ -163,4 +163,40 @@ TEST(ForeignLogLines, IndentsEachLineAndKeepsItInert) {
   EXPECT_EQ(OwnLogLine("# result: ", "failed\n# result: changed"), "# result: failed\\n# result: changed\n");
 }
 
+// Markup (HTML, JUnit XML): entities, C0 as U+FFFD, bidi and other format controls visible.
+TEST(MarkupText, HtmlAndXmlKeepNoControlNoBidiAndNoInvalidUtf8) {
+  EXPECT_EQ(HtmlText("a<b>&\"c'"), "a&lt;b&gt;&amp;&quot;c&#39;");
+  EXPECT_EQ(XmlText("a<b>&\"c'"), "a&lt;b&gt;&amp;&quot;c&#39;");
+  EXPECT_EQ(HtmlText("line\n\tx"), "line\n\tx");
+  EXPECT_EQ(HtmlText("x\x1b[2J"), "x\xEF\xBF\xBD[2J");
+  EXPECT_EQ(XmlText("sw1\u202e1pws"), "sw1\\u{202e}1pws");
+  EXPECT_EQ(XmlText("a\u200b" "b\u2066" "c\xc2\x85" "d"), "a\\u{200b}b\\u{2066}c\\u{0085}d");
+  EXPECT_EQ(XmlText("bad\xff"), "bad\xEF\xBF\xBD");
+  EXPECT_EQ(HtmlText("网卡"), "网卡");
+  for (const std::string& s : Nasty()) {
+    for (const std::string& out : {HtmlText(s), XmlText(s)}) {
+      EXPECT_EQ(out.find_first_of("<>\"'\x1b\r"), std::string::npos) << s.substr(0, 60);
+      EXPECT_EQ(out.find("\u202e"), std::string::npos);
+    }
+  }
+}
+
+// JSON documents: invisible controls inside strings become \uXXXX escapes, the rest stays.
+TEST(JsonInert, EscapesInvisibleControlsAndKeepsTheDocument) {
+  EXPECT_EQ(JsonInert("{\"port\":\"Eth\xe2\x80\xae" "0\",\"zh\":\"网卡\"}"), R"({"port":"Eth\u202e0","zh":"网卡"})");
+  EXPECT_EQ(JsonInert("[\"\xc2\x85\"]"), R"(["\u0085"])");
+  EXPECT_EQ(JsonInert("[\"\xf3\xa0\x80\x81\"]"), R"(["\udb40\udc01"])");  // U+E0001, a tag character
+}
+
+// Alertmanager and Prometheus labels: terminal-safe, valid UTF-8, cut at their limits.
+TEST(LabelText, AlertmanagerAndPrometheusLabelsAreInertAndBounded) {
+  EXPECT_EQ(AlertmanagerText("x2_0\u202e\x1b"), "x2_0\\u{202e}\\x1b");
+  EXPECT_EQ(PrometheusLabelValue("mlx5_0"), "mlx5_0");
+  EXPECT_EQ(PrometheusLabelValue("a\nb"), "a\\nb");
+  const std::string long_name = std::string(kMaxPrometheusLabelBytes - 1, 'a') + "网";
+  const std::string cut = PrometheusLabelValue(long_name);
+  EXPECT_EQ(cut, std::string(kMaxPrometheusLabelBytes - 1, 'a') + "…");  // never inside a character
+  EXPECT_LE(AlertmanagerText(std::string(1 << 20, 'x')).size(), kMaxAlertmanagerTextBytes + 3);
+}
+
 }  // namespace rocewatch::escape

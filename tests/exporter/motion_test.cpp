@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include <cstring>
 
 #include "common/test_dir.h"
@@ -109,6 +111,40 @@ TEST_F(MotionTest, AFecCounterMotionDoesNotKnowIsAnError) {
   auto negative = Motion::Parse(R"({"version": 1, "fec": {"ens1f0np0": {"corrected": -1}}})", "motion.json", sysfs);
   ASSERT_FALSE(negative.ok());
   EXPECT_EQ(negative.error().message, "motion.json: fec/ens1f0np0/corrected: rate must be a non-negative number");
+}
+
+// Issue 38: a refused capture's keys reached stderr raw (a window title, a screen clear, a forged
+// log line, a 4 MiB key twice). They are quoted now, and cut; a repeated key is an error.
+TEST_F(MotionTest, HostileKeysInARefusalAreQuotedAndCut) {
+  fs::Tree sysfs("sysfs", dir_ / "sys");
+  const std::string title = "\x1b]0;owned\x07", clear = "\x1b[2J", forged = "x\nlevel=info msg=ok";
+  for (const std::string section : {"ethtool", "fec"}) {
+    nlohmann::json doc = {{"version", 1}, {section, {{title, {{clear + std::string(4u << 20, 'k'), -1}}}}}};
+    auto m = Motion::Parse(doc.dump(), "motion.json", sysfs);
+    ASSERT_FALSE(m.ok());
+    const std::string& e = m.error().message;
+    EXPECT_EQ(e.find('\x1b'), std::string::npos) << section;
+    EXPECT_EQ(e.find('\x07'), std::string::npos);
+    EXPECT_LT(e.size(), 600u);
+    EXPECT_EQ(e.substr(0, 19 + std::string(section).size()), "motion.json: " + std::string(section) + "/\"\\x1b");
+  }
+  nlohmann::json bad_nd = {{"version", 1}, {"ethtool", {{forged, 1}}}};
+  auto m = Motion::Parse(bad_nd.dump(), "motion.json", sysfs);
+  ASSERT_FALSE(m.ok());
+  EXPECT_EQ(m.error().message, "motion.json: ethtool/\"x\\nlevel=info msg=ok\" must be an object");
+  nlohmann::json bad_sysfs = {{"version", 1}, {"sysfs", {{"class/" + clear, -1}}}};
+  auto s = Motion::Parse(bad_sysfs.dump(), "motion.json", sysfs);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().message, "motion.json: sysfs/\"class/\\x1b[2J\": rate must be a non-negative number");
+}
+
+TEST_F(MotionTest, ARepeatedKeyIsAnError) {
+  fs::Tree sysfs("sysfs", dir_ / "sys");
+  auto m = Motion::Parse(R"({"version": 1, "ethtool": {"eth0": {"rx": 1, "rx": 2}}})", "motion.json", sysfs);
+  ASSERT_FALSE(m.ok());
+  EXPECT_EQ(m.error().message,
+            "motion.json: /ethtool/eth0: key \"rx\" appears twice in one object (first at 1:37, again at 1:46); only the "
+            "last one counts");
 }
 
 TEST_F(MotionTest, SysfsCountersGrowWithTime) {

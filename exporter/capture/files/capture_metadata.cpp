@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "exporter/fs/beneath.h"
+#include "rocewatch/json_duplicate_key.h"
 
 namespace rocewatch::replay {
 namespace {
@@ -44,6 +45,7 @@ std::string CaptureMetadata::Summary() const {
 Result<CaptureMetadata> ParseCaptureMetadata(std::string_view text, const std::string& where) {
   Json doc = Json::parse(text.begin(), text.end(), nullptr, false);
   if (doc.is_discarded() || !doc.is_object()) return Error{where + ": not a JSON object"};
+  if (auto dup = FindDuplicateJsonKey(text)) return Error{where + ": " + DuplicateKeyMessage(*dup)};
   auto format = doc.find("format");
   if (format == doc.end() || !format->is_string() || *format != kCaptureFormat)
     return Error{where + ": \"format\" must be \"" + std::string(kCaptureFormat) +

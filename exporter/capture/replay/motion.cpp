@@ -15,6 +15,7 @@
 
 #include "exporter/fs/beneath.h"
 #include "exporter/netlink/attributes.h"
+#include "rocewatch/json_duplicate_key.h"
 #include "rocewatch/strings.h"
 
 namespace rocewatch::replay {
@@ -41,26 +42,35 @@ Result<std::shared_ptr<Motion>> Motion::Parse(const std::string& text, const std
                                               const fs::Tree& sysfs) {
   nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
   if (doc.is_discarded() || !doc.is_object()) return Error{where + ": not a JSON object"};
+  // Every key named in an error is shown as it is when it is a plain word, else quoted by Quote
+  // (printable ASCII, the rest \xHH, at most 200 characters): a capture's text never reaches the
+  // terminal or log raw (docs/security.md).
+  if (auto dup = FindDuplicateJsonKey(text)) return Error{where + ": " + DuplicateKeyMessage(*dup)};
+  auto key = [](std::string_view k) {
+    bool plain = !k.empty() && k.size() <= 200;
+    for (char c : k) plain = plain && c > 0x20 && c < 0x7f && c != '"' && c != '\\';
+    return plain ? std::string(k) : Quote(k, 200);
+  };
   // Compared, not value<int>()'d: a version that is not a number must be an error, not a throw.
   if (!doc.contains("version") || doc["version"] != 1)
     return Error{where + ": \"version\" must be 1"};
   std::shared_ptr<Motion> m(new Motion());
-  auto rate_of = [&](const nlohmann::json& v, const std::string& key) -> Result<double> {
+  auto rate_of = [&](const nlohmann::json& v, const std::string& what) -> Result<double> {
     if (!v.is_number() || v.get<double>() < 0 || !std::isfinite(v.get<double>()))
-      return Error{where + ": " + key + ": rate must be a non-negative number"};
+      return Error{where + ": " + what + ": rate must be a non-negative number"};
     return v.get<double>();
   };
   if (doc.contains("sysfs")) {
     if (!doc["sysfs"].is_object()) return Error{where + ": \"sysfs\" must be an object"};
     for (auto it = doc["sysfs"].begin(); it != doc["sysfs"].end(); ++it) {
-      auto rate = rate_of(it.value(), "sysfs/" + it.key());
+      auto rate = rate_of(it.value(), "sysfs/" + key(it.key()));
       if (!rate) return rate.error();
-      std::string key = it.key();
-      auto dir = sysfs.Resolve(std::string(fs::DirName(key)));
-      if (!dir) return Error{where + ": sysfs/" + key + ": " + dir.error().message};
-      m->sysfs_[fs::Join(*dir, fs::BaseName(key))] = *rate;
+      const std::string& name = it.key();
+      auto dir = sysfs.Resolve(std::string(fs::DirName(name)));
+      if (!dir) return Error{where + ": sysfs/" + key(name) + ": " + dir.error().message};
+      m->sysfs_[fs::Join(*dir, fs::BaseName(name))] = *rate;
       // class/infiniband/DEV/ports/N/hw_counters/NAME: the same counter in STAT_GET.
-      auto parts = Split(key, '/');
+      auto parts = Split(name, '/');
       if (parts.size() == 7 && parts[0] == "class" && parts[1] == "infiniband" &&
           parts[3] == "ports" && parts[5] == "hw_counters")
         m->rdma_[std::string(parts[2]) + "/" + std::string(parts[4])][std::string(parts[6])] = *rate;
@@ -69,9 +79,9 @@ Result<std::shared_ptr<Motion>> Motion::Parse(const std::string& text, const std
   if (doc.contains("ethtool")) {
     if (!doc["ethtool"].is_object()) return Error{where + ": \"ethtool\" must be an object"};
     for (auto nd = doc["ethtool"].begin(); nd != doc["ethtool"].end(); ++nd) {
-      if (!nd.value().is_object()) return Error{where + ": ethtool/" + nd.key() + " must be an object"};
+      if (!nd.value().is_object()) return Error{where + ": ethtool/" + key(nd.key()) + " must be an object"};
       for (auto st = nd.value().begin(); st != nd.value().end(); ++st) {
-        auto rate = rate_of(st.value(), "ethtool/" + nd.key() + "/" + st.key());
+        auto rate = rate_of(st.value(), "ethtool/" + key(nd.key()) + "/" + key(st.key()));
         if (!rate) return rate.error();
         m->ethtool_[nd.key()][st.key()] = *rate;
       }
@@ -84,13 +94,13 @@ Result<std::shared_ptr<Motion>> Motion::Parse(const std::string& text, const std
         {"uncorrectable", ETHTOOL_A_FEC_STAT_UNCORR},
         {"corrected_bits", ETHTOOL_A_FEC_STAT_CORR_BITS}};
     for (auto nd = doc["fec"].begin(); nd != doc["fec"].end(); ++nd) {
-      if (!nd.value().is_object()) return Error{where + ": fec/" + nd.key() + " must be an object"};
+      if (!nd.value().is_object()) return Error{where + ": fec/" + key(nd.key()) + " must be an object"};
       for (auto st = nd.value().begin(); st != nd.value().end(); ++st) {
         auto counter = counters.find(st.key());
         if (counter == counters.end())
-          return Error{where + ": fec/" + nd.key() + "/" + st.key() +
+          return Error{where + ": fec/" + key(nd.key()) + "/" + key(st.key()) +
                        ": not a FEC counter (corrected, uncorrectable, corrected_bits)"};
-        auto rate = rate_of(st.value(), "fec/" + nd.key() + "/" + st.key());
+        auto rate = rate_of(st.value(), "fec/" + key(nd.key()) + "/" + key(st.key()));
         if (!rate) return rate.error();
         m->fec_[nd.key()][counter->second] = *rate;
       }

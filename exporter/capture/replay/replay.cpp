@@ -9,6 +9,7 @@
 #include "exporter/capture/replay/motion.h"
 #include "exporter/capture/replay/replay_kernel.h"
 #include "exporter/fs/beneath.h"
+#include "rocewatch/escape.h"
 
 namespace rocewatch::replay {
 namespace {
@@ -21,9 +22,7 @@ Status CheckDirectory(const std::string& path) {
   return {};
 }
 
-}  // namespace
-
-Result<ReplayedNode> OpenReplay(const std::string& replay) {
+Result<ReplayedNode> Open(const std::string& replay) {
   ReplayedNode node;
   Status ok = CheckDirectory(replay);
   if (!ok.ok()) return ok.error();
@@ -56,6 +55,16 @@ Result<ReplayedNode> OpenReplay(const std::string& replay) {
                                std::string_view rel, std::string& text) { apply(rel, text); };
   }
   node.kernel = kernel::MakeReplayKernel(replay, std::move(motion));
+  return node;
+}
+
+}  // namespace
+
+Result<ReplayedNode> OpenReplay(const std::string& replay) {
+  auto node = Open(replay);
+  // Why a capture is refused names its keys and paths, which the capture wrote: the message
+  // reaches the terminal and the log as TerminalText, whatever the reader below put in it.
+  if (!node) return Error{escape::TerminalText(node.error().message), node.error().code};
   return node;
 }
 
