@@ -8,26 +8,12 @@ import subprocess
 import sys
 import tempfile
 
+from paste_trees_test import tree  # the same comparison of two trees
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TOOL = os.path.join(ROOT, "tools", "lspci_to_sysfs_tree.py")
 REAL = os.path.join(ROOT, "tests", "fixtures", "real", "gpu-topology")
 HOSTS = ["asus-esc8000a-e12", "puget-wrx90"]
-
-
-def tree(top):
-    out = {}
-    for d, dirs, files in os.walk(top):
-        for n in dirs + files:
-            p = os.path.join(d, n)
-            rel = os.path.relpath(p, top)
-            if os.path.islink(p):
-                out[rel] = "link:" + os.readlink(p)
-            elif os.path.isfile(p):
-                with open(p, "rb") as f:
-                    out[rel] = f.read()
-            else:
-                out[rel] = "dir"
-    return out
 
 
 def run(src, out):
