@@ -9,8 +9,7 @@ CollectorInfo GpuDirect::Info() {
   return {"gpudirect",
           "The PCIe path between each RDMA device and each GPU from sysfs: NCCL's relation, ACS on the "
           "bridges, IOMMU, ATS, Device Control, peer-memory modules, AER counters",
-          // Off by default until the e2e goldens (tests/e2e/golden) are regenerated with it on.
-          false,
+          true,
           {},
           &MakeGpuDirectSource,
           &RenderGpuDirect,
