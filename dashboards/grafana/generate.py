@@ -1026,11 +1026,107 @@ def lint_findings() -> Dict[str, Any]:
                      "health of the lint runs.", L, variables, refresh="1m", time_from="now-24h")
 
 
+RELATION_MAPPINGS = [{"type": "value", "options": {
+    "1": {"text": "PIX", "color": "green", "index": 0},
+    "2": {"text": "PXB", "color": "green", "index": 1},
+    "3": {"text": "PHB", "color": "yellow", "index": 2},
+    "4": {"text": "NODE", "color": "orange", "index": 3},
+    "5": {"text": "SYS", "color": "red", "index": 4},
+}}]
+
+
+def matrix(title: str, description: str, expr: str, unit: str, *, thresholds: Dict[str, Any],
+           mappings: Optional[list] = None) -> Dict[str, Any]:
+    """A table of one value per (NIC, GPU): rows `nic` (instance and device), columns `gpu`."""
+    fc = _field_config(unit, thresholds, mappings=mappings,
+                       custom={"align": "center", "displayMode": "color-background",
+                               "inspect": False})
+    return {
+        "type": "table",
+        "title": title,
+        "description": description,
+        "datasource": DS,
+        "targets": _refs([dict(target(expr), format="table", instant=True, range=False)]),
+        "fieldConfig": fc,
+        "options": {"showHeader": True, "footer": {"show": False, "reducer": ["sum"], "fields": ""},
+                    "cellHeight": "sm"},
+        "transformations": [{"id": "groupingToMatrix",
+                             "options": {"columnField": "gpu", "rowField": "nic",
+                                         "valueField": "Value"}}],
+    }
+
+
+def gpudirect() -> Dict[str, Any]:
+    L = Layout()
+    nic = 'label_join({m}{{{sel}}}, "nic", " ", "instance", "device")'
+
+    L.row("GPU-NIC paths")
+    L.add(matrix("Relation of each NIC to each GPU",
+                 "roce_gpu_nic_relation: how far each RDMA device is from each GPU on PCIe, in "
+                 "NCCL's words. PIX/PXB: below PCIe switches (GPUDirect RDMA at full speed); PHB, "
+                 "NODE: through the host bridge; SYS: across sockets, where NCCL stops using "
+                 "GPUDirect.",
+                 nic.format(m="roce_gpu_nic_relation", sel=CID), "none",
+                 thresholds=steps("green", None), mappings=RELATION_MAPPINGS), 12, 9)
+    L.add(matrix("Bridges redirecting (ACS) on each path",
+                 "roce_gpu_nic_acs_redirect_bridges: bridges between NIC and GPU (PIX and PXB "
+                 "pairs) with ACS P2P request or completion redirect on. Anything but 0 sends "
+                 "the GPUDirect traffic up to the root complex and back. Empty: config space "
+                 "not readable (the exporter lacks CAP_SYS_ADMIN).",
+                 nic.format(m="roce_gpu_nic_acs_redirect_bridges", sel=CID), "none",
+                 thresholds=BAD_FROM_1), 12, 9)
+
+    L.row("Bridges and errors")
+    L.add(table("ACS redirect on the bridges",
+                "Bridges with ACS P2P Request Redirect or Completion Redirect on "
+                "(roce_pcie_bridge_acs_control = 1); `setpci -s <bridge> ECAP_ACS+6.w=0000:000c` "
+                "clears both (docs/runbook.md).",
+                [target(f'roce_pcie_bridge_acs_control{{{CI}, bit=~"req_redir|cmplt_redir"}} == 1')],
+                "none", hide=["cluster", "Value"], order=["instance", "bridge", "bit"],
+                value_color=False), 8, 8)
+    L.add(timeseries("AER errors (NICs and their bridges)",
+                     "PCIe AER errors per function and severity, per second "
+                     "(roce_pcie_aer_errors_total). Correctable errors are replayed TLPs; "
+                     "non-fatal and fatal ones lost transactions.",
+                     [target(f"rate(roce_pcie_aer_errors_total{{{CI}}}[$__rate_interval]) > 0",
+                             "{{instance}} {{pci_address}} {{aer_severity}}")],
+                     "short", thresholds=BAD_FROM_1, draw_thresholds="line"), 16, 8)
+
+    L.row("NIC PCIe settings")
+    L.add(table("GPUDirect settings of the NICs",
+                "MaxReadReq and MaxPayload (bytes), relaxed ordering and ATS of each NIC "
+                "(Device Control, ATS Control: need CAP_SYS_ADMIN), and its IOMMU group type.",
+                [target(f"roce_pcie_max_read_request_bytes{{{CID}}}"),
+                 target(f"roce_pcie_max_payload_bytes{{{CID}}}"),
+                 target(f"roce_pcie_relaxed_ordering_enabled{{{CID}}}"),
+                 target(f"roce_pcie_ats_enabled{{{CID}}}"),
+                 target(f"roce_pcie_iommu_group_info{{{CID}}}")],
+                "none", hide=["cluster", "Value #E"], merge=True, value_color=False,
+                rename={"Value #A": "MaxReadReq", "Value #B": "MaxPayload",
+                        "Value #C": "relaxed ordering", "Value #D": "ATS", "type": "IOMMU"},
+                order=["instance", "device"]), 16, 7)
+    L.add(table("Peer-memory modules",
+                "roce_gpu_peer_memory_module_loaded: whether nvidia_peermem (or the older "
+                "nv_peer_mem, ib_peer_mem) is loaded; GPUDirect RDMA needs one unless NCCL "
+                "uses dma-buf.",
+                [target(f"roce_gpu_peer_memory_module_loaded{{{CI}}}")],
+                "none", hide=["cluster"], mappings=PRESENT_MAPPINGS,
+                order=["instance", "module"]), 8, 7)
+
+    return dashboard("rocewatch-gpudirect", "rocewatch / GPUDirect paths",
+                     "Per node: how far each NIC is from each GPU on PCIe, ACS redirect on the "
+                     "bridges between them, AER errors, and the NICs' PCIe settings for "
+                     "GPUDirect RDMA.",
+                     L, exporter_vars("cluster", "instance", "device"),
+                     time_from="now-6h", refresh="1m")
+
+
 DASHBOARDS = {
     "rocewatch-cluster-overview.json": cluster_overview,
     "rocewatch-nic-detail.json": nic_detail,
     "rocewatch-optics.json": optics,
     "rocewatch-lint-findings.json": lint_findings,
+    "rocewatch-gpudirect.json": gpudirect,
 }
 
 

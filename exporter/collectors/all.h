@@ -12,6 +12,7 @@
 #include "exporter/collectors/ethtool/collector.h"
 #include "exporter/collectors/ethtool_netlink/collector.h"
 #include "exporter/collectors/fec/collector.h"
+#include "exporter/collectors/gpudirect/collector.h"
 #include "exporter/collectors/lldp/collector.h"
 #include "exporter/collectors/netdev/collector.h"
 #include "exporter/collectors/optics/collector.h"
@@ -28,6 +29,7 @@ using All = CollectorList<
     Rdma,
     Netdev,
     Pcie,
+    GpuDirect,
     Ecn,
     RdmaCm,
     Ethtool,

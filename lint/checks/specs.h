@@ -14,6 +14,7 @@
 #include "lint/checks/counters/group.h"
 #include "lint/checks/drift/group.h"
 #include "lint/checks/ecn/group.h"
+#include "lint/checks/gpudirect/group.h"
 #include "lint/checks/inventory/group.h"
 #include "lint/checks/link/group.h"
 #include "lint/checks/optics/group.h"
@@ -153,5 +154,21 @@ inline const CheckSpec& kPeerSwitchPauseNonPfc = RegisterCheck(peer::SwitchPause
     "switch port sends pause frames on a priority the NIC has no PFC on", "交换机端口在网卡未启用 PFC 的优先级上发送 pause 帧", kWhySwitch});
 inline const CheckSpec& kPeerPauseMismatch = RegisterCheck(peer::PauseMismatch, {"peer.pause-mismatch", S::kWarning,
     "the NIC's and the switch port's pause counts disagree", "网卡与交换机端口的 pause 帧计数不一致", kWhyCounters});
+
+// gpudirect.*: the PCIe path between a NIC and its GPU (lint/checks/gpudirect).
+inline constexpr std::string_view kWhyGpuDirect = "PCIe, kernel or module settings of the node, applied with its reboot plan";
+inline constexpr std::string_view kWhyAer = "a PCIe hardware problem, not a setting";
+inline const CheckSpec& kGpuDirectGpuDistance = RegisterCheck(gpudirect::GpuDistance, {"gpudirect.gpu-distance", S::kError,
+    "NIC farther from its GPU than the profile allows", "网卡与其服务的 GPU 的距离超出规划", "move the NIC or the GPU, or plan the nearer GPU"});
+inline const CheckSpec& kGpuDirectAcsRedirect = RegisterCheck(gpudirect::AcsRedirect, {"gpudirect.acs-redirect", S::kError,
+    "ACS redirect on a bridge between a NIC and its GPU", "网卡与 GPU 之间的 PCIe 桥启用了 ACS 重定向", kWhyGpuDirect});
+inline const CheckSpec& kGpuDirectIommuTranslation = RegisterCheck(gpudirect::IommuTranslation, {"gpudirect.iommu-translation", S::kWarning,
+    "IOMMU translates the NIC's DMA where the profile wants passthrough", "IOMMU 对网卡 DMA 做地址转换（规划要求直通）", kWhyGpuDirect});
+inline const CheckSpec& kGpuDirectPeerMemory = RegisterCheck(gpudirect::PeerMemory, {"gpudirect.peer-memory", S::kError,
+    "no GPU peer-memory module loaded", "未加载 GPU peer-memory 模块", kWhyGpuDirect});
+inline const CheckSpec& kGpuDirectMaxReadRequest = RegisterCheck(gpudirect::MaxReadRequest, {"gpudirect.max-read-request", S::kWarning,
+    "NIC's PCIe MaxReadReq below the profile", "网卡 PCIe MaxReadReq 低于规划", kWhyGpuDirect});
+inline const CheckSpec& kGpuDirectAerErrors = RegisterCheck(gpudirect::AerErrors, {"gpudirect.aer-errors", S::kWarning,
+    "PCIe AER errors rising on the NIC or its bridges", "网卡或其上游 PCIe 桥的 AER 错误在增加", kWhyAer});
 
 }  // namespace rocewatch::lint::checks

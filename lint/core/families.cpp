@@ -72,6 +72,11 @@ const std::vector<CheckFamilies>& CheckFamilyTable() {
         metric::roce_pfc_enabled, metric::roce_dscp_priority, metric::roce_dcb_table_entries},
        // peer/link_pauses.cpp: the NIC's side of peer.pause-mismatch
        {metric::roce_pfc_pause_frames_total, metric::roce_dcb_pfc_pause_frames_total}},
+      {"gpudirect",  // lint/checks/gpudirect: the PCIe path between a NIC and its GPU
+       {metric::roce_gpu_nic_relation, metric::roce_gpu_nic_acs_redirect_bridges, metric::roce_gpu_nic_path_bridge,
+        metric::roce_pcie_bridge_acs_control, metric::roce_pcie_iommu_group_info, metric::roce_gpu_peer_memory_module_loaded,
+        metric::roce_pcie_max_read_request_bytes, metric::roce_pcie_info, metric::roce_pcie_upstream_bridge},
+       {metric::roce_pcie_aer_errors_total}},
   };
   return kTable;
 }

@@ -810,6 +810,68 @@ inline constexpr Message kEnglishMessages[] = {
      "{nic}: retransmissions not counted: its exporter serves no retransmission events for the "
      "device (its driver counts none, or the exporter is older than them and the driver is not "
      "mlx5)"},
+    // gpudirect.*: the PCIe path between a NIC and its GPU (lint/checks/gpudirect), and the
+    // plan's gpudirect fields (lint/plan/gpudirect_load.cpp).
+    {"plan.schema.kind.boolean", "true or false"},
+    {"plan.schema.kind.gpu", "\"nearest\" or a PCI address (0000:17:00.0)"},
+    {"check.gpudirect.gpu_distance.expected", "{relation} or nearer"},
+    {"check.gpudirect.gpu_distance.found", "{relation} to GPU {gpu}"},
+    {"check.gpudirect.gpu_distance.message",
+     "{device} is {relation} from the GPU it serves ({gpu}, planned: {planned}); the profile "
+     "allows {allowed}. Beyond NCCL_NET_GDR_LEVEL NCCL stops using GPUDirect RDMA and copies "
+     "through host memory, silently."},
+    {"check.gpudirect.gpu_distance.fix",
+     "nvidia-smi topo -m shows the relations; give the NIC the GPU below its own PCIe switch "
+     "(the plan's gpu, the job's rank-to-NIC mapping), or move the NIC or GPU to a slot under one "
+     "switch"},
+    {"check.gpudirect.gpu_distance.no_gpu", "no GPU {gpu}"},
+    {"check.gpudirect.gpu_distance.no_gpu_message",
+     "the plan says {device} serves GPU {gpu}, which the node does not have."},
+    {"check.gpudirect.gpu_distance.no_gpu_fix",
+     "lspci -d 10de: (NVIDIA) or lspci -d 1002: (AMD) lists the GPUs; correct the plan's gpu"},
+    {"check.gpudirect.acs_redirect.expected", "no ACS redirect between NIC and GPU"},
+    {"check.gpudirect.acs_redirect.found", "{count} bridges redirect ({bridges})"},
+    {"check.gpudirect.acs_redirect.message",
+     "{count} PCIe bridges between {device} and GPU {gpu} ({relation}) have ACS P2P request or "
+     "completion redirect on: every GPUDirect transfer goes up to the root complex and back, at "
+     "a fraction of the switch's bandwidth."},
+    {"check.gpudirect.acs_redirect.fix",
+     "clear the two redirect bits now: {off}; keep it over reboots with the kernel parameter "
+     "\"{boot}\" (GRUB_CMDLINE_LINUX, quoted, then update-grub); roll back exactly: {on}, and "
+     "remove the parameter. With virtual machines on the node, redirect isolates their devices: "
+     "clear it only on hosts that pass no device through"},
+    {"check.gpudirect.iommu_translation.expected", "IOMMU passthrough (identity)"},
+    {"check.gpudirect.iommu_translation.found", "IOMMU group type {type}"},
+    {"check.gpudirect.iommu_translation.message",
+     "the IOMMU translates every DMA of {device} (group type {type}): GPUDirect transfers pay "
+     "IOTLB misses and, without ATS, cannot go peer to peer below a switch."},
+    {"check.gpudirect.iommu_translation.fix",
+     "boot with iommu=pt (x86: with intel_iommu=on or amd_iommu=on; Arm: iommu.passthrough=1) in "
+     "GRUB_CMDLINE_LINUX, update-grub, reboot; roll back by removing it"},
+    {"check.gpudirect.peer_memory.expected", "a peer-memory module loaded"},
+    {"check.gpudirect.peer_memory.found", "none of nvidia_peermem, nv_peer_mem, ib_peer_mem"},
+    {"check.gpudirect.peer_memory.message",
+     "{node} has no GPU peer-memory module loaded: the RDMA stack cannot register GPU memory, and "
+     "NCCL stages GPUDirect traffic through host memory (unless it uses dma-buf)."},
+    {"check.gpudirect.peer_memory.fix",
+     "modprobe nvidia-peermem; keep it over reboots: echo nvidia-peermem > "
+     "/etc/modules-load.d/nvidia-peermem.conf; roll back: rmmod nvidia-peermem and remove the file"},
+    {"check.gpudirect.max_read_request.expected", "MaxReadReq {expected} bytes or more"},
+    {"check.gpudirect.max_read_request.found", "MaxReadReq {found} bytes"},
+    {"check.gpudirect.max_read_request.message",
+     "{device} reads with PCIe MaxReadReq {found} bytes, below the profile's {expected}: each DMA "
+     "read is split into more requests."},
+    {"check.gpudirect.max_read_request.fix",
+     "{command} (lspci -vvv shows DevCtl: MaxReadReq; a reset or reboot restores the firmware's "
+     "value: run it from a boot unit, and do not boot with pci=pcie_bus_perf, which lowers it)"},
+    {"check.gpudirect.aer_errors.expected", "at most {allowed} {severity} AER errors"},
+    {"check.gpudirect.aer_errors.found", "{count} {severity} in {window}"},
+    {"check.gpudirect.aer_errors.message",
+     "PCIe function {function} (on {device}'s path to its root port) logged {count} {severity} "
+     "AER errors in {window}: the link replays TLPs, losing bandwidth, long before it fails."},
+    {"check.gpudirect.aer_errors.fix",
+     "lspci -vvv -s {function} shows the AER status; journalctl -k | grep -i aer the errors; "
+     "reseat the NIC or riser, check the slot's signal integrity (retimers, cable) with the vendor"},
 };
 
 }  // namespace rocewatch::lint::i18n

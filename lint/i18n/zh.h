@@ -740,6 +740,60 @@ inline constexpr Message kChineseMessages[] = {
     {"verify.retransmissions.found_not_counted", "未计数"},
     {"verify.retransmissions.not_counted",
      "{nic}：重传未计数：其 exporter 未提供该设备的重传事件（驱动不计数，或 exporter 版本较旧且驱动不是 mlx5）"},
+    // gpudirect.*（lint/checks/gpudirect）及规划的 gpudirect 字段。
+    {"plan.schema.kind.boolean", "true 或 false"},
+    {"plan.schema.kind.gpu", "\"nearest\" 或 PCI 地址（0000:17:00.0）"},
+    {"check.gpudirect.gpu_distance.expected", "{relation} 或更近"},
+    {"check.gpudirect.gpu_distance.found", "与 GPU {gpu} 为 {relation}"},
+    {"check.gpudirect.gpu_distance.message",
+     "{device} 与其服务的 GPU（{gpu}，规划：{planned}）的关系为 {relation}，规划允许 {allowed}。超出 "
+     "NCCL_NET_GDR_LEVEL 时，NCCL 不再使用 GPUDirect RDMA，而是静默地经主机内存中转。"},
+    {"check.gpudirect.gpu_distance.fix",
+     "用 nvidia-smi topo -m 查看关系；让网卡服务其所在 PCIe 交换芯片下的 GPU（规划的 gpu、作业的 rank 与网卡映射），"
+     "或把网卡或 GPU 移到同一交换芯片下的插槽"},
+    {"check.gpudirect.gpu_distance.no_gpu", "没有 GPU {gpu}"},
+    {"check.gpudirect.gpu_distance.no_gpu_message", "规划中 {device} 服务 GPU {gpu}，但节点上没有该 GPU。"},
+    {"check.gpudirect.gpu_distance.no_gpu_fix",
+     "lspci -d 10de:（NVIDIA）或 lspci -d 1002:（AMD）列出 GPU；修正规划中的 gpu"},
+    {"check.gpudirect.acs_redirect.expected", "网卡与 GPU 之间无 ACS 重定向"},
+    {"check.gpudirect.acs_redirect.found", "{count} 个桥启用重定向（{bridges}）"},
+    {"check.gpudirect.acs_redirect.message",
+     "{device} 与 GPU {gpu}（{relation}）之间有 {count} 个 PCIe 桥启用了 ACS P2P 请求或完成重定向：每次 GPUDirect "
+     "传输都要上行到根复合体再折返，带宽只剩交换芯片的一小部分。"},
+    {"check.gpudirect.acs_redirect.fix",
+     "立即清除这两个重定向位：{off}；重启后保持：内核参数 \"{boot}\"（写入 GRUB_CMDLINE_LINUX 并加引号，然后 "
+     "update-grub）；精确回滚：{on}，并删除该参数。节点上有直通设备的虚拟机时，重定向用于隔离，只在不直通设备的主机上清除"},
+    {"check.gpudirect.iommu_translation.expected", "IOMMU 直通（identity）"},
+    {"check.gpudirect.iommu_translation.found", "IOMMU 组类型 {type}"},
+    {"check.gpudirect.iommu_translation.message",
+     "IOMMU 对 {device} 的每次 DMA 做地址转换（组类型 {type}）：GPUDirect 传输要承受 IOTLB 未命中，且没有 ATS "
+     "时无法在交换芯片下点对点传输。"},
+    {"check.gpudirect.iommu_translation.fix",
+     "在 GRUB_CMDLINE_LINUX 中加入 iommu=pt（x86 另加 intel_iommu=on 或 amd_iommu=on；Arm 用 iommu.passthrough=1），"
+     "update-grub 后重启；回滚时删除该参数"},
+    {"check.gpudirect.peer_memory.expected", "已加载 peer-memory 模块"},
+    {"check.gpudirect.peer_memory.found", "nvidia_peermem、nv_peer_mem、ib_peer_mem 均未加载"},
+    {"check.gpudirect.peer_memory.message",
+     "{node} 未加载 GPU peer-memory 模块：RDMA 协议栈无法注册 GPU 内存，NCCL 会经主机内存中转 GPUDirect 流量"
+     "（使用 dma-buf 时除外）。"},
+    {"check.gpudirect.peer_memory.fix",
+     "modprobe nvidia-peermem；重启后保持：echo nvidia-peermem > /etc/modules-load.d/nvidia-peermem.conf；"
+     "回滚：rmmod nvidia-peermem 并删除该文件"},
+    {"check.gpudirect.max_read_request.expected", "MaxReadReq 不小于 {expected} 字节"},
+    {"check.gpudirect.max_read_request.found", "MaxReadReq {found} 字节"},
+    {"check.gpudirect.max_read_request.message",
+     "{device} 的 PCIe MaxReadReq 为 {found} 字节，低于规划的 {expected}：每次 DMA 读被拆成更多请求。"},
+    {"check.gpudirect.max_read_request.fix",
+     "{command}（lspci -vvv 的 DevCtl: MaxReadReq 可查看；复位或重启会恢复固件值：请在开机服务中执行，"
+     "且不要使用会降低它的 pci=pcie_bus_perf 启动参数）"},
+    {"check.gpudirect.aer_errors.expected", "{severity} 类 AER 错误不超过 {allowed}"},
+    {"check.gpudirect.aer_errors.found", "{window} 内 {severity} 类 {count} 个"},
+    {"check.gpudirect.aer_errors.message",
+     "PCIe 功能 {function}（{device} 到根端口路径上）在 {window} 内记录了 {count} 个 {severity} 类 AER 错误："
+     "链路在故障之前就会重传 TLP，损失带宽。"},
+    {"check.gpudirect.aer_errors.fix",
+     "lspci -vvv -s {function} 查看 AER 状态；journalctl -k | grep -i aer 查看错误；重新插拔网卡或转接卡，"
+     "并与厂商一起检查插槽的信号完整性（retimer、线缆）"},
 };
 
 }  // namespace rocewatch::lint::i18n

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "lint/plan/gpudirect_load.h"
 #include "lint/plan/json_reader.h"
 #include "rocewatch/json_depth.h"
 #include "rocewatch/read_file.h"
@@ -27,7 +28,7 @@ const std::vector<std::string> kProfileKeys = {
     "link_speed_gbps", "netdev_mtu",    "roce_mode",      "roce_mtu",     "trust", "pfc_priorities",
     "roce_dscp",       "roce_priority", "cnp_dscp",       "cnp_priority", "ecn",   "dcqcn",
     "firmware",        "driver",        "driver_version", "pcie",         "optics",
-    "fec",             "verify",        "optional_counters"};
+    "fec",             "verify",        "optional_counters", "gpudirect"};
 const std::vector<std::string> kFecKeys = {"mode", "max_pre_fec_ber", "max_uncorrectable_blocks"};
 const std::vector<std::string> kFecModes = {"rs", "baser", "llrs", "off"};
 const std::vector<std::string> kVerifyKeys = {
@@ -44,7 +45,7 @@ const std::vector<std::string> kOpticsKeys = {
 const std::vector<std::string> kNodeKeys = {"name", "management_ip", "exporter", "labels", "nics"};
 const std::vector<std::string> kNodeRequired = {"name", "management_ip", "nics"};
 const std::vector<std::string> kNicKeys = {"ib_dev",  "netdev", "profile",
-                                           "roce_ip", "rail",   "switch_port"};
+                                           "roce_ip", "rail",   "switch_port", "gpu"};
 const std::vector<std::string> kNicRequired = {"ib_dev", "netdev", "profile", "roce_ip"};
 const std::vector<std::string> kNone = {};
 
@@ -206,6 +207,7 @@ Profile LoadProfile(JsonReader& l, const json& v, const std::string& pointer,
       s.message_bytes = l.Integer(*verify, vp, "message_bytes");
     }
   }
+  p.gpudirect = LoadGpuDirect(l, v, pointer, what);
   return p;
 }
 
@@ -218,6 +220,7 @@ Nic LoadNic(JsonReader& l, const json& v, const std::string& pointer, const Phra
   nic.roce_ip = l.String(v, pointer, "roce_ip").value_or("");
   nic.rail = l.Integer(v, pointer, "rail", 0);
   nic.switch_port = l.String(v, pointer, "switch_port");
+  nic.gpu = LoadNicGpu(l, v, pointer);
   return nic;
 }
 

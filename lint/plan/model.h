@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "lint/plan/gpudirect_settings.h"
 #include "lint/plan/json_positions.h"
 
 namespace rocewatch::lint::plan {
@@ -83,6 +84,7 @@ struct Profile {
   // lost at reboot), e.g. "cc_rx_ce_pkts"; empty: not checked.
   std::vector<std::string> optional_counters;
   VerifySettings verify;
+  std::optional<GpuDirectSettings> gpudirect{};  // lint/plan/gpudirect_settings.h
 };
 
 struct Nic {
@@ -92,6 +94,7 @@ struct Nic {
   std::string roce_ip;  // address/prefix as written, e.g. "10.1.0.11/24" or "fd00:1::11/64"
   std::optional<std::int64_t> rail;
   std::optional<std::string> switch_port;
+  std::optional<std::string> gpu{};  // the GPU it serves: a PCI address or "nearest" (gpudirect)
 };
 
 struct Node {

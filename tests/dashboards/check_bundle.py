@@ -47,11 +47,12 @@ REQUIRED_ALERTS = [
     "RoCEHighCNPRate", "RoCEDiscards", "RoCERetransmits", "RoCEOpticsRxPowerLow",
     "RoCEOpticsRxPowerHigh", "RoCEOpticsTxPowerLow", "RoCEOpticsTemperatureHigh",
     "RoCEPCIeDowngraded", "RoCEConfigDrift", "RoCEExporterDown", "RoCECollectorFailing",
-    "RoCELintFailing",
+    "RoCELintFailing", "RoCEGPUDirectACSRedirect", "RoCEPCIeAERErrors",
 ]
 SEVERITIES = {"critical", "warning", "info"}
 REQUIRED_DASHBOARDS = ["rocewatch-cluster-overview.json", "rocewatch-nic-detail.json",
-                       "rocewatch-optics.json", "rocewatch-lint-findings.json"]
+                       "rocewatch-optics.json", "rocewatch-lint-findings.json",
+                       "rocewatch-gpudirect.json"]
 # Panels that show data and so must say what unit it is in, and draw thresholds.
 UNIT_PANELS = {"timeseries", "stat", "bargauge", "gauge", "table"}
 DATASOURCE_UID = "${datasource}"
