@@ -120,8 +120,8 @@ class LldpFabricTest : public ::testing::Test {
 
   // The node's neighbours as lldpcli prints them (json0), once all three have the switch's
   // configured name and port IDs.
-  std::vector<LldpNeighbor> WaitForNeighbors() {
-    std::vector<LldpNeighbor> last;
+  std::vector<lldp::Neighbor> WaitForNeighbors() {
+    std::vector<lldp::Neighbor> last;
     for (int i = 0; i < 150; ++i) {
       auto decoded = lldp::DecodeNeighborsJson(
           Lldpcli(node_sock_, {"-f", "json0", "show", "neighbors", "details"}));
@@ -160,7 +160,7 @@ const char* kPlan = R"({
 
 TEST_F(LldpFabricTest, ExporterServesEveryNeighbourAndLintFindsTheCrossedPair) {
   // What lldpcli shows (decoded by the collector's decoder): the crossing is on the wire.
-  const std::vector<LldpNeighbor> seen = WaitForNeighbors();
+  const std::vector<lldp::Neighbor> seen = WaitForNeighbors();
   std::map<std::string, std::string> port_of;
   for (const auto& n : seen) port_of[n.netdev] = n.port_id;
   ASSERT_EQ(port_of, (std::map<std::string, std::string>{

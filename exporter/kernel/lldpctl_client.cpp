@@ -3,7 +3,7 @@
 // LLDPCTL_ERR_CANNOT_CONNECT, so the socket is first connected here once to learn the errno
 // (no lldpd, or no permission) that decides between "no data" and "not allowed".
 
-#include "exporter/lldp/lldpctl_client.h"
+#include "exporter/kernel/lldpctl_client.h"
 
 #include <lldpctl.h>
 #include <sys/socket.h>
@@ -18,11 +18,11 @@
 
 #include "exporter/lldp/neighbors_json.h"
 
-namespace rocewatch::lldp {
+namespace rocewatch::kernel {
 namespace {
 
-kernel::Answer Fail(int error) {
-  kernel::Answer a;
+Answer Fail(int error) {
+  Answer a;
   a.error = error;
   return a;
 }
@@ -57,8 +57,8 @@ struct AtomRef {
   AtomRef& operator=(const AtomRef&) = delete;
 };
 
-LldpNeighbor ReadNeighbor(const std::string& netdev, lldpctl_atom_t* nb, std::time_t now) {
-  LldpNeighbor n;
+lldp::Neighbor ReadNeighbor(const std::string& netdev, lldpctl_atom_t* nb, std::time_t now) {
+  lldp::Neighbor n;
   n.netdev = netdev;
   n.protocol = Str(nb, lldpctl_k_port_protocol);
   n.port_id_subtype = Str(nb, lldpctl_k_port_id_subtype);
@@ -90,7 +90,7 @@ LldpNeighbor ReadNeighbor(const std::string& netdev, lldpctl_atom_t* nb, std::ti
   if (customs.atom != nullptr) {
     lldpctl_atom_t* custom = nullptr;
     lldpctl_atom_foreach(customs.atom, custom) {
-      if (n.unknown_tlvs.size() >= kMaxUnknownTlvs) continue;
+      if (n.unknown_tlvs.size() >= lldp::kMaxUnknownTlvs) continue;
       size_t oui_length = 0, info_length = 0;
       const std::uint8_t* oui =
           lldpctl_atom_get_buffer(custom, lldpctl_k_custom_tlv_oui, &oui_length);
@@ -98,9 +98,9 @@ LldpNeighbor ReadNeighbor(const std::string& netdev, lldpctl_atom_t* nb, std::ti
           lldpctl_atom_get_buffer(custom, lldpctl_k_custom_tlv_oui_info_string, &info_length);
       const long subtype = lldpctl_atom_get_int(custom, lldpctl_k_custom_tlv_oui_subtype);
       if (oui == nullptr || oui_length != 3 || subtype < 0 || subtype > 255 ||
-          info_length > kMaxTlvInfoBytes || (info == nullptr && info_length > 0))
+          info_length > lldp::kMaxTlvInfoBytes || (info == nullptr && info_length > 0))
         continue;
-      LldpUnknownTlv t;
+      lldp::LldpUnknownTlv t;
       std::copy(oui, oui + 3, t.oui.begin());
       t.subtype = static_cast<std::uint8_t>(subtype);
       if (info_length > 0) t.info.assign(info, info + info_length);
@@ -112,17 +112,17 @@ LldpNeighbor ReadNeighbor(const std::string& netdev, lldpctl_atom_t* nb, std::ti
 
 }  // namespace
 
-std::string DefaultSocket() {
+std::string DefaultLldpdSocket() {
   const char* path = lldpctl_get_default_transport();
   return path == nullptr ? std::string("/run/lldpd.socket") : std::string(path);
 }
 
-kernel::Answer QueryNeighbors(const std::string& socket_path) {
-  const std::string path = socket_path.empty() ? DefaultSocket() : socket_path;
+Answer QueryLldpNeighbors(const std::string& socket_path) {
+  const std::string path = socket_path.empty() ? DefaultLldpdSocket() : socket_path;
   if (int error = ProbeConnect(path); error != 0) return Fail(error);
   lldpctl_conn_t* conn = lldpctl_new_name(path.c_str(), nullptr, nullptr, nullptr);
   if (conn == nullptr) return Fail(ENOMEM);
-  std::vector<LldpNeighbor> neighbors;
+  std::vector<lldp::Neighbor> neighbors;
   int error = 0;
   {
     AtomRef interfaces(lldpctl_get_interfaces(conn));
@@ -139,17 +139,18 @@ kernel::Answer QueryNeighbors(const std::string& socket_path) {
         if (list.atom == nullptr) continue;
         lldpctl_atom_t* nb = nullptr;
         lldpctl_atom_foreach(list.atom, nb) {
-          if (neighbors.size() < kMaxNeighbors) neighbors.push_back(ReadNeighbor(name, nb, now));
+          if (neighbors.size() < lldp::kMaxNeighbors)
+            neighbors.push_back(ReadNeighbor(name, nb, now));
         }
       }
     }
   }
   lldpctl_release(conn);
   if (error != 0) return Fail(error);
-  kernel::Answer a;
-  const std::string text = EncodeNeighborsJson(neighbors);
+  Answer a;
+  const std::string text = lldp::EncodeNeighborsJson(neighbors);
   a.bytes.assign(text.begin(), text.end());
   return a;
 }
 
-}  // namespace rocewatch::lldp
+}  // namespace rocewatch::kernel

@@ -1,4 +1,4 @@
-#include "exporter/capture/record/capture_command.h"
+#include "exporter/cli/capture_command.h"
 
 #include <cstdio>
 
