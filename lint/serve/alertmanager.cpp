@@ -109,7 +109,6 @@ PushResult AlertmanagerPusher::Push(const std::vector<Finding>& open,
       backoff *= 2;
     }
   }
-  failed_total_ += 1;
   return result;
 }
 
