@@ -46,7 +46,6 @@
 #include "exporter/netlink/ethtool_fec.h"
 #include "exporter/netlink/ethtool_genl.h"
 #include "common/kernel_answer_harness.h"
-#include "kernel/fec_harness.h"
 #include "netns.h"
 
 namespace rocewatch {
@@ -386,14 +385,14 @@ TEST_F(VethTest, FecIsUnsupportedAndNotAskedAgainEachScrape) {
         return inner.Ask(r);
       }
     } counting(live);
-    testing::FecUnderTest source(counting);
+    testing::kernel_sources::SourceUnderTest source("fec", counting);
     const Inventory inventory = NetdevInventory({"rwv0", "rwv1"});
     for (int pass = 0; pass < 3; ++pass) {
       auto p = source.Collect(inventory);
       EXPECT_TRUE(p.status.success) << ::testing::PrintToString(p.status.errors);
       EXPECT_TRUE(p.status.errors.empty());
       EXPECT_TRUE(p.snap.fec.empty());
-      EXPECT_TRUE(p.text.empty()) << p.text;
+      EXPECT_TRUE(source.Page(p.snap).empty()) << source.Page(p.snap);
     }
     EXPECT_EQ(counting.fec_calls, 2);  // one per veth, on the first pass only
   });
