@@ -32,7 +32,7 @@
 #include "exporter/inventory/inventory.h"
 #include "exporter/kernel/answers.h"
 #include "exporter/pass/runner.h"
-#include "netlink/kernel_skb.h"
+#include "exporter/netlink/kernel_skb.h"
 
 namespace rocewatch::testing::kernel_sources {
 

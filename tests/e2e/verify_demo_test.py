@@ -3,7 +3,7 @@
 
 Starts examples/run_demo.py's Demo without Prometheus (12 replayed exporters whose counters
 move as motion.json says), runs `roce-lint verify` with the stand-in perftest
-(tests/verify/stand-in, replaying recorded real perftest outputs) and the demo's stand-in ssh,
+(tests/lint/verify/stand-in, replaying recorded real perftest outputs) and the demo's stand-in ssh,
 and asserts:
   - a healthy pair (gpu-01/mlx5_0 -> gpu-02/mlx5_0 on rail 0) PASSes at 392 Gb/s;
   - the pause-storm node (gpu-10/mlx5_0) FAILs with verify.pause-duration naming

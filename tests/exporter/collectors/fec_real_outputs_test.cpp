@@ -1,6 +1,6 @@
 // Real `ethtool -I --show-fec` outputs people published (tests/fixtures/real/ethtool-show-fec,
 // provenance in its README), translated into the FEC_GET answer the kernel sent for each
-// (ethtool netlink/fec.c prints that answer; tests/netlink/fec_reply.h lays it out), kept as a
+// (ethtool netlink/fec.c prints that answer; tests/exporter/netlink/fec_reply.h lays it out), kept as a
 // capture and replayed: the exporter serves every encoding and number the text printed.
 
 #include <gtest/gtest.h>
@@ -17,7 +17,7 @@
 #include "exporter/capture/files/capture_files.h"
 #include "exporter/kernel/answers.h"
 #include "common/kernel_answer_harness.h"
-#include "netlink/fec_reply.h"
+#include "exporter/netlink/fec_reply.h"
 
 namespace rocewatch {
 namespace {

@@ -1,4 +1,4 @@
-// The fec source on kernel-shaped FEC_GET answers (tests/netlink/fec_reply.h): what it
+// The fec source on kernel-shaped FEC_GET answers (tests/exporter/netlink/fec_reply.h): what it
 // serves, what EOPNOTSUPP costs on the next scrape, and what a malformed answer costs.
 
 #include <gtest/gtest.h>
@@ -11,8 +11,8 @@
 #include "exporter/kernel/answers.h"
 #include "exporter/netlink/ethtool_fec.h"
 #include "common/kernel_answer_harness.h"
-#include "netlink/fec_reply.h"
-#include "netlink/kernel_skb.h"
+#include "exporter/netlink/fec_reply.h"
+#include "exporter/netlink/kernel_skb.h"
 
 namespace rocewatch {
 namespace {
