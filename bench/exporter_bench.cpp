@@ -36,7 +36,7 @@
 #include "exporter/pass/render_cache.h"
 #include "exporter/pass/runner.h"
 #include "exporter/pass/scrape_coalescer.h"
-#include "optics/images.h"
+#include "exporter/optics/images.h"
 
 namespace rocewatch {
 namespace {

@@ -31,7 +31,7 @@ section "inputs"
 for n in 1 8 16 32; do
   [ -f "$DATA/n$n/capture.json" ] ||
     python3 tools/gen/bench_node.py "$DATA/n$n" --devices "$n" \
-      --optics-writer "$BUILD/tests/optics/optics_capture_writer" >/dev/null
+      --optics-writer "$BUILD/tests/exporter/optics/optics_capture_writer" >/dev/null
   echo "n$n: $(find "$DATA/n$n" -type f | wc -l) files"
 done
 if [ ! -s "$DATA/node8.prom" ]; then  # one 8-device node's /metrics, the fleets' template

@@ -354,7 +354,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true", help="compare with the checked-in demo")
     ap.add_argument("--optics-writer", type=Path,
-                    default=REPO / "build" / "tests" / "optics" / "optics_capture_writer")
+                    default=REPO / "build" / "tests" / "exporter" / "optics" / "optics_capture_writer")
     args = ap.parse_args(argv)
     if not args.optics_writer.is_file():
         print(f"{args.optics_writer}: not found; build first or pass --optics-writer")

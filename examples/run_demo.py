@@ -200,17 +200,17 @@ scrape_configs:
                               capture_output=True, text=True, timeout=120)
 
     # The acceptance test on the demo: perftest between rail pairs (the stand-in under
-    # tests/verify/stand-in, which replays recorded real perftest outputs), the demo's exporters
+    # tests/lint/verify/stand-in, which replays recorded real perftest outputs), the demo's exporters
     # read before, during and after each test. "Nodes" are reached through the stand-in ssh,
     # which runs each node's script here with ROCEWATCH_SYSFS at its capture; gpu-11 does not
     # answer (docs/verify.md).
     VERIFY_UNREACHABLE = ("192.168.100.11",)
 
     def verify_report(self, *extra: str, duration: str = "3s") -> subprocess.CompletedProcess:
-        stand_in = REPO / "tests" / "verify" / "stand-in"
+        stand_in = REPO / "tests" / "lint" / "verify" / "stand-in"
         env = dict(os.environ)
         env["PATH"] = f"{stand_in}:{env.get('PATH', '')}"
-        env["ROCEWATCH_PERFTEST_REPLAY"] = str(REPO / "tests" / "verify" / "demo-replay.map")
+        env["ROCEWATCH_PERFTEST_REPLAY"] = str(REPO / "tests" / "lint" / "verify" / "demo-replay.map")
         env["ROCEWATCH_DEMO_NODES"] = str(DEMO / "nodes")
         env["ROCEWATCH_DEMO_UNREACHABLE"] = " ".join(self.VERIFY_UNREACHABLE)
         return subprocess.run([str(self.lint), "verify", str(self.plan_path), "--duration", duration,

@@ -11,8 +11,8 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "capture/record/capture_command.h"
 #include "capture/convert/convert_command.h"
+#include "cli/capture_command.h"
 #include "cli/catalogue_command.h"
 #include "cli/decode_eeprom_command.h"
 #include "cli/metrics_contract.h"

@@ -31,6 +31,10 @@ class KernelAnswers {
   // What the kernel answered `request` (a call of kernel/calls.h). A KernelAnswers that
   // does not serve a call answers ENODATA, as a replay answers a call its capture lacks.
   virtual Answer Ask(const Request& request) = 0;
+  // Answers refused since start because they would lead out of where they are kept (a
+  // replay's answer files that leave the capture or are not plain files:
+  // roce_exporter_refused_paths_total{tree="kernel"}); 0 for a kernel that keeps no files.
+  virtual std::uint64_t refused_answers() const { return 0; }
 };
 
 // Per-call timeout of the live netlink calls (ioctls cannot be interrupted).

@@ -204,7 +204,7 @@ struct VerbsPortAttr {
   std::string Key() const { return "verbs/" + device + "/port" + std::to_string(port); }
 };
 
-// --- lldpd through liblldpctl (lldp/lldpctl_client.h): every neighbour as json0 text
+// --- lldpd through liblldpctl (kernel/lldpctl_client.h): every neighbour as json0 text
 // (lldp/neighbors_json.h).
 
 struct LldpNeighbors {

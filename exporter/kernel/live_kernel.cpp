@@ -26,8 +26,8 @@
 #include "exporter/ethtool/link_settings.h"
 #include "exporter/ethtool/string_set.h"
 #include "exporter/kernel/answers.h"
+#include "exporter/kernel/lldpctl_client.h"
 #include "exporter/kernel/verbs_query.h"
-#include "exporter/lldp/lldpctl_client.h"
 #include "exporter/netlink/dcbnl.h"
 #include "exporter/netlink/ethtool_fec.h"
 #include "exporter/netlink/ethtool_genl.h"
@@ -349,7 +349,7 @@ class LiveKernel final : public KernelAnswers {
 
   Answer Do(const call::VerbsPortAttr& c) { return QueryVerbsPort(c.device, c.port); }
 
-  Answer Do(const call::LldpNeighbors& c) { return lldp::QueryNeighbors(c.socket); }
+  Answer Do(const call::LldpNeighbors& c) { return QueryLldpNeighbors(c.socket); }
 
   // Extra entries in GSTRINGS/GSTATS buffers in case the driver's set grew
   // between GSSET_INFO and the read.

@@ -55,7 +55,7 @@ Result<std::optional<double>> Seconds(const std::string& text, const std::string
 
 // One {"oui": "00,80,C2", "subtype": "11", "len": "2", "value": "08,08"} as lldpcli prints
 // it; an entry that is not that form is skipped and said in n.unknown_tlv_errors.
-void DecodeUnknownTlv(const json& tlv, const std::string& where, LldpNeighbor& n) {
+void DecodeUnknownTlv(const json& tlv, const std::string& where, Neighbor& n) {
   auto text = [&tlv](const char* key) -> std::optional<std::string> {
     auto it = tlv.find(key);
     if (it == tlv.end() || !it->is_string()) return std::nullopt;
@@ -97,7 +97,7 @@ void DecodeUnknownTlv(const json& tlv, const std::string& where, LldpNeighbor& n
 
 // "unknown-tlvs": [{"unknown-tlv": [ ... ]}] (json0), or {"unknown-tlv": {...} or [...]} (json).
 std::optional<Error> DecodeUnknownTlvs(const json& node, const std::string& where,
-                                       LldpNeighbor& n) {
+                                       Neighbor& n) {
   const json* holder = node.is_array() ? (node.empty() ? nullptr : &node.front()) : &node;
   if (holder == nullptr) return std::nullopt;
   if (!holder->is_object()) return Error{where + ": expected an object"};
@@ -115,9 +115,9 @@ std::optional<Error> DecodeUnknownTlvs(const json& node, const std::string& wher
   return std::nullopt;
 }
 
-Result<LldpNeighbor> DecodeInterface(const json& iface, const std::string& where) {
+Result<Neighbor> DecodeInterface(const json& iface, const std::string& where) {
   if (!iface.is_object()) return Error{where + ": expected an object"};
-  LldpNeighbor n;
+  Neighbor n;
   auto name = Leaf(iface, "name", where);
   if (!name) return name.error();
   n.netdev = *name;
@@ -197,14 +197,14 @@ std::string FormatAge(double seconds) {
   return buf;
 }
 
-Result<std::vector<LldpNeighbor>> DecodeNeighborsJson(std::string_view text) {
+Result<std::vector<Neighbor>> DecodeNeighborsJson(std::string_view text) {
   if (text.size() > kMaxAnswerBytes)
     return Error{"lldp neighbours: answer of " + std::to_string(text.size()) +
                  " bytes, more than the " + std::to_string(kMaxAnswerBytes) + " accepted"};
   json doc = json::parse(text.begin(), text.end(), nullptr, false);
   if (doc.is_discarded()) return Error{"lldp neighbours: not JSON (or not UTF-8)"};
   if (!doc.is_object()) return Error{"lldp neighbours: expected an object at the top"};
-  std::vector<LldpNeighbor> out;
+  std::vector<Neighbor> out;
   const json* lldp = First(doc, "lldp");
   if (lldp == nullptr) return Error{"lldp neighbours: no \"lldp\" key"};
   if (!lldp->is_object()) return Error{"lldp neighbours: \"lldp\" is not an object"};
@@ -221,7 +221,7 @@ Result<std::vector<LldpNeighbor>> DecodeNeighborsJson(std::string_view text) {
   return out;
 }
 
-std::string EncodeNeighborsJson(const std::vector<LldpNeighbor>& neighbors) {
+std::string EncodeNeighborsJson(const std::vector<Neighbor>& neighbors) {
   json interfaces = json::array();
   for (const auto& n : neighbors) {
     json iface;

@@ -61,12 +61,6 @@ std::size_t RecentSlot(const MetricSpec* spec, std::size_t slots) {
 
 }  // namespace
 
-void AppendEscapedLabelValue(std::string& out, std::string_view v) {
-  const std::size_t at = out.size();
-  out.resize(at + EscapedSize(v));
-  PutEscaped(out.data() + at, v);
-}
-
 void TextRenderer::Add(const MetricSpec& spec, std::initializer_list<std::string_view> label_values,
                        double value) {
   if (label_values.size() != spec.labels.size()) {

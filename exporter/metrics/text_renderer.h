@@ -76,7 +76,4 @@ class TextRenderer final : public MetricSink {
   std::size_t repaired_ = 0;
 };
 
-// Appends `v` escaped for a label value (backslash, double quote, newline).
-void AppendEscapedLabelValue(std::string& out, std::string_view v);
-
 }  // namespace rocewatch::metrics

@@ -45,13 +45,7 @@ void MessageBuilder::PutAttribute(std::uint16_t type, const void* data, std::siz
 void MessageBuilder::PutU8(std::uint16_t type, std::uint8_t value) {
   PutAttribute(type, &value, sizeof(value));
 }
-void MessageBuilder::PutU16(std::uint16_t type, std::uint16_t value) {
-  PutAttribute(type, &value, sizeof(value));
-}
 void MessageBuilder::PutU32(std::uint16_t type, std::uint32_t value) {
-  PutAttribute(type, &value, sizeof(value));
-}
-void MessageBuilder::PutU64(std::uint16_t type, std::uint64_t value) {
   PutAttribute(type, &value, sizeof(value));
 }
 

@@ -28,9 +28,7 @@ class MessageBuilder {
   }
 
   void PutU8(std::uint16_t type, std::uint8_t value);
-  void PutU16(std::uint16_t type, std::uint16_t value);
   void PutU32(std::uint16_t type, std::uint32_t value);
-  void PutU64(std::uint16_t type, std::uint64_t value);
   // The string and its terminating NUL (nla_put_string).
   void PutString(std::uint16_t type, std::string_view value);
   void PutBytes(std::uint16_t type, std::span<const std::uint8_t> value);

@@ -4,7 +4,6 @@
 #include <chrono>
 #include <exception>
 
-#include "exporter/capture/files/capture_files.h"
 #include "exporter/fs/fd_budget.h"
 #include "exporter/log.h"
 
@@ -108,7 +107,7 @@ NodeSnapshot PassRunner::Collect(std::optional<std::chrono::steady_clock::time_p
                           {"configfs", static_cast<double>(configfs_.refused_paths())},
                           {"debugfs", static_cast<double>(debugfs_.refused_paths())},
                           {"procfs", static_cast<double>(procfs_.refused_paths())},
-                          {"kernel", static_cast<double>(kernel::RefusedAnswers())}};
+                          {"kernel", static_cast<double>(config_.kernel->refused_answers())}};
   return snap;
 }
 

@@ -156,10 +156,6 @@ std::string SetCmTos(Toolset tools, const Roots& roots, const std::string& devic
          Under(roots.configfs, "/rdma_cm/" + device + "/ports/" + port + "/default_roce_tos");
 }
 
-std::string EcnEnableDir(const Roots& roots, const std::string& netdev, const std::string& point) {
-  return Under(roots.sysfs, "/class/net/" + netdev + "/ecn/roce_" + point + "/enable");
-}
-
 std::string DcqcnParameterPath(const Roots& roots, const std::string& netdev,
                                const std::string& point, const std::string& name) {
   return Under(roots.sysfs, "/class/net/" + netdev + "/ecn/roce_" + point + "/" + name);

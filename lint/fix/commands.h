@@ -73,7 +73,6 @@ std::string SetCmTos(Toolset tools, const Roots& roots, const std::string& devic
                      const std::string& port, std::int64_t tos);
 
 // The files those commands write, under `roots` (quoted as above).
-std::string EcnEnableDir(const Roots& roots, const std::string& netdev, const std::string& point);
 std::string DcqcnParameterPath(const Roots& roots, const std::string& netdev,
                                const std::string& point, const std::string& name);
 std::string CmDeviceDir(const Roots& roots, const std::string& device);

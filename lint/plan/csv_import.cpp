@@ -335,8 +335,6 @@ class Importer {
 
 }  // namespace
 
-const std::vector<std::string>& CsvColumns() { return kColumnNames; }
-
 CsvImport ImportCsvPlan(const CsvImportInput& input) { return Importer(input).Run(); }
 
 }  // namespace rocewatch::lint::plan

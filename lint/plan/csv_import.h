@@ -26,10 +26,6 @@ struct CsvImport {
   bool ok() const { return errors.empty(); }
 };
 
-// The columns a CSV may have (after normalizing the header: trimmed, lowercased, spaces and
-// '-' as '_'), plus "label.<key>" columns for node labels.
-const std::vector<std::string>& CsvColumns();
-
 CsvImport ImportCsvPlan(const CsvImportInput& input);
 
 }  // namespace rocewatch::lint::plan

@@ -155,7 +155,6 @@ PushResult AlertmanagerPusher::Push(const std::vector<Finding>& open, std::chron
       backoff *= 2;
     }
   }
-  failed_total_ += 1;
   return result;
 }
 

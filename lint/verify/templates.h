@@ -2,7 +2,7 @@
 
 // The sh scripts `roce-lint verify` feeds to a node, as written in lint/verify/templates/*.sh
 // and embedded at build time (cmake/embed_files.cmake): shellcheck and dash -n read them as
-// files (tests/verify/CMakeLists.txt), lint/verify/remote_script.cpp fills their placeholders
+// files (tests/lint/verify/CMakeLists.txt), lint/verify/remote_script.cpp fills their placeholders
 // (@NAME@) with lint/fix/templates.h's FillTemplate, every value from the plan through
 // escape::ShWord.
 

@@ -1,8 +1,9 @@
 #pragma once
 
-// The harness of the kernel-answer collectors' tests (ethtool, dcb, ethtool_netlink, verbs, and
-// rdma's counters): a source built from the registry and kept across collections, a replay that
-// counts calls and lets a test rewrite answers, and answers crafted as the kernel lays them out.
+// The harness of the kernel-answer collectors' tests (ethtool, dcb, ethtool_netlink, fec, verbs,
+// and rdma's counters): a source built from the registry and kept across collections, its page
+// as served, a replay that counts calls and lets a test rewrite answers, and answers crafted as
+// the kernel lays them out.
 
 #include <gtest/gtest.h>
 #include <linux/dcbnl.h>
@@ -31,7 +32,7 @@
 #include "exporter/inventory/inventory.h"
 #include "exporter/kernel/answers.h"
 #include "exporter/pass/runner.h"
-#include "netlink/kernel_skb.h"
+#include "exporter/netlink/kernel_skb.h"
 
 namespace rocewatch::testing::kernel_sources {
 
@@ -46,9 +47,10 @@ inline Inventory FixtureInventory(const std::string& dir) {
   return Discover(sysfs, DiscoverOptions{}, 1);
 }
 
-inline Inventory NetdevInventory(std::initializer_list<const char*> names) {
+inline Inventory NetdevInventory(std::initializer_list<const char*> names,
+                                 std::uint64_t generation = 1) {
   Inventory inv;
-  inv.generation = 1;
+  inv.generation = generation;
   for (const char* n : names)
     inv.netdevs.push_back(NetdevRef{n, "devices/virtual/net/" + std::string(n), "", 0});
   return inv;
@@ -77,6 +79,7 @@ class SourceUnderTest {
     EXPECT_TRUE(made.ok()) << (made.ok() ? "" : made.error().message);
     if (made.ok()) source_ = std::move(*made);
     name_ = name;
+    if (info != nullptr) render_ = info->render;
   }
 
   Collected Collect(const Inventory& inventory) {
@@ -90,12 +93,25 @@ class SourceUnderTest {
     return r;
   }
 
+  // The collector's page for `snap`, as /metrics serves it (its renderer from the registry).
+  std::string Page(const NodeSnapshot& snap) const {
+    std::string text;
+    if (render_ != nullptr) RenderText(render_, snap, &text);
+    return text;
+  }
+
  private:
   fs::Tree sysfs_;
   std::unique_ptr<collectors::Source> source_;
   std::string name_;
+  void (*render_)(const NodeSnapshot&, metrics::MetricSink&) = nullptr;
   std::uint64_t prepared_ = 0;
 };
+
+// Whether `text` has the sample line `line` (series and value, as served).
+inline bool HasLine(const std::string& text, const std::string& line) {
+  return ("\n" + text).find("\n" + line + "\n") != std::string::npos;
+}
 
 // The replay of a fixture, counting the calls and letting a test rewrite answers.
 class CountingKernel final : public kernel::KernelAnswers {

@@ -15,7 +15,6 @@ from promql import split_grafana_variable_query
 
 # ROCEWATCH_SOURCE_DIR points the checks at another copy of the tree (used to test the checks).
 REPO = Path(os.environ.get("ROCEWATCH_SOURCE_DIR") or Path(__file__).resolve().parents[2])
-HERE = REPO / "tests" / "dashboards"
 DASHBOARD_DIR = REPO / "dashboards" / "grafana"
 RULES_DIR = REPO / "dashboards" / "prometheus"
 RULE_TESTS_DIR = RULES_DIR / "tests"
@@ -23,7 +22,6 @@ EXAMPLES_DIR = REPO / "dashboards" / "examples"
 CATALOGUE = REPO / "docs" / "metrics.md"
 CATALOGUE_JSON = REPO / "docs" / "metrics.json"
 RUNBOOK = REPO / "docs" / "runbook.md"
-NOT_YET_CATALOGUED = HERE / "not_yet_catalogued.txt"
 
 # Labels every scraped series has (instance, job) or may have (cluster, a target label).
 TARGET_LABELS = {"instance", "job", "cluster"}
@@ -79,22 +77,6 @@ def read_catalogue(path: Path = CATALOGUE) -> Dict[str, Set[str]]:
             continue  # docs/metrics.md's row is checked against the JSON by catalogue_test
         rows[m.group(1)] = set(_NAME_RE.findall(cells[3]))
     return rows
-
-
-def read_not_yet_catalogued(path: Path = NOT_YET_CATALOGUED) -> Dict[str, Set[str]]:
-    """The families other parts of the project serve but docs/metrics.md does not list yet:
-    one `name label,label,…` (or `name -`) per line."""
-    out: Dict[str, Set[str]] = {}
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        line = line.split("#", 1)[0].strip()
-        if not line:
-            continue
-        parts = line.split()
-        if len(parts) != 2:
-            raise ValueError(f"{rel(path)}:{n}: expected `metric_name label,label` or "
-                             f"`metric_name -`")
-        out[parts[0]] = set() if parts[1] == "-" else set(parts[1].split(","))
-    return out
 
 
 # ---------------------------------------------------------------------------------------------

@@ -255,20 +255,9 @@ def check_promql(args) -> int:
 # (c) every metric name is catalogued
 # ---------------------------------------------------------------------------------------------
 
-def known_metrics(r: Report) -> Dict[str, Set[str]]:
-    catalogue = bundle.read_catalogue()
-    pending = bundle.read_not_yet_catalogued() if bundle.NOT_YET_CATALOGUED.exists() else {}
-    documented_now = sorted(n for n in pending if n in catalogue)
-    if documented_now:
-        r.notes.append(f"documented in {rel(bundle.CATALOGUE)} now, delete from "
-                       f"{rel(bundle.NOT_YET_CATALOGUED)}: {', '.join(documented_now)}")
-        for n in documented_now:
-            if catalogue[n] != pending[n]:
-                r.notes.append(f"{n}: labels in the catalogue {sorted(catalogue[n])} differ "
-                               f"from the ones the bundle was written for {sorted(pending[n])}")
+def known_metrics() -> Dict[str, Set[str]]:
     known: Dict[str, Set[str]] = {}
-    known.update(pending)
-    known.update(catalogue)
+    known.update(bundle.read_catalogue())
     known.update(bundle.PROMETHEUS_SERIES)
     return known
 
@@ -282,7 +271,7 @@ def _expr_labels(a: promql.Analysis, known: Dict[str, Set[str]]) -> Set[str]:
 
 def check_names(args) -> int:
     r = Report("names")
-    known = known_metrics(r)
+    known = known_metrics()
     if len(known) < 40:
         r.error(f"{rel(bundle.CATALOGUE)}: only {len(known)} metrics read; is the table "
                 f"format still `| \\`name\\` | type | labels | meaning |`?")
@@ -315,9 +304,7 @@ def check_names(args) -> int:
             metrics_used.add(s.name)
             if s.name not in known:
                 r.error(f"{e.where}: metric {s.name!r} is not in {rel(bundle.CATALOGUE)}"
-                        + (f" (nor in {rel(bundle.NOT_YET_CATALOGUED)})"
-                           if bundle.NOT_YET_CATALOGUED.exists() else "")
-                        + ", not a recording rule of the bundle, nor `up`")
+                        ", not a recording rule of the bundle, nor `up`")
                 continue
             allowed = known[s.name] | bundle.TARGET_LABELS
             for label in s.labels:
@@ -351,7 +338,7 @@ _DURATION_RE = re.compile(r"^([0-9]+(ms|s|m|h|d|w|y))+$")
 
 def check_alerts(args) -> int:
     r = Report("alerts")
-    known = known_metrics(r)
+    known = known_metrics()
     r.notes.clear()
     anchors = bundle.runbook_anchors() if bundle.RUNBOOK.exists() else {}
     if not bundle.RUNBOOK.exists():

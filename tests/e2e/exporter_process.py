@@ -1,16 +1,19 @@
-"""Start a real roce_exporter process on a free port and talk to it over HTTP.
+"""Start a real roce_exporter (or another server) on a free port and talk to it over HTTP;
+keep a script's failed checks.
 
 Shared by the end-to-end tests; standard library only.
 """
 
 import http.client
-import os
 import re
 import socket
 import subprocess
 import time
+import urllib.error
+import urllib.request
 
 LISTENING = re.compile(r"msg=listening address=[0-9.]+:(\d+)")
+LINT_SERVE_LISTENING = re.compile(r"roce-lint serve: listening on port (\d+)")
 
 
 def read_listening_port(proc, timeout, pattern=LISTENING):
@@ -27,6 +30,22 @@ def read_listening_port(proc, timeout, pattern=LISTENING):
         if m:
             return int(m.group(1)), log
     return None, log
+
+
+class Checks:
+    """A test script's checks: `check(cond, what)` keeps `what` when `cond` is false (printed
+    at once with `echo`) and returns `cond`; `failures` lists what failed."""
+
+    def __init__(self, echo=True):
+        self.failures = []
+        self.echo = echo
+
+    def __call__(self, cond, what):
+        if not cond:
+            self.failures.append(what)
+            if self.echo:
+                print("FAIL:", what, flush=True)
+        return cond
 
 
 def free_port():
@@ -50,6 +69,24 @@ class ChildServer:
             self.stop()
             raise RuntimeError(f"{what} did not start:\n" + "".join(self.log))
 
+    def wait_for_line(self, text, timeout=90):
+        """Reads the server's log on until a line holds `text` (kept in `log`); that line."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            line = self.proc.stderr.readline()
+            if not line:
+                raise RuntimeError("the server exited:\n" + "".join(self.log))
+            self.log.append(line)
+            if text in line:
+                return line
+        raise RuntimeError(f"no {text!r} in the server's log in {timeout} s:\n" + "".join(self.log))
+
+    def whole_log(self):
+        """Stops the server and returns everything it logged."""
+        self.stop()
+        self.log.append(self.proc.stderr.read())
+        return "".join(self.log)
+
     def stop(self):
         if self.proc.poll() is None:
             self.proc.terminate()
@@ -65,6 +102,38 @@ class ChildServer:
 
     def __exit__(self, *exc):
         self.stop()
+
+
+class LintServe(ChildServer):
+    """A `roce-lint serve` child process bound to 127.0.0.1:0 (`args` after "serve"); its port
+    read back from its log."""
+
+    def __init__(self, binary, args, timeout=10.0, env=None):
+        super().__init__([binary, "serve", *args, "--web.listen-address=127.0.0.1:0"], timeout, env,
+                         pattern=LINT_SERVE_LISTENING, what="roce-lint serve")
+
+
+class ReadyServer(ChildServer):
+    """Another project's server (Prometheus, Alertmanager, node_exporter) started on `port`,
+    ready once http://127.0.0.1:`port``ready` answers; its log kept in `log` when stopped."""
+
+    def __init__(self, argv, port, ready="/", timeout=30.0, what="server"):
+        self.port = port
+        self.log = []
+        self.proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                     text=True)
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}{ready}", timeout=2):
+                    return
+            except urllib.error.HTTPError:
+                return  # it answers
+            except OSError:
+                pass
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"{what} did not start:\n" + self.whole_log()[-4000:])
+            time.sleep(0.1)
 
 
 class Exporter(ChildServer):

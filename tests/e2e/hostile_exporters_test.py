@@ -10,7 +10,6 @@ is delivered as resolved (the daemon keeps it until a push succeeds)."""
 import json
 import os
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -26,7 +25,7 @@ failures = []
 
 # A healthy node's metrics: the demo's gpu-01 replayed by the real exporter, once.
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from exporter_process import Exporter, free_port  # noqa: E402
+from exporter_process import Exporter, LintServe, ReadyServer, free_port  # noqa: E402
 
 with Exporter(EXPORTER, ["--replay", str(DEMO / "nodes" / "gpu-01")]) as _exp:
     _status, HEALTHY_TEXT = _exp.get("/metrics")
@@ -163,16 +162,9 @@ def alertmanager_restart(tmp):
     def start_am(n):
         storage = Path(tmp) / f"am{n}"
         storage.mkdir()
-        p = subprocess.Popen([am, f"--config.file={conf}", f"--storage.path={storage}",
-                              f"--web.listen-address=127.0.0.1:{am_port}", "--cluster.listen-address="],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{am_port}/-/ready", timeout=1)
-                return p
-            except Exception:
-                time.sleep(0.1)
-        return p
+        return ReadyServer([am, f"--config.file={conf}", f"--storage.path={storage}",
+                            f"--web.listen-address=127.0.0.1:{am_port}", "--cluster.listen-address="],
+                           am_port, "/-/ready", timeout=10, what="Alertmanager")
 
     def alerts():
         with urllib.request.urlopen(f"http://127.0.0.1:{am_port}/api/v2/alerts", timeout=5) as r:
@@ -189,11 +181,9 @@ def alertmanager_restart(tmp):
     plan = Path(tmp) / "plan2.json"
     plan.write_text(json.dumps(plan_for([("a", "127.0.0.1:1"), ("b", "127.0.0.1:2")])))
     first = start_am(1)
-    serve_port = free_port()
-    serve = subprocess.Popen([LINT, "serve", str(plan), "--metrics-dir", str(metrics),
-                              "--interval", "1s", f"--web.listen-address=127.0.0.1:{serve_port}",
-                              f"--alertmanager=http://127.0.0.1:{am_port}"],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    serve = LintServe(LINT, [str(plan), "--metrics-dir", str(metrics), "--interval", "1s",
+                             f"--alertmanager=http://127.0.0.1:{am_port}"])
+    serve_port = serve.port
 
     def serve_metric(name):
         try:
@@ -211,8 +201,7 @@ def alertmanager_restart(tmp):
             time.sleep(0.5)
         if set(alerts()) != {("a", "link.netdev-mtu"), ("b", "link.netdev-mtu")}:
             failures.append(f"before the restart: {sorted(alerts())}")
-        first.send_signal(signal.SIGTERM)
-        first.wait(10)
+        first.stop()
         (metrics / "b.prom").write_text(text_for(1))    # b fixed while Alertmanager is down
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline and (serve_metric("roce_lint_alertmanager_pending_resolutions") or 0) < 1:
@@ -240,11 +229,9 @@ def alertmanager_restart(tmp):
             if serve_metric("roce_lint_alertmanager_push_success") != 1:
                 failures.append("pushes do not succeed again after the restart")
         finally:
-            second.terminate()
-            second.wait(10)
+            second.stop()
     finally:
-        serve.terminate()
-        serve.wait(10)
+        serve.stop()
 
 
 with tempfile.TemporaryDirectory(prefix="rocewatch-hostile-") as tmp:

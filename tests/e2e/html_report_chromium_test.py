@@ -21,7 +21,6 @@ import base64
 import hashlib
 import html.parser
 import json
-import os
 import pathlib
 import shutil
 import subprocess
@@ -30,7 +29,7 @@ import tempfile
 import urllib.request
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
-from exporter_process import Exporter  # noqa: E402
+from exporter_process import Checks, Exporter  # noqa: E402
 
 # A node name carrying markup is refused by the plan (plan.invalid-name: node names are host
 # names), checked below; the extra node gets a valid name, and the markup that does reach the
@@ -113,11 +112,6 @@ def save_metrics(exporter_bin, demo, metrics):
     return plan
 
 
-def check(cond, what, failures):
-    if not cond:
-        failures.append(what)
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--lint", required=True)
@@ -131,7 +125,8 @@ def main():
         return 1
     artifacts = pathlib.Path(args.artifacts).resolve()
     artifacts.mkdir(parents=True, exist_ok=True)
-    failures = []
+    check = Checks(echo=False)
+    failures = check.failures
     with tempfile.TemporaryDirectory(prefix="pkg-html-") as tmp:
         tmp = pathlib.Path(tmp)
         metrics = tmp / "metrics"
@@ -145,7 +140,7 @@ def main():
         p = subprocess.run([args.lint, "check", str(refused_path), "--metrics-dir", str(metrics), "--format", "html"],
                            capture_output=True, text=True, timeout=60)
         check(p.returncode == 2 and "node name of nodes" in p.stderr and "<img" not in p.stdout,
-              f"a node name with markup was not refused by the plan: exit {p.returncode}", failures)
+              f"a node name with markup was not refused by the plan: exit {p.returncode}")
         plan_path.write_text(json.dumps(plan, indent=1))
 
         def lint(*extra):
@@ -156,53 +151,52 @@ def main():
             return p.stdout
 
         findings = json.loads(lint("--format", "json"))["findings"]
-        check(len(findings) >= 12, f"the demo gives {len(findings)} findings, expected at least 12", failures)
-        check(any(HOSTILE_FW in f["found"] for f in findings), "no finding shows the hostile firmware", failures)
-        check(any(f["node"] == HOSTILE_NODE for f in findings), "no finding for the hostile node", failures)
+        check(len(findings) >= 12, f"the demo gives {len(findings)} findings, expected at least 12")
+        check(any(HOSTILE_FW in f["found"] for f in findings), "no finding shows the hostile firmware")
+        check(any(f["node"] == HOSTILE_NODE for f in findings), "no finding for the hostile node")
 
         control = tmp / "control.html"
         control.write_text("<!DOCTYPE html><html><body><script>undefinedFunction();</script></body></html>")
         _, console = chromium(args.chromium, tmp / "profile-control", control.as_uri(), "--dump-dom")
         check(any("undefinedFunction" in line for line in console),
-              f"the console check missed a script error: {console}", failures)
+              f"the console check missed a script error: {console}")
 
         for lang in ("en", "zh"):
             page = artifacts / f"report-{lang}.html"
             page.write_text(lint("--format", "html", "--lang", lang))
             raw = page.read_text()
             check("<img" not in raw and raw.count("<script") == 1,
-                  f"{lang}: hostile text became markup in the page source", failures)
-            check("unsafe-inline" not in raw, f"{lang}: the CSP still allows 'unsafe-inline'", failures)
+                  f"{lang}: hostile text became markup in the page source")
+            check("unsafe-inline" not in raw, f"{lang}: the CSP still allows 'unsafe-inline'")
             script = raw[raw.index("<script>") + len("<script>"):raw.index("</script>")]
             want_hash = "'sha256-" + base64.b64encode(hashlib.sha256(script.encode()).digest()).decode() + "'"
             check(f"script-src {want_hash}\"" in raw,
-                  f"{lang}: the CSP does not name the page's script by its hash {want_hash}", failures)
+                  f"{lang}: the CSP does not name the page's script by its hash {want_hash}")
             check("http:" not in raw.replace("http://127.0.0.1:9", "") and "https:" not in raw,
-                  f"{lang}: the page names an external URL", failures)
+                  f"{lang}: the page names an external URL")
             dom_text, console = chromium(args.chromium, tmp / f"profile-{lang}", page.as_uri(), "--dump-dom")
-            check(console == [], f"{lang}: console messages: {console}", failures)
+            check(console == [], f"{lang}: console messages: {console}")
             dom = Dom()
             dom.feed(dom_text)
-            check(dom.body.get("data-ready") == "1", f"{lang}: the page's script did not run", failures)
+            check(dom.body.get("data-ready") == "1", f"{lang}: the page's script did not run")
             check(dom.tags.get("img", 0) == 0 and dom.tags.get("b", 0) == 0 and dom.tags.get("script") == 1,
-                  f"{lang}: hostile text created elements: {dom.tags}", failures)
+                  f"{lang}: hostile text created elements: {dom.tags}")
             check(len(dom.rows) == len(findings),
-                  f"{lang}: {len(dom.rows)} finding rows, the JSON report has {len(findings)}", failures)
+                  f"{lang}: {len(dom.rows)} finding rows, the JSON report has {len(findings)}")
             # The rows in `lang`: the JSON report in the same language carries each text in it
             # (expected_zh, …) next to the English one.
             texts = findings if lang == "en" else json.loads(lint("--format", "json", "--lang", lang))["findings"]
             suffix = "" if lang == "en" else "_" + lang
             for (attrs, cells), f in zip(dom.rows, texts):
                 check(attrs.get("data-check") == f["check"] and attrs.get("data-severity") == f["severity"],
-                      f"{lang}: row {attrs} is not finding {f['check']}", failures)
+                      f"{lang}: row {attrs} is not finding {f['check']}")
                 check(len(cells) == 7 and cells[1].startswith(f["check"]) and cells[4] == f["expected" + suffix]
                       and cells[5] == f["found" + suffix] and cells[6] == f["fix" + suffix],
-                      f"{lang}: row of {f['check']} on {f['node']}: {cells}", failures)
+                      f"{lang}: row of {f['check']} on {f['node']}: {cells}")
             check(len(dom.cells) == len(plan["nodes"]),
-                  f"{lang}: {len(dom.cells)} grid cells for {len(plan['nodes'])} nodes", failures)
+                  f"{lang}: {len(dom.cells)} grid cells for {len(plan['nodes'])} nodes")
             names = [text for _, text in dom.cells]
-            check(any(t.startswith(HOSTILE_NODE) for t in names), f"{lang}: hostile node name not shown as text",
-                  failures)
+            check(any(t.startswith(HOSTILE_NODE) for t in names), f"{lang}: hostile node name not shown as text")
             worst = {}
             rank = ["info", "warning", "error", "critical"]
             for f in findings:
@@ -212,9 +206,9 @@ def main():
                                   for f in findings)
                 want = "unreachable" if unreachable else worst.get(node["name"], "passed")
                 check(f"st-{want}" in attrs.get("class", "").split(),
-                      f"{lang}: {node['name']} cell is {attrs.get('class')}, expected st-{want}", failures)
+                      f"{lang}: {node['name']} cell is {attrs.get('class')}, expected st-{want}")
             if lang == "zh":
-                check("详情" in dom_text or "期望" in dom_text, "zh: no Chinese column labels", failures)
+                check("详情" in dom_text or "期望" in dom_text, "zh: no Chinese column labels")
             filtered, console = chromium(args.chromium, tmp / f"profile-{lang}-f", page.as_uri() + "#severity=critical",
                                          "--dump-dom")
             fdom = Dom()
@@ -223,7 +217,7 @@ def main():
             want_visible = [f for f in findings if f["severity"] == "critical"]
             check(console == [] and len(visible) == len(want_visible) and
                   all(a["data-severity"] == "critical" for a in visible),
-                  f"{lang}: #severity=critical shows {len(visible)} rows, expected {len(want_visible)}", failures)
+                  f"{lang}: #severity=critical shows {len(visible)} rows, expected {len(want_visible)}")
             # A malformed %-escape in the fragment (decodeURIComponent throws URIError) is
             # ignored: the script still runs and applies the well-formed severity filter.
             broken, console = chromium(args.chromium, tmp / f"profile-{lang}-b",
@@ -233,11 +227,11 @@ def main():
             bvisible = [a for a, _ in bdom.rows if "hidden" not in a]
             check(console == [] and bdom.body.get("data-ready") == "1" and len(bvisible) == len(want_visible),
                   f"{lang}: #check=%E0%A4%A&severity=critical: console {console}, ready "
-                  f"{bdom.body.get('data-ready')}, {len(bvisible)} rows shown, expected {len(want_visible)}", failures)
+                  f"{bdom.body.get('data-ready')}, {len(bvisible)} rows shown, expected {len(want_visible)}")
             shot = artifacts / f"report-{lang}.png"
             chromium(args.chromium, tmp / f"profile-{lang}-s", page.as_uri(), f"--screenshot={shot}",
                      "--window-size=1400,1800", "--hide-scrollbars")
-            check(shot.exists() and shot.stat().st_size > 10000, f"{lang}: no screenshot at {shot}", failures)
+            check(shot.exists() and shot.stat().st_size > 10000, f"{lang}: no screenshot at {shot}")
     for f in failures:
         print("FAIL:", f)
     print(f"{'FAILED' if failures else 'OK'}: pages and screenshots in {artifacts}")

@@ -17,7 +17,6 @@ sockets.
 """
 
 import argparse
-import json
 import os
 import re
 import resource
@@ -32,16 +31,10 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from exporter_process import LISTENING, ChildServer  # noqa: E402
+from exporter_process import LISTENING, Checks, ChildServer  # noqa: E402
 
-failures = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what, flush=True)
-    return cond
+check = Checks()
+failures = check.failures
 
 
 # A cost-31 hash (never checked: refused at load).

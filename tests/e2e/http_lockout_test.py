@@ -21,7 +21,6 @@ import argparse
 import base64
 import os
 import resource
-import socket
 import sys
 import tempfile
 import threading
@@ -30,20 +29,15 @@ from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import http_attacks_test as attacks  # noqa: E402  (Server, connect, request: one copy of each)
+from exporter_process import Checks  # noqa: E402
 
 # bcrypt (cost 10) of "s3cret", as in tls_auth_test.py: a hash, not a secret.
 ALICE_HASH = "$2b$10$42hEDdJLmQyPP.vP5d1v9uTtJuEOcWymhLKEFj4VneoJwRc9hAckK"
 SCRAPE_TIMEOUT = 10.0
 PAGE = b"roce_port_state"
 
-failures = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what, flush=True)
-    return cond
+check = Checks()
+failures = check.failures
 
 
 def tcp_mem_pages():

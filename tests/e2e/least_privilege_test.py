@@ -33,19 +33,13 @@ import sys
 import tempfile
 import time
 
-from exporter_process import ChildServer
+from exporter_process import Checks, ChildServer
 
 SKIP = 77
 CAP_NET_ADMIN = 1 << 12
 
-failures = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what, flush=True)
-    return cond
+check = Checks()
+failures = check.failures
 
 
 def skip(why):

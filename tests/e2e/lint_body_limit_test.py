@@ -14,11 +14,14 @@ The peak RSS of each run (ru_maxrss of the child) is printed."""
 
 import json
 import os
-import subprocess
+import re
 import sys
 import tempfile
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from exporter_process import ChildServer  # noqa: E402
 
 LINT = sys.argv[1] if len(sys.argv) > 1 else ""
 MIB = 1 << 20
@@ -59,21 +62,21 @@ def serve(mode):
     srv.mode = mode
     srv.body = PAGE.encode() + PADDING_LINE * (80 * 1024) if mode == "big" else b""
     srv.daemon_threads = True
-    print(srv.server_address[1], flush=True)
+    print(f"listening port {srv.server_address[1]}", file=sys.stderr, flush=True)
     srv.serve_forever()
 
 
-class Started:
+class Started(ChildServer):
     """A server in a child process (the 80 MiB page lives there, not in this driver, whose
     size a forked roce-lint would otherwise inherit in ru_maxrss)."""
 
     def __init__(self, mode):
-        self.proc = subprocess.Popen([sys.executable, __file__, "--serve", mode], stdout=subprocess.PIPE)
-        self.server_address = ("127.0.0.1", int(self.proc.stdout.readline()))
+        super().__init__([sys.executable, __file__, "--serve", mode],
+                         pattern=re.compile(r"listening port (\d+)"), what=f"the {mode} server")
+        self.server_address = ("127.0.0.1", self.port)
 
     def shutdown(self):
-        self.proc.kill()
-        self.proc.wait()
+        self.stop()
 
 
 def start(mode):

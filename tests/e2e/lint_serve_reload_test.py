@@ -4,7 +4,6 @@ good plan (serving its findings) when the new file is invalid."""
 
 import json
 import signal
-import subprocess
 import sys
 import tempfile
 import time
@@ -13,7 +12,7 @@ from pathlib import Path
 
 LINT, EXPORTER, DEMO = sys.argv[1], sys.argv[2], Path(sys.argv[3])
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from exporter_process import Exporter, free_port  # noqa: E402
+from exporter_process import Exporter, LintServe  # noqa: E402
 
 failures = []
 
@@ -57,11 +56,9 @@ with tempfile.TemporaryDirectory(prefix="rocewatch-reload-") as tmp:
     (tmp / "plans\x1b[31mred").mkdir()
     plan_path = tmp / "plans\x1b[31mred" / "plan.json"
     plan_path.write_text(json.dumps(plan))
-    log_path = tmp / "serve.log"
-    port = free_port()
-    serve = subprocess.Popen([LINT, "serve", str(plan_path), "--metrics-dir", str(tmp / "m"),
-                              "--interval", "1s", f"--web.listen-address=127.0.0.1:{port}"],
-                             stdout=subprocess.DEVNULL, stderr=log_path.open("wb"))
+    # Started once its log says where it listens (LintServe waits for that line).
+    serve = LintServe(LINT, [str(plan_path), "--metrics-dir", str(tmp / "m"), "--interval", "1s"])
+    port = serve.port
     try:
         trust = 'roce_lint_finding{node="gpu-03",device="mlx5_0",netdev="ens1f0np0",check="qos.trust",severity="critical"}'
         wait_for(port, lambda t: value(t, trust) == 1, "the qos.trust finding of gpu-03")
@@ -78,18 +75,14 @@ with tempfile.TemporaryDirectory(prefix="rocewatch-reload-") as tmp:
         # A valid plan without gpu-03, through SIGHUP: its finding goes.
         plan["nodes"] = [n for n in plan["nodes"] if n["name"] == "gpu-01"]
         plan_path.write_text(json.dumps(plan))
-        serve.send_signal(signal.SIGHUP)
+        serve.proc.send_signal(signal.SIGHUP)
         wait_for(port, lambda t: value(t, "roce_lint_plan_reload_success") == 1 and value(t, trust) is None,
                  "the reloaded plan (gpu-03 gone, reload success 1)")
-        if serve.poll() is not None:
-            failures.append(f"serve exited on SIGHUP with {serve.returncode}")
+        if serve.proc.poll() is not None:
+            failures.append(f"serve exited on SIGHUP with {serve.proc.returncode}")
     finally:
-        serve.terminate()
-        serve.wait(10)
-    log = log_path.read_bytes()
-    if b"listening on port" not in log:
-        failures.append(f"serve logged no start-up line: {log[:500]!r}")
-    if b"\x1b" in log:
+        log = serve.whole_log()
+    if "\x1b" in log:
         failures.append(f"serve's log passes a terminal escape from the plan path: {log[:500]!r}")
 for f in failures:
     print("FAIL:", f)

@@ -15,8 +15,8 @@ import urllib.request
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent.parent / "tools" / "gen"))
-from fleet_store import free_port  # noqa: E402
+sys.path.insert(0, str(HERE))
+from exporter_process import ReadyServer, free_port  # noqa: E402
 
 LINT = sys.argv[1]
 failures = []
@@ -52,10 +52,8 @@ def main():
         if check.returncode != 0:
             failures.append(f"promtool check config: {check.stdout}{check.stderr}")
         port = free_port()
-        prom = subprocess.Popen(["prometheus", f"--config.file={conf}", f"--storage.tsdb.path={tmp / 'data'}",
-                                 f"--web.listen-address=127.0.0.1:{port}"],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        want = {n["exporter"]: n for n in plan({"rack": HOSTILE})["nodes"]}
+        prom = ReadyServer(["prometheus", f"--config.file={conf}", f"--storage.tsdb.path={tmp / 'data'}",
+                            f"--web.listen-address=127.0.0.1:{port}"], port, "/-/ready", what="Prometheus")
         got = {}
         for _ in range(150):
             try:
@@ -85,8 +83,7 @@ def main():
                 failures.append(f"label {bad}: exit {r.returncode}, stderr {r.stderr!r}")
     finally:
         if prom:
-            prom.terminate()
-            prom.wait()
+            prom.stop()
         shutil.rmtree(tmp, ignore_errors=True)
 
 

@@ -16,12 +16,11 @@ import argparse
 import http.client
 import os
 import re
-import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from exporter_process import Exporter, free_port  # noqa: E402
+from exporter_process import Exporter, ReadyServer, free_port  # noqa: E402
 
 # node_infiniband_<name> -> (our family, extra labels). One table; counters/ files without a
 # family of their own are roce_port_stat_total{counter="<file name>"}.
@@ -94,19 +93,10 @@ def get(port, path="/metrics", timeout=10.0):
 
 def node_exporter_metrics(binary, sysfs):
     port = free_port()
-    proc = subprocess.Popen(
-        [binary, f"--path.sysfs={sysfs}", "--collector.disable-defaults", "--collector.infiniband",
-         f"--web.listen-address=127.0.0.1:{port}"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    try:
+    with ReadyServer([binary, f"--path.sysfs={sysfs}", "--collector.disable-defaults",
+                      "--collector.infiniband", f"--web.listen-address=127.0.0.1:{port}"],
+                     port, what="node_exporter"):
         return get(port)
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
 
 
 def compare(theirs, ours):

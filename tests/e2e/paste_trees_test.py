@@ -3,7 +3,6 @@
 makes of their paste.txt (so a fixture's tree holds the published bytes and nothing
 else), and the converter refuses what cannot be a file name and lines it cannot read."""
 
-import filecmp
 import os
 import subprocess
 import sys

@@ -34,6 +34,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 sys.path.insert(0, str(ROOT / "tools" / "gen"))
 import fleet_store  # noqa: E402
+from exporter_process import LintServe  # noqa: E402
 
 LABEL = re.compile(r'([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"')
 NIC = {"ib_dev": "mlx5_0", "netdev": "ens1f0np0", "profile": "p"}
@@ -170,19 +171,6 @@ def vm_import(vm, samples):
     urllib.request.urlopen(vm.url + "/internal/force_flush", timeout=30).read()
 
 
-def wait_for_line(proc, lines, pattern, timeout=90):
-    """Reads the daemon's standard error until a line holds `pattern`; the lines read go to `lines`."""
-    end = time.time() + timeout
-    while time.time() < end:
-        line = proc.stderr.readline()
-        if not line:
-            raise RuntimeError("roce-lint serve exited:\n" + "".join(lines))
-        lines.append(line)
-        if pattern in line:
-            return line
-    raise RuntimeError(f"no {pattern!r} from roce-lint serve in {timeout} s:\n" + "".join(lines))
-
-
 def check_serve(vm, lint, plan):
     """roce-lint serve over the same store: each run reads the counter window (--window) there, the
     NICs' counters and the switches' pause counters alike, and its findings reach roce_lint_finding
@@ -194,17 +182,11 @@ def check_serve(vm, lint, plan):
                for n, l, v in nic_lines(node, end)]
     samples += switch_lines(t_start, now - 11, t_end)
     vm_import(vm, samples)
-    proc = subprocess.Popen([lint, "serve", str(plan), "--prometheus", vm.url, "--window", "10s", "--interval", "1h",
-                             "--web.listen-address", "127.0.0.1:0"],
-                            stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
-    lines = []
-    try:
-        port = int(re.search(r"listening on port (\d+)", wait_for_line(proc, lines, "listening on port")).group(1))
-        wait_for_line(proc, lines, "run 1:")
-        text = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=30).read().decode()
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
+    with LintServe(lint, [str(plan), "--prometheus", vm.url, "--window", "10s", "--interval", "1h"],
+                   timeout=90) as serve:
+        serve.wait_for_line("run 1:")
+        text = urllib.request.urlopen(f"http://127.0.0.1:{serve.port}/metrics", timeout=30).read().decode()
+    lines = serve.log
     got = set()
     for line in text.splitlines():
         if line.startswith("roce_lint_finding{"):

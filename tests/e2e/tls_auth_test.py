@@ -33,20 +33,14 @@ import tempfile
 import time
 import urllib.request
 
-from exporter_process import Exporter, free_port
+from exporter_process import Checks, Exporter, ReadyServer, free_port
 
 # bcrypt (cost 10) of "s3cret": a hash, not a secret.
 ALICE_HASH = "$2b$10$42hEDdJLmQyPP.vP5d1v9uTtJuEOcWymhLKEFj4VneoJwRc9hAckK"
 METRIC = 'roce_port_state{device="mlx5_0",port="1"} 4'
 
-failures = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what, flush=True)
-    return cond
+check = Checks()
+failures = check.failures
 
 
 def run(argv, **kw):
@@ -285,9 +279,8 @@ def prometheus_test(exporter_port, pki, client_crt, client_key):
     cfg = write_config(pki.path("prometheus.yml"),
                        "global:\n  scrape_interval: 1s\n  scrape_timeout: 1s\nscrape_configs:\n" +
                        job("roce", "s3cret") + job("roce_wrong_password", "wrong"))
-    proc = subprocess.Popen([prometheus, f"--config.file={cfg}", f"--storage.tsdb.path={data}",
-                             f"--web.listen-address=127.0.0.1:{port}"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    prom = ReadyServer([prometheus, f"--config.file={cfg}", f"--storage.tsdb.path={data}",
+                        f"--web.listen-address=127.0.0.1:{port}"], port, "/-/ready", what="Prometheus")
     try:
         targets = {}
         deadline = time.monotonic() + 60
@@ -301,7 +294,7 @@ def prometheus_test(exporter_port, pki, client_crt, client_key):
                     break
             except (OSError, ValueError):
                 pass
-            if proc.poll() is not None:
+            if prom.proc.poll() is not None:
                 break
             time.sleep(0.5)
         roce = targets.get("roce", {})
@@ -316,14 +309,9 @@ def prometheus_test(exporter_port, pki, client_crt, client_key):
         print(f"prometheus: job roce {roce.get('health')}, job roce_wrong_password {wrong.get('health')} "
               f"({wrong.get('lastError', '')})", flush=True)
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        log = prom.whole_log()
         if failures:
-            print("prometheus log (tail):\n" + "".join(proc.stderr.readlines()[-20:]))
+            print("prometheus log (tail):\n" + "".join(log.splitlines(True)[-20:]))
 
 
 def test_startup_errors(binary, fixture, pki):

@@ -3,7 +3,7 @@
 
 Starts examples/run_demo.py's Demo without Prometheus (12 replayed exporters whose counters
 move as motion.json says), runs `roce-lint verify` with the stand-in perftest
-(tests/verify/stand-in, replaying recorded real perftest outputs) and the demo's stand-in ssh,
+(tests/lint/verify/stand-in, replaying recorded real perftest outputs) and the demo's stand-in ssh,
 and asserts:
   - a healthy pair (gpu-01/mlx5_0 -> gpu-02/mlx5_0 on rail 0) PASSes at 392 Gb/s;
   - the pause-storm node (gpu-10/mlx5_0) FAILs with verify.pause-duration naming
@@ -24,7 +24,9 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(REPO / "examples"))
+sys.path.insert(0, str(REPO / "tests" / "e2e"))
 
+from exporter_process import Checks  # noqa: E402
 from run_demo import Demo  # noqa: E402
 
 
@@ -33,11 +35,8 @@ def main() -> int:
     ap.add_argument("--build", type=Path, required=True)
     ap.add_argument("--port-base", type=int, default=19500)
     args = ap.parse_args()
-    failures = []
-
-    def check(cond, what):
-        if not cond:
-            failures.append(what)
+    check = Checks(echo=False)
+    failures = check.failures
 
     with Demo(args.build, args.port_base, with_prometheus=False) as demo:
         j = demo.verify_report("--format", "json", "--duration", "2s")

@@ -1,7 +1,7 @@
 // fs::Directory (fs/directory.h) on a tree on disk: a held directory lists what Tree::List
 // lists (replay `.errno` names included), sees entries come and go through the same
 // descriptor, and a directory removed and made again is listed anew, not read dead. The
-// live /sys/class/net: tests/kernel/kernel_test.cpp.
+// live /sys/class/net: tests/netns/kernel_test.cpp.
 
 #include "exporter/fs/directory.h"
 

@@ -10,8 +10,8 @@
 #include "exporter/fs/attribute.h"
 #include "exporter/netlink/ethtool_fec.h"
 #include "exporter/netlink/rdma_stat.h"
-#include "netlink/fec_reply.h"
-#include "netlink/rdma_reply.h"
+#include "exporter/netlink/fec_reply.h"
+#include "exporter/netlink/rdma_reply.h"
 
 namespace rocewatch::replay {
 namespace {

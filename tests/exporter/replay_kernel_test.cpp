@@ -64,6 +64,7 @@ TEST(ReplayKernel, RefusedAnswersAreRefusedAndCountedEveryTimeNeverKept) {
   EXPECT_TRUE(a.bytes.empty());
   EXPECT_FALSE(replay->Ask(call::DriverInfo{.netdev = "eth0"}).ok());
   EXPECT_EQ(RefusedAnswers(), before + 2);
+  EXPECT_EQ(replay->refused_answers(), before + 2);  // what the pass reports as tree="kernel"
   // Once the capture holds a plain file there, it is served: the refusal was not kept.
   stdfs::remove(dir / ("kernel/" + call::DriverInfo{.netdev = "eth0"}.Key()));
   dir.Write("kernel/" + call::DriverInfo{.netdev = "eth0"}.Key(), "drvinfo");

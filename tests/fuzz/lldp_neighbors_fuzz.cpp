@@ -10,7 +10,7 @@
 
 namespace {
 
-bool SameTlvs(const rocewatch::LldpNeighbor& a, const rocewatch::LldpNeighbor& b) {
+bool SameTlvs(const rocewatch::lldp::Neighbor& a, const rocewatch::lldp::Neighbor& b) {
   if (a.unknown_tlvs.size() != b.unknown_tlvs.size()) return false;
   for (std::size_t i = 0; i < a.unknown_tlvs.size(); ++i) {
     const auto &x = a.unknown_tlvs[i], &y = b.unknown_tlvs[i];
@@ -19,7 +19,7 @@ bool SameTlvs(const rocewatch::LldpNeighbor& a, const rocewatch::LldpNeighbor& b
   return true;
 }
 
-bool Same(const rocewatch::LldpNeighbor& a, const rocewatch::LldpNeighbor& b) {
+bool Same(const rocewatch::lldp::Neighbor& a, const rocewatch::lldp::Neighbor& b) {
   return a.netdev == b.netdev && a.protocol == b.protocol &&
          a.chassis_id_subtype == b.chassis_id_subtype && a.chassis_id == b.chassis_id &&
          a.system_name == b.system_name && a.system_description == b.system_description &&

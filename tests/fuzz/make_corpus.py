@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Writes the seed corpora of the fuzz targets (tests/fuzz/corpus/<target>/) from the inputs the
-other tests already use: spec-built EEPROM images (tests/optics/images.h, through the
+other tests already use: spec-built EEPROM images (tests/exporter/optics/images.h, through the
 optics_image_writer tool), the kernel answers of the fixtures (tests/fixtures/*/kernel), plans,
 CSVs and golden /metrics files. Seeds are kept small (a few KiB at most): libFuzzer mutates small
 inputs faster, and the corpora are checked in.
 
-    tests/fuzz/make_corpus.py --optics-writer build/tests/optics/optics_image_writer
+    tests/fuzz/make_corpus.py --optics-writer build/tests/exporter/optics/optics_image_writer
 
 Files whose name starts with "crash-" or "regression-" are reproducers of bugs the fuzzers
 found; they are kept as they are (this script only replaces its own "seed-" files).
@@ -60,7 +60,7 @@ def error_reply(errno_value, request, extack=None):
     return nlmsg(NLMSG_ERROR, payload, flags)
 
 
-# Replies captured from Linux 6.18 (tests/netlink/captured_replies_test.cpp).
+# Replies captured from Linux 6.18 (tests/exporter/netlink/captured_replies_test.cpp).
 DCBNL_VETH_EOPNOTSUPP = bytes([
     0x34, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0xea,
     0x3b, 0x00, 0x00, 0xa1, 0xff, 0xff, 0xff, 0x20, 0x00, 0x00, 0x00, 0x4e, 0x00,
@@ -319,7 +319,7 @@ def ethtool(w):
               "\n".join(sub_names).encode() + b"\n--values--\n"
               + b"".join(struct.pack("<Q", v) for v in sub_values))
     # Names from the mlx5 table of the unit tests, without values.
-    table = (ROOT / "tests" / "netlink" / "mlx5_ethtool_strings.txt").read_text().split()
+    table = (ROOT / "tests" / "exporter" / "netlink" / "mlx5_ethtool_strings.txt").read_text().split()
     for at in range(0, 400, 100):
         w.put("ethtool_classify", f"mlx5-table-{at}", "\n".join(table[at:at + 100]))
     w.put("ethtool_classify", "other-drivers",

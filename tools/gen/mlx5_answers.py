@@ -62,7 +62,7 @@ def hw_counters(seed: str, names, **explicit: nt.Value) -> Dict[str, nt.Value]:
 
 
 
-MLX5_STRINGS = (REPO / "tests" / "netlink" / "mlx5_ethtool_strings.txt").read_text().split()
+MLX5_STRINGS = (REPO / "tests" / "exporter" / "netlink" / "mlx5_ethtool_strings.txt").read_text().split()
 MLX5_FW = "28.39.2048 (MT_0000000838)"        # "%d.%d.%04d (%.16s)" fw_rev + board_id
 MLX5_PRIV_FLAGS = 8                            # MLX5E_NUM_PFLAGS
 MLX5_SELF_TESTS = 4                            # link, speed, health, loopback

@@ -5,7 +5,7 @@ Python 3 standard library only.  Used by the fixture generator to write the
 raw netlink replies a capture holds (``kernel/dcbnl/...``,
 ``kernel/ethtool-netlink/...``), so the exporter's decoders are tested on
 kernel-shaped bytes.  Mirrors include/net/netlink.h and
-net/netlink/af_netlink.c (and tests/netlink/kernel_skb.h on the C++ side):
+net/netlink/af_netlink.c (and tests/exporter/netlink/kernel_skb.h on the C++ side):
 
 ``nlmsg_put``       16-byte struct nlmsghdr + NLMSG_ALIGN(payload), zeroed
 ``genlmsg_put``     nlmsg_put + 4-byte struct genlmsghdr {cmd, version, 0}

@@ -417,7 +417,7 @@ class FixtureTest(unittest.TestCase):
 
 
 # Replies captured from a real kernel (6.18, veth pair in a network namespace); the same
-# bytes pin the C++ decoders in tests/netlink/captured_replies_test.cpp.
+# bytes pin the C++ decoders in tests/exporter/netlink/captured_replies_test.cpp.
 CAPTURED_DCBNL_VETH = bytes([
     0x34, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0xea, 0x3b, 0x00, 0x00,
     0xa1, 0xff, 0xff, 0xff, 0x20, 0x00, 0x00, 0x00, 0x4e, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0x00,
@@ -514,7 +514,7 @@ class KernelAnswersTest(TempDirCase):
         self.assertEqual(one[4:8], bytes([0x11, 0x14, 0x02, 0]))  # STAT_GET, NLM_F_MULTI
 
     def test_rdma_stat_reply_bytes(self) -> None:
-        # The same bytes tests/netlink/rdma_nldev_test.cpp (kOneCounter) writes out by hand.
+        # The same bytes tests/exporter/netlink/rdma_nldev_test.cpp (kOneCounter) writes out by hand.
         got = ka.rdma_stat_reply(dev_index=2, device="mlx5_0", port=1, seq=3, portid=0,
                                  counters=[("np_cnp_sent", 0x0102030405060708)])
         want = bytes([80, 0, 0, 0, 0x11, 0x14, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0,

@@ -20,6 +20,8 @@ class RecordingKernel final : public KernelAnswers {
     return answer;
   }
 
+  std::uint64_t refused_answers() const override { return inner_->refused_answers(); }
+
  private:
   std::shared_ptr<KernelAnswers> inner_;
   std::string dir_;

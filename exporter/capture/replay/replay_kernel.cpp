@@ -46,6 +46,8 @@ class ReplayKernel final : public KernelAnswers {
     return answer;
   }
 
+  std::uint64_t refused_answers() const override { return RefusedAnswers(); }
+
  private:
   using Rates = std::vector<replay::Motion::StatRate>;
 

@@ -82,7 +82,10 @@ class LldpSource final : public Source {
       auto decoded = lldp::DecodeNeighborsJson(
           std::string_view(reinterpret_cast<const char*>(a.bytes.data()), a.bytes.size()));
       if (decoded) {
-        neighbors_ = std::move(*decoded);
+        for (auto& n : *decoded) {
+          neighbors_.emplace_back();
+          static_cast<lldp::Neighbor&>(neighbors_.back()) = std::move(n);
+        }
         DecodeDcbxOfNeighbors();
         Become(Outcome::kNeighbors, "", log::Level::kInfo, "");
       } else {

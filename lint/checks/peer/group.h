@@ -72,11 +72,8 @@ std::optional<SwitchSide> SwitchSideOf(const NicContext& c);
 std::string BothEnds(const NicContext& c, const SwitchSide& s);
 
 // The commands that set the switch side, by NOS (the file's; for DCBX alone, guessed from the
-// port's name: swpN is Cumulus, EthernetN/M Arista EOS, EthernetN SONiC or EOS), as one text.
-std::string SwitchPfcFix(const SwitchSide& s, const std::vector<std::int64_t>& want);
-std::string SwitchDscpFix(const SwitchSide& s, std::int64_t dscp, std::int64_t priority);
-std::string SwitchEcnFix(const SwitchSide& s, std::int64_t priority);
-// The same, in every language.
+// port's name: swpN is Cumulus, EthernetN/M Arista EOS, EthernetN SONiC or EOS), as one text
+// in every language.
 i18n::Phrase SwitchPfcFixText(const SwitchSide& s, const std::vector<std::int64_t>& want);
 i18n::Phrase SwitchDscpFixText(const SwitchSide& s, std::int64_t dscp, std::int64_t priority);
 i18n::Phrase SwitchEcnFixText(const SwitchSide& s, std::int64_t priority);

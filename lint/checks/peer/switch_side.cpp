@@ -167,16 +167,6 @@ i18n::Phrase SwitchFix(const SwitchSide& s, const std::vector<i18n::Phrase>& opt
 
 }  // namespace
 
-std::string SwitchPfcFix(const SwitchSide& s, const std::vector<std::int64_t>& want) {
-  return SwitchPfcFixText(s, want).english;
-}
-
-std::string SwitchDscpFix(const SwitchSide& s, std::int64_t dscp, std::int64_t priority) {
-  return SwitchDscpFixText(s, dscp, priority).english;
-}
-
-std::string SwitchEcnFix(const SwitchSide& s, std::int64_t priority) { return SwitchEcnFixText(s, priority).english; }
-
 i18n::Phrase SwitchPfcFixText(const SwitchSide& s, const std::vector<std::int64_t>& want) {
   std::vector<i18n::Phrase> out;
   const std::string list = FormatPriorities(want);

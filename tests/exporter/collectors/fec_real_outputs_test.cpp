@@ -1,6 +1,6 @@
 // Real `ethtool -I --show-fec` outputs people published (tests/fixtures/real/ethtool-show-fec,
 // provenance in its README), translated into the FEC_GET answer the kernel sent for each
-// (ethtool netlink/fec.c prints that answer; tests/netlink/fec_reply.h lays it out), kept as a
+// (ethtool netlink/fec.c prints that answer; tests/exporter/netlink/fec_reply.h lays it out), kept as a
 // capture and replayed: the exporter serves every encoding and number the text printed.
 
 #include <gtest/gtest.h>
@@ -16,8 +16,8 @@
 #include "common/test_dir.h"
 #include "exporter/capture/files/capture_files.h"
 #include "exporter/kernel/answers.h"
-#include "kernel/fec_harness.h"
-#include "netlink/fec_reply.h"
+#include "common/kernel_answer_harness.h"
+#include "exporter/netlink/fec_reply.h"
 
 namespace rocewatch {
 namespace {
@@ -114,29 +114,29 @@ TEST(FecRealOutputs, EveryPrintedValueIsServedFromTheReplayedAnswer) {
                                     kernel::Answer{testing::BuildFecReply(AnswerOf(printed)), 0})
                     .ok());
     auto replay = kernel::MakeReplayKernel(capture.path());
-    testing::FecUnderTest source(*replay);
-    auto pass = source.Collect(testing::NetdevsInventory({printed.ifname.c_str()}));
+    testing::kernel_sources::SourceUnderTest source("fec", *replay);
+    auto pass = source.Collect(testing::kernel_sources::NetdevInventory({printed.ifname.c_str()}));
     EXPECT_TRUE(pass.status.success) << ::testing::PrintToString(pass.status.errors);
     const std::string n = "netdev=\"" + printed.ifname + "\"";
-    const std::string& t = pass.text;
-    EXPECT_TRUE(testing::HasLine(
+    const std::string t = source.Page(pass.snap);
+    EXPECT_TRUE(testing::kernel_sources::HasLine(
         t, "roce_fec_active_info{" + n + ",mode=\"" + Served(printed.active) + "\"} 1"))
         << t;
     for (const auto& w : printed.configured) {
       if (w == "None") continue;
       const std::string mode = w == "Auto" ? "auto" : Served(w);
       EXPECT_TRUE(
-          testing::HasLine(t, "roce_fec_configured_info{" + n + ",mode=\"" + mode + "\"} 1"))
+          testing::kernel_sources::HasLine(t, "roce_fec_configured_info{" + n + ",mode=\"" + mode + "\"} 1"))
           << w;
     }
     for (const auto& [name, values] : printed.stats) {
       ASSERT_FALSE(values.empty());
-      EXPECT_TRUE(testing::HasLine(
+      EXPECT_TRUE(testing::kernel_sources::HasLine(
           t, "roce_fec_" + name + "_total{" + n + "} " + std::to_string(values[0])))
           << name << "\n"
           << t;
       for (std::size_t lane = 1; lane < values.size(); ++lane) {
-        EXPECT_TRUE(testing::HasLine(t, "roce_fec_lane_" + name + "_total{" + n + ",lane=\"" +
+        EXPECT_TRUE(testing::kernel_sources::HasLine(t, "roce_fec_lane_" + name + "_total{" + n + ",lane=\"" +
                                             std::to_string(lane - 1) + "\"} " +
                                             std::to_string(values[lane])))
             << name << " lane " << lane - 1;

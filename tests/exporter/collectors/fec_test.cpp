@@ -1,4 +1,4 @@
-// The fec source on kernel-shaped FEC_GET answers (tests/netlink/fec_reply.h): what it
+// The fec source on kernel-shaped FEC_GET answers (tests/exporter/netlink/fec_reply.h): what it
 // serves, what EOPNOTSUPP costs on the next scrape, and what a malformed answer costs.
 
 #include <gtest/gtest.h>
@@ -10,18 +10,19 @@
 
 #include "exporter/kernel/answers.h"
 #include "exporter/netlink/ethtool_fec.h"
-#include "kernel/fec_harness.h"
-#include "netlink/fec_reply.h"
-#include "netlink/kernel_skb.h"
+#include "common/kernel_answer_harness.h"
+#include "exporter/netlink/fec_reply.h"
+#include "exporter/netlink/kernel_skb.h"
 
 namespace rocewatch {
 namespace {
 
 using testing::BuildFecReply;
 using testing::FecReplySpec;
-using testing::FecUnderTest;
-using testing::HasLine;
-using testing::NetdevsInventory;
+using testing::kernel_sources::AnyErrorHas;
+using testing::kernel_sources::HasLine;
+using testing::kernel_sources::NetdevInventory;
+using testing::kernel_sources::SourceUnderTest;
 
 // Answers FEC_GET per netdev from a table; counts the calls.
 class TableKernel final : public kernel::KernelAnswers {
@@ -48,12 +49,6 @@ kernel::Answer Eopnotsupp(const std::string& netdev) {
 
 kernel::Answer Reply(const FecReplySpec& spec) { return {BuildFecReply(spec), 0}; }
 
-bool AnyErrorHas(const SourceStatus& s, const std::string& a, const std::string& b) {
-  return std::any_of(s.errors.begin(), s.errors.end(), [&](const std::string& e) {
-    return e.find(a) != std::string::npos && e.find(b) != std::string::npos;
-  });
-}
-
 TEST(FecSource, ModesCountersLanesAndHistogramAreServed) {
   TableKernel kernel;
   FecReplySpec rs;
@@ -74,10 +69,10 @@ TEST(FecSource, ModesCountersLanesAndHistogramAreServed) {
   fc.corrected_bits = {2500000};
   kernel.answers["ens2f0np0"] = Reply(fc);
 
-  FecUnderTest source(kernel);
-  auto p = source.Collect(NetdevsInventory({"ens1f0np0", "ens2f0np0"}));
+  SourceUnderTest source("fec", kernel);
+  auto p = source.Collect(NetdevInventory({"ens1f0np0", "ens2f0np0"}));
   EXPECT_TRUE(p.status.success) << ::testing::PrintToString(p.status.errors);
-  const std::string& t = p.text;
+  const std::string t = source.Page(p.snap);
   EXPECT_TRUE(HasLine(t, R"(roce_fec_active_info{netdev="ens1f0np0",mode="rs"} 1)")) << t;
   EXPECT_TRUE(HasLine(t, R"(roce_fec_configured_info{netdev="ens1f0np0",mode="auto"} 1)"));
   EXPECT_TRUE(HasLine(t, R"(roce_fec_configured_info{netdev="ens1f0np0",mode="rs"} 1)"));
@@ -118,8 +113,8 @@ TEST(FecSource, UnsupportedIsNoFecAndIsNotAskedAgainUntilTheInventoryChanges) {
   rs.active = ETHTOOL_LINK_MODE_FEC_RS_BIT;
   rs.corrected = {1};
   kernel.answers["ens1f0np0"] = Reply(rs);
-  FecUnderTest source(kernel);
-  const Inventory first = NetdevsInventory({"veth0", "ens1f0np0"}, 1);
+  SourceUnderTest source("fec", kernel);
+  const Inventory first = NetdevInventory({"veth0", "ens1f0np0"}, 1);
   for (int pass = 0; pass < 3; ++pass) {
     auto p = source.Collect(first);
     EXPECT_TRUE(p.status.success) << ::testing::PrintToString(p.status.errors);
@@ -130,8 +125,8 @@ TEST(FecSource, UnsupportedIsNoFecAndIsNotAskedAgainUntilTheInventoryChanges) {
   EXPECT_EQ(kernel.calls["veth0"], 1);
   EXPECT_EQ(kernel.calls["ens1f0np0"], 3);
   // A new inventory (a netdev appeared, a driver reloaded): asked once more.
-  source.Collect(NetdevsInventory({"veth0", "ens1f0np0", "veth1"}, 2));
-  source.Collect(NetdevsInventory({"veth0", "ens1f0np0", "veth1"}, 2));
+  source.Collect(NetdevInventory({"veth0", "ens1f0np0", "veth1"}, 2));
+  source.Collect(NetdevInventory({"veth0", "ens1f0np0", "veth1"}, 2));
   EXPECT_EQ(kernel.calls["veth0"], 2);
 }
 
@@ -147,16 +142,17 @@ TEST(FecSource, MalformedAnswerCostsOnlyThatNetdevsFecValues) {
   bad.ifname = "ens2f0np0";
   bad.hist = {{7, 4, 2, {}}};  // low above high
   kernel.answers["ens2f0np0"] = Reply(bad);
-  FecUnderTest source(kernel);
-  auto p = source.Collect(NetdevsInventory({"ens1f0np0", "ens2f0np0"}));
+  SourceUnderTest source("fec", kernel);
+  auto p = source.Collect(NetdevInventory({"ens1f0np0", "ens2f0np0"}));
   EXPECT_FALSE(p.status.success);
   EXPECT_TRUE(AnyErrorHas(p.status, "netdev ens2f0np0", "bin low 7 is above high 4"))
       << ::testing::PrintToString(p.status.errors);
   ASSERT_EQ(p.snap.fec.size(), 1u);
-  EXPECT_TRUE(HasLine(p.text, R"(roce_fec_uncorrectable_blocks_total{netdev="ens1f0np0"} 17)"));
-  EXPECT_EQ(p.text.find("ens2f0np0"), std::string::npos);
+  const std::string t = source.Page(p.snap);
+  EXPECT_TRUE(HasLine(t, R"(roce_fec_uncorrectable_blocks_total{netdev="ens1f0np0"} 17)"));
+  EXPECT_EQ(t.find("ens2f0np0"), std::string::npos);
   // A malformed answer is asked again next time (it is not remembered as "no FEC").
-  source.Collect(NetdevsInventory({"ens1f0np0", "ens2f0np0"}));
+  source.Collect(NetdevInventory({"ens1f0np0", "ens2f0np0"}));
   EXPECT_EQ(kernel.calls["ens2f0np0"], 2);
 }
 
@@ -168,12 +164,12 @@ TEST(FecSource, NoActiveEncodingIsServedAsNone) {
   none.fec_auto = 1;
   none.stats = false;  // a kernel before 5.14, asked without ETHTOOL_FLAG_STATS
   kernel.answers["ens3f0np0"] = Reply(none);
-  FecUnderTest source(kernel);
-  auto p = source.Collect(NetdevsInventory({"ens3f0np0"}));
+  SourceUnderTest source("fec", kernel);
+  auto p = source.Collect(NetdevInventory({"ens3f0np0"}));
   EXPECT_TRUE(p.status.success);
-  EXPECT_TRUE(HasLine(p.text, R"(roce_fec_active_info{netdev="ens3f0np0",mode="none"} 1)"))
-      << p.text;
-  EXPECT_EQ(p.text.find("_blocks_total"), std::string::npos);
+  const std::string t = source.Page(p.snap);
+  EXPECT_TRUE(HasLine(t, R"(roce_fec_active_info{netdev="ens3f0np0",mode="none"} 1)")) << t;
+  EXPECT_EQ(t.find("_blocks_total"), std::string::npos);
 }
 
 }  // namespace

@@ -32,7 +32,7 @@ TEST(LldpDecode, RealLldpcliJson0) {
   auto n = lldp::DecodeNeighborsJson(Fixture("neighbors-json0.json"));
   ASSERT_TRUE(n.ok()) << n.error().message;
   ASSERT_EQ(n->size(), 2u);
-  const LldpNeighbor& a = (*n)[0];
+  const lldp::Neighbor& a = (*n)[0];
   EXPECT_EQ(a.netdev, "lldpn0");
   EXPECT_EQ(a.protocol, "LLDP");
   EXPECT_EQ(a.chassis_id_subtype, "mac");
@@ -44,7 +44,7 @@ TEST(LldpDecode, RealLldpcliJson0) {
   EXPECT_EQ(a.management_address, "192.0.2.1");
   EXPECT_EQ(a.ttl_seconds, 4);  // tx-interval 1 × hold 4
   ASSERT_TRUE(a.age_seconds.has_value());
-  const LldpNeighbor& b = (*n)[1];
+  const lldp::Neighbor& b = (*n)[1];
   EXPECT_EQ(b.port_id_subtype, "mac");  // lldpd's default port ID on a veth
   EXPECT_EQ(b.port_description, "lldps1");
 }
@@ -342,7 +342,7 @@ TEST(LldpDcbx, RealLldpcliUnknownTlvs) {
   auto decoded = lldp::DecodeNeighborsJson(Fixture("neighbors-dcbx-json0.json"));
   ASSERT_TRUE(decoded.ok()) << decoded.error().message;
   ASSERT_EQ(decoded->size(), 1u);
-  const LldpNeighbor& n = (*decoded)[0];
+  const lldp::Neighbor& n = (*decoded)[0];
   EXPECT_EQ(n.netdev, "xn0");
   ASSERT_EQ(n.unknown_tlvs.size(), 2u);
   EXPECT_EQ(n.unknown_tlvs[0].oui, lldp::kIeee8021Oui);

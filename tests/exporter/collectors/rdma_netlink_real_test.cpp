@@ -1,6 +1,6 @@
 // Real `rdma statistic show link DEV/PORT` outputs (tests/fixtures/real/rdma-statistic, their
 // PROVENANCE.md), translated into the RDMA_NLDEV_CMD_STAT_GET answers the kernel sends for them
-// (tests/netlink/rdma_reply.h) and served by the rdma collector: every counter the text prints
+// (tests/exporter/netlink/rdma_reply.h) and served by the rdma collector: every counter the text prints
 // is on the page with its value, the optional ones included, and nothing the answer lacks.
 
 #include <gtest/gtest.h>
@@ -15,7 +15,7 @@
 #include "common/fixture_paths.h"
 #include "exporter/collectors/rdma/collector.h"
 #include "exporter/metrics/text_renderer.h"
-#include "netlink/rdma_reply.h"
+#include "exporter/netlink/rdma_reply.h"
 
 namespace rocewatch {
 namespace {

@@ -1,5 +1,5 @@
 // The rdma collector's two sources of hw counters: one RDMA netlink STAT_GET answer a port
-// (kernel-shaped, tests/netlink/rdma_reply.h) and the hw_counters/ files. Same values, same
+// (kernel-shaped, tests/exporter/netlink/rdma_reply.h) and the hw_counters/ files. Same values, same
 // page; optional counters only netlink lists are served like the others; where netlink fails
 // (here: the live kernel, which has no RDMA netlink) the files serve, and the failed call is
 // not made again until the inventory changes.
@@ -21,8 +21,8 @@
 #include "exporter/netlink/messages.h"
 #include "exporter/netlink/rdma_nldev.h"
 #include "exporter/netlink/rdma_stat.h"
-#include "netlink/kernel_skb.h"
-#include "netlink/rdma_reply.h"
+#include "exporter/netlink/kernel_skb.h"
+#include "exporter/netlink/rdma_reply.h"
 
 namespace rocewatch {
 namespace {

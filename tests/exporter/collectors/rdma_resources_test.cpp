@@ -1,7 +1,7 @@
 // What RDMA netlink tells about a device's resources, served by the rdma collector: the RES_GET
 // summary per device (roce_rdma_resources), the QP-counter mode of each port and its bound
 // counters (roce_rdma_qp_counter_mode, roce_rdma_bound_counter*), from answers built the way
-// drivers/infiniband/core/nldev.c builds them (tests/netlink/rdma_reply.h). An absent answer
+// drivers/infiniband/core/nldev.c builds them (tests/exporter/netlink/rdma_reply.h). An absent answer
 // (an older kernel's EOPNOTSUPP) serves nothing, is no failure and is not asked again; one
 // that does not decode fails only its device; a recorded capture replays the same page.
 
@@ -22,8 +22,8 @@
 #include "exporter/kernel/answers.h"
 #include "exporter/metrics/text_renderer.h"
 #include "exporter/netlink/rdma_nldev.h"
-#include "netlink/kernel_skb.h"
-#include "netlink/rdma_reply.h"
+#include "exporter/netlink/kernel_skb.h"
+#include "exporter/netlink/rdma_reply.h"
 
 namespace rocewatch {
 namespace {
