@@ -15,9 +15,12 @@ std::string_view TypeName(ValueType type) {
   return "?";
 }
 
+// A table cell: "—" for none; '|' escaped, so a cell never splits the row.
 std::string Cell(std::string_view text, bool code) {
   if (text.empty()) return "—";
-  return code ? "`" + std::string(text) + "`" : std::string(text);
+  std::string out;
+  for (char c : text) out += c == '|' ? std::string("\\|") : std::string(1, c);
+  return code ? "`" + out + "`" : out;
 }
 
 }  // namespace
