@@ -28,15 +28,8 @@ void CheckRunner::AddNode(std::size_t node_index, const observe::NodeView& view)
     NicContext c{plan_, node, nic, plan_.FindProfile(nic.profile), view, port, present, switches_};
     for (const CheckSpec* spec : AllCheckSpecs())
       if (spec->nic != nullptr) spec->nic(c, sink_);
-    SettingIds settings = ExtractSettings(view, nic.ib_dev, port, nic.netdev, pool_);
-    // A port that is down reports a fallback rate: link.port-down says what matters.
-    auto state = view.Value(metric::roce_port_state, {{label::device, nic.ib_dev}, {label::port, port}});
-    if (state && *state != 4) {
-      std::uint32_t rate_key = pool_.Intern("port_rate");
-      std::erase_if(settings, [&](const auto& kv) { return kv.first == rate_key; });
-    }
     records_.push_back({static_cast<std::uint32_t>(node_index), static_cast<std::uint32_t>(n), pool_.Intern(port),
-                        pool_.InternSet(std::move(settings))});
+                        pool_.InternSet(ExtractSettings(view, nic.ib_dev, port, nic.netdev, pool_))});
   }
 }
 

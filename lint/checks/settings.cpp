@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "lint/checks/observed.h"
+#include "lint/core/setting_table.h"
 #include "lint/metric_contract.h"
 #include "rocewatch/strings.h"
 
@@ -63,42 +64,47 @@ SettingIds ExtractSettings(const observe::NodeView& view, std::string_view devic
   SettingIds out;
   out.reserve(128);
   Builder b(pool, out);
-  b.Number("netdev_mtu", view.Value(metric::roce_netdev_mtu_bytes, {{label::netdev, netdev}}));
-  b.Number("roce_active_mtu", view.Value(metric::roce_port_active_mtu_bytes, {{label::device, device}, {label::port, port}}));
-  b.Number("port_rate", view.Value(metric::roce_port_rate_bytes_per_second, {{label::device, device}, {label::port, port}}));
-  b.Number("pcie_speed", view.Value(metric::roce_pcie_link_speed_transfers_per_second, {{label::device, device}, {label::kind, "current"}}));
-  b.Number("pcie_width", view.Value(metric::roce_pcie_link_width, {{label::device, device}, {label::kind, "current"}}));
-  if (auto pfc = EnabledPriorities(view, metric::roce_pfc_enabled, netdev)) b.Text("pfc", FormatPriorities(*pfc));
-  if (auto trust = TrustMode(view, netdev)) b.Text("trust", *trust);
+  b.Number(setting::kNetdevMtu.key, view.Value(metric::roce_netdev_mtu_bytes, {{label::netdev, netdev}}));
+  b.Number(setting::kRoceActiveMtu.key, view.Value(metric::roce_port_active_mtu_bytes, {{label::device, device}, {label::port, port}}));
+  // A port that is down reports a fallback rate (link.port-down says what matters): the settings
+  // compared only while the port is up are left out.
+  auto state = view.Value(metric::roce_port_state, {{label::device, device}, {label::port, port}});
+  const bool port_down = state && *state != 4;
+  if (!(port_down && setting::kPortRate.port_up_only))
+    b.Number(setting::kPortRate.key, view.Value(metric::roce_port_rate_bytes_per_second, {{label::device, device}, {label::port, port}}));
+  b.Number(setting::kPcieSpeed.key, view.Value(metric::roce_pcie_link_speed_transfers_per_second, {{label::device, device}, {label::kind, "current"}}));
+  b.Number(setting::kPcieWidth.key, view.Value(metric::roce_pcie_link_width, {{label::device, device}, {label::kind, "current"}}));
+  if (auto pfc = EnabledPriorities(view, metric::roce_pfc_enabled, netdev)) b.Text(setting::kPfc.key, FormatPriorities(*pfc));
+  if (auto trust = TrustMode(view, netdev)) b.Text(setting::kTrust.key, *trust);
   char num[24];
   for (const auto& s : view.Select(metric::roce_dscp_priority, {{label::netdev, netdev}})) {
     auto r = std::to_chars(num, num + sizeof num, static_cast<long long>(s.value()));
-    b.Composite("dscp.", s.Label(label::dscp), std::string_view(num, static_cast<std::size_t>(r.ptr - num)));
+    b.Composite(setting::kDscp.key, s.Label(label::dscp), std::string_view(num, static_cast<std::size_t>(r.ptr - num)));
   }
-  for (const char* point : {"np", "rp"}) {
+  for (auto [point, ecn_key] : {std::pair{"np", setting::kEcnNp.key}, std::pair{"rp", setting::kEcnRp.key}}) {
     if (auto ecn = EnabledPriorities(view, metric::roce_ecn_enabled, netdev, point))
-      b.Text(std::string("ecn.") + point, FormatPriorities(*ecn));
-    const std::string prefix = std::string("dcqcn.") + point + ".";
+      b.Text(ecn_key, FormatPriorities(*ecn));
+    const std::string prefix = std::string(setting::kDcqcn.key) + point + ".";
     for (const auto& p : DcqcnParameters(view, netdev, point)) b.Composite(prefix, p.name, FormatNumber(p.value));
   }
   for (const auto& m : view.Select(metric::roce_cm_default_roce_mode_info, {{label::device, device}, {label::port, port}}))
-    b.Text("cm.roce_mode", m.Label(label::mode));
-  b.Number("cm.tos", view.Value(metric::roce_cm_default_tos, {{label::device, device}, {label::port, port}}));
+    b.Text(setting::kCmRoceMode.key, m.Label(label::mode));
+  b.Number(setting::kCmTos.key, view.Value(metric::roce_cm_default_tos, {{label::device, device}, {label::port, port}}));
   for (const auto& d : view.Select(metric::roce_device_info, {{label::device, device}})) {
-    b.Text("firmware", d.Label(label::fw_version));
-    b.Text("driver", d.Label(label::driver));
+    b.Text(setting::kFirmware.key, d.Label(label::fw_version));
+    b.Text(setting::kDriver.key, d.Label(label::driver));
   }
   for (const auto& d : view.Select(metric::roce_ethtool_driver_info, {{label::netdev, netdev}}))
-    b.Text("driver_version", d.Label(label::version));
-  b.Number("pause.rx", view.Value(metric::roce_pause_rx_enabled, {{label::netdev, netdev}}));
-  b.Number("pause.tx", view.Value(metric::roce_pause_tx_enabled, {{label::netdev, netdev}}));
+    b.Text(setting::kDriverVersion.key, d.Label(label::version));
+  b.Number(setting::kPauseRx.key, view.Value(metric::roce_pause_rx_enabled, {{label::netdev, netdev}}));
+  b.Number(setting::kPauseTx.key, view.Value(metric::roce_pause_tx_enabled, {{label::netdev, netdev}}));
   // The tables the exporter serves as digests by default (dscp_map, app, ets, buffer, dcbx):
   // equal digests, equal tables.
   for (const auto& t : view.Select(metric::roce_dcb_table_entries, {{label::netdev, netdev}}))
-    b.Composite("dcb.table.", t.Label(label::table), t.Label(label::digest));
+    b.Composite(setting::kDcbTable.key, t.Label(label::table), t.Label(label::digest));
   for (const auto& t : view.Select(metric::roce_ets_priority_traffic_class, {{label::netdev, netdev}})) {
     auto r = std::to_chars(num, num + sizeof num, static_cast<long long>(t.value()));
-    b.Composite("ets.tc.", t.Label(label::priority), std::string_view(num, static_cast<std::size_t>(r.ptr - num)));
+    b.Composite(setting::kEtsTc.key, t.Label(label::priority), std::string_view(num, static_cast<std::size_t>(r.ptr - num)));
   }
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end(),
@@ -108,7 +114,8 @@ SettingIds ExtractSettings(const observe::NodeView& view, std::string_view devic
 }
 
 SettingValue TypedSetting(std::string_view key, std::string_view text) {
-  if (key == "pfc" || key == "ecn.np" || key == "ecn.rp") {
+  const setting::Spec* spec = setting::Find(key);
+  if (spec != nullptr && spec->type == setting::ValueType::kPriorities) {
     std::vector<std::int64_t> prios;
     if (Trim(text) == "none") return prios;
     for (auto part : Split(text, ',')) {

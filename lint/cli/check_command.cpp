@@ -1,12 +1,7 @@
 // roce-lint check PLAN: every node against the plan and against its peers.
 
-#include <algorithm>
-#include <chrono>
 #include <fstream>
 
-#include "lint/checks/check.h"
-#include "lint/checks/peer/group.h"
-#include "lint/fix/fix_hints.h"
 #include "lint/cli/commands.h"
 #include "lint/cli/common_flags.h"
 #include "lint/cli/exit_codes.h"
@@ -15,9 +10,7 @@
 #include "lint/cli/switch_flags.h"
 #include "lint/plan/load.h"
 #include "lint/report/formats.h"
-#include "lint/observe/switch_counter_query.h"
-#include "lint/switch/counter_profiles.h"
-#include "lint/switch/switch_config.h"
+#include "lint/run/evaluate.h"
 #include "rocewatch/escape.h"
 
 namespace rocewatch::lint::cli {
@@ -95,25 +88,8 @@ int RunCheckCommand(const std::vector<std::string>& args, CommandIo io) {
     io.err << "roce-lint check: " << switch_inputs.error().message << "\n";
     return kExitUnusable;
   }
-  switch_config::SwitchConfigs& switches = switch_inputs->configs;
-  // The switches' pause counters over the counter window, at the same time as the nodes'.
-  if (settings->mode == observe::ObserveSettings::Mode::kPrometheus && settings->window_seconds > 0) {
-    if (!settings->prometheus.at)
-      settings->prometheus.at =
-          std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
-    observe::SwitchQueryStats switch_stats;
-    auto pauses =
-        observe::QuerySwitchPauses(switch_inputs->profiles, settings->prometheus, settings->scrape, &switch_stats);
-    if (!pauses) {
-      io.err << "roce-lint check: " << escape::TerminalText(pauses.error().message) << "\n";
-      return kExitUnusable;
-    }
-    if (settings->print_stats)
-      io.err << "roce-lint check: switch counters: " << switch_stats.queries << " queries, " << switch_stats.series
-             << " series of " << pauses->size() << " switch ports, " << switch_stats.skipped
-             << " skipped (no port label or no priority 0-7)\n";
-    switches.SetPauses(std::move(*pauses));
-  } else if (switch_inputs->counters_added) {
+  if (switch_inputs->counters_added && (settings->mode != observe::ObserveSettings::Mode::kPrometheus ||
+                                        settings->window_seconds <= 0)) {
     io.err << "roce-lint check: --switch-counters needs --prometheus (the switches' counters are read "
               "from the store)\n";
     return kExitUnusable;
@@ -121,44 +97,31 @@ int RunCheckCommand(const std::vector<std::string>& args, CommandIo io) {
   const std::string& plan_path = parsed->positional.front();
   auto loaded = LoadUsablePlan("check", plan_path, io.err, *lang);
   if (!loaded) return kExitUnusable;
-  // Each node is checked as soon as it is observed and its metrics dropped: at
-  // 10,000 nodes only the interned settings that drift compares stay in memory.
-  checks::CheckRunner runner(loaded->plan, &switches);
-  std::vector<std::string> without_window;  // reachable, no counter increase
-  std::vector<std::string> without_switch;  // "node netdev": no DCBX, no --switch-config
-  std::vector<std::string> without_counters;  // "node netdev": no switch pause counters
-  auto observed = ObserveEach(loaded->plan, *settings, [&](std::size_t i, observe::NodeView&& view) {
-    if (view.reachable() && !view.has_increase()) without_window.push_back(view.node());
-    for (const std::string& netdev : checks::peer::NicsWithoutSwitchSide(loaded->plan.nodes[i], view, &switches))
-      without_switch.push_back(loaded->plan.nodes[i].name + " " + netdev);
-    for (const std::string& netdev : checks::peer::NicsWithoutSwitchCounters(loaded->plan.nodes[i], view, &switches))
-      without_counters.push_back(loaded->plan.nodes[i].name + " " + netdev);
-    runner.AddNode(i, view);
-  });
-  if (!observed) {
-    io.err << "roce-lint check: " << observed.error().message << "\n";
+  auto evaluation =
+      run::Evaluate(loaded->plan, *settings, {switch_inputs->configs, switch_inputs->profiles});
+  if (!evaluation) {
+    io.err << "roce-lint check: " << escape::TerminalText(evaluation.error().message) << "\n";
     return kExitUnusable;
   }
-
-  if (settings->print_stats && !observed->stats.empty())
-    io.err << "roce-lint check: " << observed->input << ": " << observed->stats << "\n";
+  if (settings->print_stats && evaluation->switch_counters_queried)
+    io.err << "roce-lint check: switch counters: " << evaluation->switch_stats.queries << " queries, "
+           << evaluation->switch_stats.series << " series of " << evaluation->switch_counter_ports
+           << " switch ports, " << evaluation->switch_stats.skipped
+           << " skipped (no port label or no priority 0-7)\n";
+  const observe::ObservedInput& observed = evaluation->observed;
+  if (settings->print_stats && !observed.stats.empty())
+    io.err << "roce-lint check: " << observed.input << ": " << observed.stats << "\n";
   report::CheckRun run;
   run.plan = &loaded->plan;
-  run.findings = runner.Finish();
-  fix::RenderFixes(run.findings);
-  run.input = observed->input;
-  run.input_id = observed->input_id;
-  run.input_args = observed->input_args;
-  run.counters_checked = observed->counters;
-  std::sort(without_switch.begin(), without_switch.end());
-  run.switch_side_unchecked = std::move(without_switch);
-  std::sort(without_counters.begin(), without_counters.end());
-  run.switch_counters_unchecked = std::move(without_counters);
-  run.switch_counters_read = switches.pauses().read();
-  if (run.counters_checked) {
-    std::sort(without_window.begin(), without_window.end());
-    run.counters_unobserved = std::move(without_window);
-  }
+  run.findings = std::move(evaluation->findings);
+  run.input = observed.input;
+  run.input_id = observed.input_id;
+  run.input_args = observed.input_args;
+  run.counters_checked = observed.counters;
+  run.switch_side_unchecked = std::move(evaluation->switch_side_unchecked);
+  run.switch_counters_unchecked = std::move(evaluation->switch_counters_unchecked);
+  run.switch_counters_read = evaluation->switch_counters_read;
+  run.counters_unobserved = std::move(evaluation->counters_unobserved);
 
   std::ofstream file;
   std::ostream* out = &io.out;

@@ -7,17 +7,18 @@
 #include <fstream>
 #include <map>
 
-#include "lint/checks/check.h"
 #include "lint/checks/specs.h"
 #include "lint/cli/commands.h"
 #include "lint/cli/common_flags.h"
 #include "lint/cli/exit_codes.h"
 #include "lint/cli/usable_plan.h"
 #include "lint/cli/observe_flags.h"
+#include "lint/cli/switch_flags.h"
 #include "lint/fix/persist.h"
 #include "lint/fix/script.h"
 #include "lint/fix/target.h"
 #include "lint/plan/load.h"
+#include "lint/run/evaluate.h"
 #include "rocewatch/escape.h"
 #include "rocewatch/strings.h"
 
@@ -87,6 +88,7 @@ Status WriteFile(const fs::path& path, const std::string& text, bool executable)
 
 int RunFixCommand(const std::vector<std::string>& args, CommandIo io) {
   std::vector<FlagSpec> specs = ObserveFlagSpecs();
+  specs.insert(specs.end(), SwitchFlagSpecs().begin(), SwitchFlagSpecs().end());
   specs.insert(specs.end(), CommandSpecs().begin(), CommandSpecs().end());
   auto parsed = ParseArgs(args, specs);
   if (!parsed.ok()) {
@@ -95,7 +97,7 @@ int RunFixCommand(const std::vector<std::string>& args, CommandIo io) {
   }
   if (parsed->Has("--help")) {
     io.out << kUsage << FlagUsage(CommandSpecs()) << "\nWith --only-findings:\n"
-           << ObserveFlagsHelp()
+           << ObserveFlagsHelp() << FlagUsage(SwitchFlagSpecs())
            << "\nExit codes: 0 scripts rendered, 2 unusable input (bad flags, plan with errors).\n";
     return kExitClean;
   }
@@ -128,8 +130,10 @@ int RunFixCommand(const std::vector<std::string>& args, CommandIo io) {
   bool observe_flag = false;
   for (const auto& spec : ObserveFlagSpecs())
     observe_flag = observe_flag || parsed->Value(spec.name);
+  for (const auto& spec : SwitchFlagSpecs())
+    observe_flag = observe_flag || parsed->Value(spec.name);
   if (observe_flag && !options.only_findings) {
-    io.err << "roce-lint fix: the metrics flags go with --only-findings\n";
+    io.err << "roce-lint fix: the metrics and switch flags go with --only-findings\n";
     return kExitUnusable;
   }
 
@@ -164,6 +168,7 @@ int RunFixCommand(const std::vector<std::string>& args, CommandIo io) {
 
   // --only-findings: this node's findings (the checks run on the whole plan: drift needs peers).
   std::map<std::string, std::vector<Finding>> findings_by_node;
+  std::vector<std::vector<std::string>> nic_drivers;  // [node][nic], from the metrics
   std::string observed_input;
   if (options.only_findings) {
     auto settings = ObserveSettingsFromArgs(*parsed);
@@ -171,14 +176,19 @@ int RunFixCommand(const std::vector<std::string>& args, CommandIo io) {
       io.err << "roce-lint fix: " << settings.error().message << "\n";
       return kExitUnusable;
     }
-    auto observed = Observe(plan, *settings);
-    if (!observed) {
-      io.err << "roce-lint fix: " << observed.error().message << "\n";
+    auto switch_inputs = SwitchInputsFromArgs(*parsed);
+    if (!switch_inputs) {
+      io.err << "roce-lint fix: " << switch_inputs.error().message << "\n";
       return kExitUnusable;
     }
-    observed_input = observed->input;
-    for (auto& f : checks::RunChecks(plan, observed->views))
-      findings_by_node[f.node].push_back(std::move(f));
+    auto evaluation = run::Evaluate(plan, *settings, {switch_inputs->configs, switch_inputs->profiles});
+    if (!evaluation) {
+      io.err << "roce-lint fix: " << escape::TerminalText(evaluation.error().message) << "\n";
+      return kExitUnusable;
+    }
+    observed_input = evaluation->observed.input;
+    for (auto& f : evaluation->findings) findings_by_node[f.node].push_back(std::move(f));
+    nic_drivers = std::move(evaluation->nic_drivers);
   }
 
   // Where the report goes: standard error when standard output carries the script.
@@ -192,10 +202,19 @@ int RunFixCommand(const std::vector<std::string>& args, CommandIo io) {
              << "\n";
       return kExitUnusable;
     }
+    // Each NIC's tools follow its driver: what the metrics say it is, else the profile's.
+    const std::size_t node_index = static_cast<std::size_t>(node - plan.nodes.data());
     std::vector<fix::NicTarget> targets;
-    for (const auto& nic : node->nics)
-      if (const plan::Profile* p = plan.FindProfile(nic.profile))
-        targets.push_back(fix::TargetFromProfile(nic, *p));
+    for (std::size_t n = 0; n < node->nics.size(); ++n) {
+      const plan::Nic& nic = node->nics[n];
+      const plan::Profile* p = plan.FindProfile(nic.profile);
+      if (p == nullptr) continue;
+      fix::NicTarget target = fix::TargetFromProfile(nic, *p);
+      if (node_index < nic_drivers.size() && n < nic_drivers[node_index].size() &&
+          !nic_drivers[node_index][n].empty())
+        target.kernel_driver = nic_drivers[node_index][n];
+      targets.push_back(std::move(target));
+    }
     std::vector<fix::Unfixable> unfixable;
     bool observed = true;
     if (options.only_findings) {

@@ -4,6 +4,8 @@
 #include <string_view>
 
 #include "lint/core/check_spec.h"
+#include "lint/core/setting_table.h"
+#include "lint/fix/commands.h"
 #include "rocewatch/strings.h"
 
 namespace rocewatch::lint::fix {
@@ -11,17 +13,18 @@ namespace {
 
 const std::int64_t* Number(const SettingValue& v) { return std::get_if<std::int64_t>(&v); }
 
-// "dscp.26" → 26 (the key names of lint/checks/settings.h).
+// "dscp.26" → 26 (setting::kDscp's keys).
 std::optional<std::int64_t> DscpOfKey(std::string_view key) {
-  if (key.rfind("dscp.", 0) != 0) return std::nullopt;
-  return ParseI64(key.substr(5));
+  if (!setting::kDscp.Names(key)) return std::nullopt;
+  return ParseI64(key.substr(setting::kDscp.key.size()));
 }
 
 // "dcqcn.np.rpg_gd" → the np or rp parameter map and "rpg_gd"; false for another key.
-bool SplitDcqcnKey(const std::string& key, std::string& point, std::string& name) {
-  if (key.rfind("dcqcn.", 0) != 0 || key.size() < 10 || key[8] != '.') return false;
-  point = key.substr(6, 2);
-  name = key.substr(9);
+bool SplitDcqcnKey(std::string_view key, std::string& point, std::string& name) {
+  const std::size_t at = setting::kDcqcn.key.size();
+  if (!setting::kDcqcn.Names(key) || key.size() < at + 4 || key[at + 2] != '.') return false;
+  point = std::string(key.substr(at, 2));
+  name = std::string(key.substr(at + 3));
   return point == "np" || point == "rp";
 }
 
@@ -104,17 +107,18 @@ bool RepairGlobalPause(const Finding&, const NicTarget&, NicTarget& t) {
 
 bool RepairDrift(const Finding& finding, const NicTarget& full, NicTarget& out) {
   const std::string& key = finding.setting.key;
+  const setting::Spec* spec = setting::Find(key);
   const SettingValue& value = finding.setting.expected;
   const std::int64_t* number = Number(value);
   const std::string* text = std::get_if<std::string>(&value);
-  if (key == "netdev_mtu" && number) {
+  if (spec == &setting::kNetdevMtu && number) {
     out.mtu = *number;
     return true;
   }
-  if (key == "pfc" || key == "ecn.np" || key == "ecn.rp") {
+  if (spec == &setting::kPfc || spec == &setting::kEcnNp || spec == &setting::kEcnRp) {
     const auto* prios = std::get_if<std::vector<std::int64_t>>(&value);
     if (prios == nullptr) return false;
-    (key == "pfc" ? out.pfc : key == "ecn.np" ? out.ecn_np : out.ecn_rp) = *prios;
+    (spec == &setting::kPfc ? out.pfc : spec == &setting::kEcnNp ? out.ecn_np : out.ecn_rp) = *prios;
     return true;
   }
   if (auto dscp = DscpOfKey(key)) {
@@ -128,21 +132,21 @@ bool RepairDrift(const Finding& finding, const NicTarget& full, NicTarget& out) 
     (point == "np" ? out.dcqcn_np : out.dcqcn_rp)[name] = *number;
     return true;
   }
-  if (key == "cm.roce_mode" && text && *text == "RoCE v2") {
+  if (spec == &setting::kCmRoceMode && text && *text == kCmRoceModeV2) {
     out.cm_roce_v2 = true;
     return true;
   }
-  if (key == "cm.tos" && number) {
+  if (spec == &setting::kCmTos && number) {
     out.cm_tos_dscp = *number >> 2;
     return true;
   }
-  if (key == "trust" && text && (*text == "dscp" || *text == "pcp")) {
+  if (spec == &setting::kTrust && text && (*text == "dscp" || *text == "pcp")) {
     if (*text == "dscp" && full.dscp_priority.empty()) return false;  // nothing to add
     out.trust = *text;
     if (*text == "dscp") out.trust_dscp = full.dscp_priority;
     return true;
   }
-  if ((key == "pause.rx" || key == "pause.tx") && number && *number == 0) {
+  if ((spec == &setting::kPauseRx || spec == &setting::kPauseTx) && number && *number == 0) {
     out.global_pause_off = true;
     return true;
   }
@@ -153,17 +157,17 @@ bool RepairDrift(const Finding& finding, const NicTarget& full, NicTarget& out) 
 
 const std::vector<RepairEntry>& Repairs() {
   static const std::vector<RepairEntry> table = {
-      {"netdev_mtu", RepairMtu},
-      {"trust", RepairTrust},
-      {"pfc", RepairPfc},
-      {"dscp", RepairDscpPriority},
-      {"global_pause", RepairGlobalPause},
-      {"cm.roce_mode", RepairCmRoceMode},
-      {"cm.tos", RepairCmTos},
-      {"ecn.np", RepairEcnNp},
-      {"ecn.rp", RepairEcnRp},
-      {"dcqcn", RepairDcqcnParameter},
-      {"optional_counters", RepairOptionalCounters},
+      {setting::kNetdevMtu.name(), RepairMtu},
+      {setting::kTrust.name(), RepairTrust},
+      {setting::kPfc.name(), RepairPfc},
+      {setting::kDscp.name(), RepairDscpPriority},
+      {setting::kGlobalPause.name(), RepairGlobalPause},
+      {setting::kCmRoceMode.name(), RepairCmRoceMode},
+      {setting::kCmTos.name(), RepairCmTos},
+      {setting::kEcnNp.name(), RepairEcnNp},
+      {setting::kEcnRp.name(), RepairEcnRp},
+      {setting::kDcqcn.name(), RepairDcqcnParameter},
+      {setting::kOptionalCounters.name(), RepairOptionalCounters},
       {kSettingOfFinding, RepairDrift},
   };
   return table;

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "lint/core/tos.h"
+#include "lint/fix/drivers.h"
 #include "lint/fix/shell.h"
 #include "lint/fix/templates.h"
 #include "rocewatch/escape.h"
@@ -91,36 +92,49 @@ bool NeedsEcnFiles(const NicTarget& t) {
   return t.ecn_np || t.ecn_rp || !t.dcqcn_np.empty() || !t.dcqcn_rp.empty();
 }
 
+// The tool set a NIC's QoS and rdma_cm steps use: MLNX_OFED's tools drive mlx5 only.
+Toolset NicTools(const NicTarget& t, Toolset tools) {
+  return tools == Toolset::kMlnx && TakesMlnxTools(DriverOf(t.kernel_driver)) ? Toolset::kMlnx : Toolset::kUpstream;
+}
+
 void RenderPrecheck(std::ostream& out, const std::vector<NicTarget>& nics, Toolset tools) {
   out << "\n# ---- precheck: nothing is written before all of this passes "
          "--------------------------------\n"
       << "precheck() {\n"
       << "  check_root\n";
   // The tools the steps will call.
-  bool qos = false, mtu = false, pause = false, cm_mode = false, cm_tos = false, rdma = false;
+  bool qos_dcb = false, qos_mlnx = false, mtu = false, pause = false, rdma = false;
+  bool cm_configfs = false, cm_mode_mlnx = false, cm_tos_mlnx = false;
   for (const auto& t : nics) {
+    const bool mlnx = NicTools(t, tools) == Toolset::kMlnx;
     rdma = rdma || !t.optional_counters.empty();
-    qos = qos || NeedsQosTool(t);
+    (mlnx ? qos_mlnx : qos_dcb) |= NeedsQosTool(t);
     mtu = mtu || t.mtu;
     pause = pause || t.global_pause_off;
-    cm_mode = cm_mode || t.cm_roce_v2;
-    cm_tos = cm_tos || t.cm_tos_dscp;
+    if (mlnx) {
+      cm_mode_mlnx = cm_mode_mlnx || t.cm_roce_v2;
+      cm_tos_mlnx = cm_tos_mlnx || t.cm_tos_dscp;
+    } else {
+      cm_configfs = cm_configfs || t.cm_roce_v2 || t.cm_tos_dscp;
+    }
   }
-  if (tools == Toolset::kUpstream) {
-    if (qos) out << "  need_tool dcb 'iproute2: trust, PFC and DSCP settings'\n";
-  } else {
-    if (qos) out << "  need_tool mlnx_qos 'MLNX_OFED: trust, PFC and DSCP settings'\n";
-    if (cm_mode) out << "  need_tool cma_roce_mode 'MLNX_OFED: rdma_cm default RoCE mode'\n";
-    if (cm_tos) out << "  need_tool cma_roce_tos 'MLNX_OFED: rdma_cm default ToS'\n";
-  }
+  if (qos_dcb) out << "  need_tool dcb 'iproute2: trust, PFC and DSCP settings'\n";
+  if (qos_mlnx) out << "  need_tool mlnx_qos 'MLNX_OFED: trust, PFC and DSCP settings'\n";
+  if (cm_mode_mlnx) out << "  need_tool cma_roce_mode 'MLNX_OFED: rdma_cm default RoCE mode'\n";
+  if (cm_tos_mlnx) out << "  need_tool cma_roce_tos 'MLNX_OFED: rdma_cm default ToS'\n";
   if (mtu) out << "  need_tool ip 'iproute2: MTU'\n";
   if (pause) out << "  need_tool ethtool 'global pause'\n";
   if (rdma) out << "  need_tool rdma 'iproute2: optional RDMA counters'\n";
-  if (tools == Toolset::kUpstream && (cm_mode || cm_tos)) out << "  check_rdma_cm_configfs\n";
+  if (cm_configfs) out << "  check_rdma_cm_configfs\n";
   for (const auto& t : nics) {
     const std::string ib = escape::ShWord(t.ib_dev), nd = escape::ShWord(t.netdev);
     out << "  check_nic " << ib << ' ' << nd << "\n";
-    if (t.driver) out << "  check_driver " << ib << ' ' << escape::ShWord(*t.driver) << "\n";
+    // The profile's driver, else the one the metrics reported: the script's tools were picked
+    // for it, so it runs on no NIC of another driver.
+    if (t.driver)
+      out << "  check_driver " << ib << ' ' << escape::ShWord(*t.driver) << "\n";
+    else if (!t.kernel_driver.empty())
+      out << "  check_driver " << ib << ' ' << escape::ShWord(t.kernel_driver) << "\n";
     if (!t.firmware.empty()) {
       out << "  check_firmware " << ib;
       for (const auto& v : t.firmware) out << ' ' << escape::ShWord(v);
@@ -131,15 +145,64 @@ void RenderPrecheck(std::ostream& out, const std::vector<NicTarget>& nics, Tools
       for (const auto& v : t.driver_version) out << ' ' << escape::ShWord(v);
       out << "\n";
     }
-    if (NeedsEcnFiles(t)) out << "  check_ecn_sysfs " << nd << "\n";
+    if (NeedsEcnFiles(t)) {
+      switch (EcnFilesOf(DriverOf(t.kernel_driver))) {
+        case EcnFiles::kMlx5Sysfs: out << "  check_ecn_sysfs " << nd << "\n"; break;
+        case EcnFiles::kBnxtCc: out << "  check_bnxt_cc " << ib << "\n"; break;
+        case EcnFiles::kNone: break;  // each step says "not exposed by this driver"
+      }
+    }
   }
   out << "}\n";
 }
 
-void RenderSteps(std::ostream& out, const NicTarget& t, Toolset tools) {
+// ECN and DCQCN through bnxt_re's configfs cc group: one ecn_enable for every priority, the
+// CNP's DSCP and priority; the other DCQCN parameters have no file there.
+void RenderBnxtCcSteps(std::ostream& out, const NicTarget& t) {
+  const std::string ib = escape::ShWord(t.ib_dev);
+  auto cc_step = [&](const std::string& setting, const std::string& file, std::int64_t value) {
+    Step(out, t.ib_dev, "bnxt_re cc " + setting, std::to_string(value), "bnxt_cc_value " + ib + " " + file,
+         "bnxt_cc_write " + ib + " " + file + " " + std::to_string(value),
+         SaveRead("bnxt_cc", ib, file, "bnxt_cc_read " + ib + " " + file));
+  };
+  if (t.ecn_np || t.ecn_rp) {
+    const bool on = (t.ecn_np && !t.ecn_np->empty()) || (t.ecn_rp && !t.ecn_rp->empty());
+    cc_step("ecn_enable (every priority)", "ecn_enable", on ? 1 : 0);
+  }
+  for (const auto& [name, value] : NpOrder(t.dcqcn_np)) {
+    if (name == "cnp_dscp")
+      cc_step("cnp_dscp", "cnp_dscp", value);
+    else if (name == "cnp_802p_prio")
+      cc_step("cnp_prio", "cnp_prio", value);
+    else
+      out << "  not_exposed " << escape::ShWord(t.netdev) << ' ' << escape::ShWord("dcqcn np." + name) << ' '
+          << escape::ShWord(std::to_string(value)) << ' ' << escape::ShWord("bnxt_re's cc has no " + name) << "\n";
+  }
+  for (const auto& [name, value] : t.dcqcn_rp)
+    out << "  not_exposed " << escape::ShWord(t.netdev) << ' ' << escape::ShWord("dcqcn rp." + name) << ' '
+        << escape::ShWord(std::to_string(value)) << ' ' << escape::ShWord("bnxt_re's cc has no " + name) << "\n";
+}
+
+// ECN and DCQCN on a driver that exposes neither: each planned one said once, nothing written.
+void RenderNotExposedEcn(std::ostream& out, const NicTarget& t) {
+  const std::string nd = escape::ShWord(t.netdev);
+  const std::string why = escape::ShWord((t.kernel_driver.empty() ? std::string("its driver") : t.kernel_driver) +
+                                         " has no ECN/DCQCN file");
+  for (auto [point, prios] : {std::pair{"np", &t.ecn_np}, std::pair{"rp", &t.ecn_rp}})
+    if (*prios)
+      out << "  not_exposed " << nd << ' ' << escape::ShWord(std::string("ecn ") + point + " priorities") << ' '
+          << escape::ShWord(Priorities(**prios)) << ' ' << why << "\n";
+  for (auto [point, params] : {std::pair{"np", &t.dcqcn_np}, std::pair{"rp", &t.dcqcn_rp}})
+    for (const auto& [name, value] : *params)
+      out << "  not_exposed " << nd << ' ' << escape::ShWord(std::string("dcqcn ") + point + "." + name) << ' '
+          << escape::ShWord(std::to_string(value)) << ' ' << why << "\n";
+}
+
+void RenderSteps(std::ostream& out, const NicTarget& t, Toolset script_tools) {
   const Roots& roots = ScriptRoots();
   const std::string& nd = t.netdev;
   const std::string word = escape::ShWord(nd);  // the netdev inside READ and CHANGE text
+  const Toolset tools = NicTools(t, script_tools);
   const bool mlnx = tools == Toolset::kMlnx;
   out << "\n  # " << escape::ShComment(t.ib_dev) << " / " << escape::ShComment(nd) << ", profile "
       << escape::ShComment(t.profile) << "\n";
@@ -174,20 +237,26 @@ void RenderSteps(std::ostream& out, const NicTarget& t, Toolset tools) {
          (mlnx ? "mlnx_dscp " : "dcb_dscp ") + word + " " + std::to_string(dscp),
          SetDscpPriority(tools, nd, dscp, prio),
          mlnx ? Save("dscp", word, std::to_string(dscp)) : SaveApp(word));
-  for (auto [point, prios] : {std::pair{"np", &t.ecn_np}, std::pair{"rp", &t.ecn_rp}}) {
-    if (!*prios) continue;
-    Step(out, nd, std::string("ecn ") + point + " priorities", Priorities(**prios),
-         "ecn_priorities " + word + " " + point, SetEcnPriorities(roots, nd, point, **prios),
-         Save("ecn", word, point));
-  }
-  for (auto [point, params] : {std::pair{"np", NpOrder(t.dcqcn_np)},
-                               std::pair{"rp", std::vector<std::pair<std::string, std::int64_t>>(
-                                                   t.dcqcn_rp.begin(), t.dcqcn_rp.end())}}) {
-    for (const auto& [name, value] : params)
-      Step(out, nd, std::string("dcqcn ") + point + "." + name, std::to_string(value),
-           "read_value " + DcqcnParameterPath(roots, nd, point, name),
-           SetDcqcnParameter(roots, nd, point, name, value),
-           Save("dcqcn", word, escape::ShWord(std::string(point) + "." + name)));
+  switch (EcnFilesOf(DriverOf(t.kernel_driver))) {
+    case EcnFiles::kMlx5Sysfs:
+      for (auto [point, prios] : {std::pair{"np", &t.ecn_np}, std::pair{"rp", &t.ecn_rp}}) {
+        if (!*prios) continue;
+        Step(out, nd, std::string("ecn ") + point + " priorities", Priorities(**prios),
+             "ecn_priorities " + word + " " + point, SetEcnPriorities(roots, nd, point, **prios),
+             Save("ecn", word, point));
+      }
+      for (auto [point, params] : {std::pair{"np", NpOrder(t.dcqcn_np)},
+                                   std::pair{"rp", std::vector<std::pair<std::string, std::int64_t>>(
+                                                       t.dcqcn_rp.begin(), t.dcqcn_rp.end())}}) {
+        for (const auto& [name, value] : params)
+          Step(out, nd, std::string("dcqcn ") + point + "." + name, std::to_string(value),
+               "read_value " + DcqcnParameterPath(roots, nd, point, name),
+               SetDcqcnParameter(roots, nd, point, name, value),
+               Save("dcqcn", word, escape::ShWord(std::string(point) + "." + name)));
+      }
+      break;
+    case EcnFiles::kBnxtCc: RenderBnxtCcSteps(out, t); break;
+    case EcnFiles::kNone: RenderNotExposedEcn(out, t); break;
   }
   if (t.global_pause_off)
     Step(out, nd, "global pause", "rx off, tx off", "ethtool_pause " + word, SetGlobalPauseOff(nd),

@@ -61,6 +61,7 @@ NicTarget TargetFromProfile(const plan::Nic& nic, const plan::Profile& p) {
   t.firmware = p.firmware;
   t.driver = p.driver;
   t.driver_version = p.driver_version;
+  t.kernel_driver = p.driver.value_or("");
   return t;
 }
 
@@ -76,6 +77,7 @@ FindingsTarget RestrictToFindings(const std::vector<NicTarget>& full,
     t.firmware = f.firmware;
     t.driver = f.driver;
     t.driver_version = f.driver_version;
+    t.kernel_driver = f.kernel_driver;
     out.push_back(std::move(t));
   }
   for (const auto& finding : findings) {

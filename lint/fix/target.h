@@ -42,6 +42,10 @@ struct NicTarget {
   std::vector<std::string> firmware;
   std::optional<std::string> driver;
   std::vector<std::string> driver_version;
+  // The NIC's driver as the kernel reports it (roce_device_info's driver label, when the node was
+  // observed: --only-findings), else the profile's `driver`; "" when neither says. It picks each
+  // setting's tool or file (lint/fix/drivers.h).
+  std::string kernel_driver;
 
   // Number of settings the script will bring to the plan.
   std::size_t SettingCount() const;

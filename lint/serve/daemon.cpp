@@ -4,12 +4,10 @@
 #include <filesystem>
 #include <map>
 
-#include "lint/checks/check.h"
 #include "lint/checks/specs.h"
-#include "lint/fix/fix_hints.h"
-#include "lint/observe/switch_counter_query.h"
 #include "lint/plan/load.h"
 #include "lint/plan/validate.h"
+#include "lint/run/evaluate.h"
 #include "rocewatch/escape.h"
 #include "rocewatch/version.h"
 
@@ -113,7 +111,15 @@ void Daemon::RunOnce() {
     settings.prometheus.at = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
   else
     settings.window_seconds = 0;
-  auto observed = observe::Observe(*plan_, settings);
+  run::EvaluateOptions evaluate;
+  evaluate.keep_views = true;
+  evaluate.switch_counters_required = false;
+  if (!from_store && previous_at_) {
+    evaluate.previous = &previous_;
+    evaluate.previous_seconds = std::chrono::duration<double>(start - *previous_at_).count();
+  }
+  auto evaluation =
+      run::Evaluate(*plan_, settings, {options_.switches, options_.counter_profiles}, evaluate);
   RunState next;
   {
     std::lock_guard<std::mutex> lock(mu_);
@@ -121,22 +127,10 @@ void Daemon::RunOnce() {
     next.plan_error = state_.plan_error;
     next.runs_total = state_.runs_total + 1;
   }
-  if (observed) {
-    if (!from_store && previous_at_ && !previous_.empty()) {
-      double window = std::chrono::duration<double>(start - *previous_at_).count();
-      observe::AttachIncrease(observed->views, previous_, window);
-    }
-    switch_config::SwitchConfigs switches = options_.switches;
-    if (from_store && settings.window_seconds > 0 && !options_.counter_profiles.empty()) {
-      auto pauses = observe::QuerySwitchPauses(options_.counter_profiles, settings.prometheus, settings.scrape);
-      if (pauses)
-        switches.SetPauses(std::move(*pauses));
-      else
-        next.switch_counters_error = pauses.error().message;
-    }
-    next.findings = checks::RunChecks(*plan_, observed->views, &switches);
+  if (evaluation) {
+    next.switch_counters_error = std::move(evaluation->switch_counters_error);
+    next.findings = std::move(evaluation->findings);
     next.findings_over_limit = KeepWithinLimit(next.findings);
-    fix::RenderFixes(next.findings);
     std::map<std::string, int> state_by_node;  // 0 passed, 1 failed, 2 unreachable
     for (const auto& n : plan_->nodes) state_by_node[n.name] = 0;
     for (const auto& f : next.findings)
@@ -147,7 +141,7 @@ void Daemon::RunOnce() {
       else ++next.nodes_unreachable;
     }
     next.success = true;
-    previous_ = std::move(observed->views);
+    previous_ = std::move(evaluation->views);
     previous_at_ = start;
   } else {
     next.success = false;

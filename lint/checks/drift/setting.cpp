@@ -10,34 +10,39 @@
 #include "lint/checks/drift/group.h"
 #include "lint/checks/observed.h"
 #include "lint/checks/specs.h"
+#include "lint/core/setting_table.h"
 #include "rocewatch/strings.h"
 
 namespace rocewatch::lint::checks::drift {
 namespace {
 
-// Settings keys the profile fixes (checked against the plan instead).
+// Settings keys the profile fixes (checked against the plan instead): the plan field of each
+// setting (lint/core/setting_table.h's `plan`) as this plan's profile holds it.
 bool PlannedByProfile(const plan::Profile& p, const std::string& key) {
-  if (key == "netdev_mtu") return p.netdev_mtu.has_value();
-  if (key == "roce_active_mtu") return p.roce_mtu.has_value();
-  if (key == "port_rate") return p.link_speed_gbps.has_value();
-  if (key == "pcie_speed") return p.pcie && p.pcie->speed_gts;
-  if (key == "pcie_width") return p.pcie && p.pcie->width;
-  if (key == "pfc") return p.pfc_priorities.has_value();
-  if (key == "trust") return p.trust.has_value();
-  if (key == "ecn.np") return p.ecn.np_priorities.has_value();
-  if (key == "ecn.rp") return p.ecn.rp_priorities.has_value();
-  if (key == "cm.roce_mode") return p.roce_mode.has_value();
-  if (key == "cm.tos") return p.roce_dscp.has_value();
-  if (key == "firmware") return !p.firmware.empty();
-  if (key == "driver") return p.driver.has_value();
-  if (key == "driver_version") return !p.driver_version.empty();
-  if (key == "pause.rx" || key == "pause.tx") return p.pfc_priorities && !p.pfc_priorities->empty();
-  if (key.rfind("dscp.", 0) == 0) {
-    auto dscp = ParseI64(std::string_view(key).substr(5));
+  namespace s = setting;
+  const s::Spec* spec = s::Find(key);
+  if (spec == &s::kNetdevMtu) return p.netdev_mtu.has_value();
+  if (spec == &s::kRoceActiveMtu) return p.roce_mtu.has_value();
+  if (spec == &s::kPortRate) return p.link_speed_gbps.has_value();
+  if (spec == &s::kPcieSpeed) return p.pcie && p.pcie->speed_gts;
+  if (spec == &s::kPcieWidth) return p.pcie && p.pcie->width;
+  if (spec == &s::kPfc) return p.pfc_priorities.has_value();
+  if (spec == &s::kTrust) return p.trust.has_value();
+  if (spec == &s::kEcnNp) return p.ecn.np_priorities.has_value();
+  if (spec == &s::kEcnRp) return p.ecn.rp_priorities.has_value();
+  if (spec == &s::kCmRoceMode) return p.roce_mode.has_value();
+  if (spec == &s::kCmTos) return p.roce_dscp.has_value();
+  if (spec == &s::kFirmware) return !p.firmware.empty();
+  if (spec == &s::kDriver) return p.driver.has_value();
+  if (spec == &s::kDriverVersion) return !p.driver_version.empty();
+  if (spec == &s::kPauseRx || spec == &s::kPauseTx) return p.pfc_priorities && !p.pfc_priorities->empty();
+  if (spec == &s::kDscp) {
+    auto dscp = ParseI64(std::string_view(key).substr(s::kDscp.key.size()));
     return dscp && ((p.roce_dscp && *p.roce_dscp == *dscp) || (p.cnp_dscp && *p.cnp_dscp == *dscp));
   }
-  if (key.rfind("dcqcn.", 0) == 0 && p.dcqcn) {
-    std::string point = key.substr(6, 2), name = key.substr(9);
+  const std::size_t at = s::kDcqcn.key.size();  // "dcqcn.np.rpg_gd": point at `at`, name after it
+  if (spec == &s::kDcqcn && p.dcqcn && key.size() > at + 3) {
+    std::string point = key.substr(at, 2), name = key.substr(at + 3);
     const auto& params = point == "np" ? p.dcqcn->np : p.dcqcn->rp;
     return params.count(name) != 0;
   }
@@ -46,25 +51,28 @@ bool PlannedByProfile(const plan::Profile& p, const std::string& key) {
 
 // The change that brings the NIC to its peers' value, where one does (lint/fix renders it).
 FixText FixFor(const plan::Nic& nic, const std::string& key, const std::string& value) {
+  namespace s = setting;
+  const s::Spec* spec = s::Find(key);
   auto number = ParseI64(value);
-  if (key == "netdev_mtu" && number) return SettingChange{key, *number};
-  if (key.rfind("dscp.", 0) == 0 && number && ParseI64(std::string_view(key).substr(5))) return SettingChange{key, *number};
-  if (key.rfind("dcqcn.", 0) == 0 && number) return SettingChange{key, *number};
-  if (key == "pfc" || key == "ecn.np" || key == "ecn.rp") {
+  if (spec == &s::kNetdevMtu && number) return SettingChange{key, *number};
+  if (spec == &s::kDscp && number && ParseI64(std::string_view(key).substr(s::kDscp.key.size())))
+    return SettingChange{key, *number};
+  if (spec == &s::kDcqcn && number) return SettingChange{key, *number};
+  if (spec == &s::kPfc || spec == &s::kEcnNp || spec == &s::kEcnRp) {
     std::vector<std::int64_t> prios;
     if (value != "none")
       for (auto part : Split(value, ','))
         if (auto p = ParseI64(part)) prios.push_back(*p);
-    if (key == "pfc") return SettingChange{key, prios};
+    if (spec == &s::kPfc) return SettingChange{key, prios};
     FixText out;
     for (int p = 0; p < 8; ++p) {
       bool on = std::find(prios.begin(), prios.end(), p) != prios.end();
       if (!out.empty()) out += i18n::Phrase::Of("fix.separator", {});
-      out += SettingChange{key + "." + std::to_string(p), std::int64_t{on ? 1 : 0}};
+      out += SettingChange{key + "." + std::to_string(p), std::int64_t{on ? 1 : 0}};  // setting::kEcnPriority
     }
     return out;
   }
-  if (key == "cm.tos" && number) return SettingChange{key, *number};
+  if (spec == &s::kCmTos && number) return SettingChange{key, *number};
   return i18n::Phrase::Of("check.drift.setting.fix", {{"key", key}, {"netdev", nic.netdev}, {"want", value}});
 }
 

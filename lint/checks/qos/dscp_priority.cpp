@@ -6,6 +6,7 @@
 #include "lint/checks/observed.h"
 #include "lint/checks/qos/group.h"
 #include "lint/checks/specs.h"
+#include "lint/core/setting_table.h"
 
 namespace rocewatch::lint::checks::qos {
 
@@ -40,8 +41,8 @@ void DscpPriority(const NicContext& c, FindingSink& sink) {
                               : i18n::Phrase::Of("check.qos.dscp_priority.found", args),
                    mapped < 0 ? i18n::Phrase::Of("check.qos.dscp_priority.message_unmapped", args)
                               : i18n::Phrase::Of("check.qos.dscp_priority.message", args),
-                   SettingChange{"dscp." + std::to_string(*dscp), *prio},
-                   {"dscp." + std::to_string(*dscp), *prio,
+                   SettingChange{std::string(setting::kDscp.key) + std::to_string(*dscp), *prio},
+                   {std::string(setting::kDscp.key) + std::to_string(*dscp), *prio,
                     mapped < 0 ? SettingValue{} : SettingValue{std::int64_t{mapped}}});
         }
       }

@@ -3,6 +3,7 @@
 #include "lint/checks/qos/group.h"
 #include "lint/checks/specs.h"
 #include "lint/metric_contract.h"
+#include "lint/core/setting_table.h"
 
 namespace rocewatch::lint::checks::qos {
 
@@ -26,7 +27,7 @@ void GlobalPause(const NicContext& c, FindingSink& sink) {
     i18n::AddPhraseArg(args, "found", found);
     sink.Nic(kGlobalPause, c, i18n::Phrase::Of("check.qos.global_pause.expected", {}), std::move(found),
              i18n::Phrase::Of("check.qos.global_pause.message", args),
-             SettingChange{"global_pause", std::int64_t{0}});
+             SettingChange{std::string(setting::kGlobalPause.key), std::int64_t{0}});
   }
 }
 

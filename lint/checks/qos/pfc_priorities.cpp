@@ -4,6 +4,7 @@
 #include "lint/checks/qos/group.h"
 #include "lint/checks/specs.h"
 #include "lint/metric_contract.h"
+#include "lint/core/setting_table.h"
 
 namespace rocewatch::lint::checks::qos {
 
@@ -19,7 +20,7 @@ void PfcPriorities(const NicContext& c, FindingSink& sink) {
                                 {{"netdev", nd},
                                  {"found", FormatPriorities(*pfc)},
                                  {"expected", FormatPriorities(*p->pfc_priorities)}}),
-               SettingChange{"pfc", *p->pfc_priorities});
+               SettingChange{std::string(setting::kPfc.key), *p->pfc_priorities});
     }
   }
 }

@@ -5,6 +5,7 @@
 #include "lint/checks/observed.h"
 #include "lint/checks/qos/group.h"
 #include "lint/checks/specs.h"
+#include "lint/core/setting_table.h"
 
 namespace rocewatch::lint::checks::qos {
 
@@ -20,7 +21,7 @@ void Trust(const NicContext& c, FindingSink& sink) {
       if (p->cnp_dscp && p->cnp_priority) entries[*p->cnp_dscp] = *p->cnp_priority;
       sink.Nic(kTrust, c, *p->trust, *trust,
                i18n::Phrase::Of("check.qos.trust.message", {{"netdev", nd}, {"found", *trust}, {"expected", *p->trust}}),
-               *p->trust == "dscp" ? SettingChange{"trust", entries} : SettingChange{"trust", std::string("pcp")});
+               *p->trust == "dscp" ? SettingChange{std::string(setting::kTrust.key), entries} : SettingChange{std::string(setting::kTrust.key), std::string("pcp")});
     }
   }
 }

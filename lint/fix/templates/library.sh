@@ -333,6 +333,72 @@ check_driver_version() {
   problem "$_dev driver ${_drv:-?} version is $_ver, the profile accepts $*"
 }
 
+# The driver bound to netdev $1 ("" when none): what the kernel says, as ethtool -i's driver.
+netdev_driver() {
+  _link=$(readlink "$SYSFS/class/net/$1/device/driver" 2>/dev/null) || _link=''
+  printf '%s' "${_link##*/}"
+}
+
+# not_exposed SUBJECT SETTING WANT WHY: a planned setting this NIC's driver has no file or tool
+# for. Nothing is written; the run does not fail for it (no other driver's tool is tried).
+not_exposed() {
+  say "$1: $2 $3 -> not exposed by this driver ($4): left alone"
+}
+
+# ---- bnxt_re (Broadcom): congestion control in configfs bnxt_re/<device>/ports/1/cc/ -------
+# Broadcom's bnxt_re configfs (its driver's configfs.c): a group made with mkdir, whose files
+# read back "%#x" and take hex (sscanf "%x"); `apply`, where the driver has it, commits a change.
+
+bnxt_cc_dir() { printf '%s' "$CONFIGFS/bnxt_re/$1/ports/1/cc"; }
+
+# bnxt_cc_value DEVICE FILE: the value in decimal; "unset (no …)" before the group exists (the
+# reader makes nothing: a dry run writes nothing).
+bnxt_cc_value() {
+  if [ ! -d "$CONFIGFS/bnxt_re/$1" ]; then
+    printf 'unset (no %s)' "$CONFIGFS/bnxt_re/$1"
+    return 0
+  fi
+  bnxt_cc_read "$1" "$2"
+}
+
+# bnxt_cc_read DEVICE FILE: makes the group if it is not there, then reads the value in decimal.
+bnxt_cc_read() {
+  if [ ! -d "$CONFIGFS/bnxt_re/$1" ] && ! _out=$(mkdir -- "$CONFIGFS/bnxt_re/$1" 2>&1); then
+    printf '%s' "$_out"
+    return 1
+  fi
+  if ! _v=$(read_value "$(bnxt_cc_dir "$1")/$2"); then
+    printf '%s' "$_v"
+    return 1
+  fi
+  case $_v in
+    0x[0-9a-fA-F]* | [0-9]*) printf '%d' "$_v" ;;
+    *)
+      printf 'not a number in %s: %s' "$(bnxt_cc_dir "$1")/$2" "$_v"
+      return 1
+      ;;
+  esac
+}
+
+# bnxt_cc_write DEVICE FILE DECIMAL: writes the value as hex, then applies it.
+bnxt_cc_write() {
+  if [ ! -d "$CONFIGFS/bnxt_re/$1" ]; then
+    mkdir -- "$CONFIGFS/bnxt_re/$1" || return 1
+  fi
+  _cc=$(bnxt_cc_dir "$1")
+  printf '%#x\n' "$3" >"$_cc/$2" || return 1
+  if [ -e "$_cc/apply" ]; then
+    printf '0x1\n' >"$_cc/apply"
+  fi
+}
+
+# check_bnxt_cc DEVICE: bnxt_re's configfs is there (the module loaded, configfs mounted).
+check_bnxt_cc() {
+  if [ -e "$SYSFS/class/infiniband/$1" ] && [ ! -d "$CONFIGFS/bnxt_re" ]; then
+    problem "no $CONFIGFS/bnxt_re: load bnxt_re and mount configfs (mount -t configfs none /sys/kernel/config) for $1's congestion control"
+  fi
+}
+
 # check_ecn_sysfs NETDEV: the ECN and DCQCN files exist (MLNX_OFED mlx5_core has them).
 check_ecn_sysfs() {
   if [ -e "$SYSFS/class/net/$1" ] && [ ! -d "$SYSFS/class/net/$1/ecn" ]; then
@@ -356,5 +422,94 @@ note_host() {
   _host=$(uname -n)
   if [ "${_host%%.*}" != "${NODE%%.*}" ]; then
     say "note: this host is $_host; the script was rendered for node $NODE"
+  fi
+}
+
+# ---- dcbnl through iproute2 dcb: PFC, APP (trust, DSCP) on every driver that implements it ----
+# The priorities with PFC on netdev $1: "3", "3,4" or "none".
+dcb_pfc() {
+  if ! _out=$(dcb -j pfc show dev "$1" prio-pfc 2>&1); then
+    printf '%s' "$_out"
+    return 1
+  fi
+  _arr=$(printf '%s' "$_out" | tr -d ' \n' | sed -n 's/.*"prio_pfc":\[\([a-z,]*\)\].*/\1/p')
+  if [ -z "$_arr" ]; then
+    printf 'unexpected answer of dcb -j pfc show dev %s: %s' "$1" "$(oneline "$_out")"
+    return 1
+  fi
+  printf '%s' "$_arr" | tr ',' '\n' | awk '$0 == "true" { o = o (o == "" ? "" : ",") NR - 1 } END { print (o == "" ? "none" : o) }'
+}
+
+# The DSCP APP entries of netdev $1, one "DSCP PRIORITY" line each.
+dcb_dscp_entries() {
+  if ! _out=$(dcb -j app show dev "$1" dscp-prio 2>&1); then
+    printf '%s' "$_out"
+    return 1
+  fi
+  printf '%s' "$_out" | tr -d ' \n' | tr '[' '\n' | sed -n 's/^\([0-9]*\),\([0-9]*\)\].*/\1 \2/p'
+}
+
+# Trust mode of netdev $1: dscp when it has DSCP APP entries, else pcp.
+dcb_trust() {
+  if ! _entries=$(dcb_dscp_entries "$1"); then
+    printf '%s' "$_entries"
+    return 1
+  fi
+  if [ -n "$_entries" ]; then printf dscp; else printf pcp; fi
+}
+
+# The priorities DSCP $2 maps to on netdev $1: "3" (or "3,5", or "none").
+dcb_dscp() {
+  if ! _entries=$(dcb_dscp_entries "$1"); then
+    printf '%s' "$_entries"
+    return 1
+  fi
+  printf '%s\n' "$_entries" | awk -v d="$2" '$1 == d { o = o (o == "" ? "" : ",") $2 } END { print (o == "" ? "none" : o) }'
+}
+
+# dcb_restore_pfc NETDEV PRIORITIES ("3,4", "none")
+dcb_restore_pfc() {
+  _args=''
+  for _p in 0 1 2 3 4 5 6 7; do
+    case ",$2," in
+      *",$_p,"*) _args="$_args $_p:on" ;;
+      *) _args="$_args $_p:off" ;;
+    esac
+  done
+  # shellcheck disable=SC2086  # eight words DIGIT:on|off
+  dcb pfc set dev "$1" prio-pfc $_args
+}
+
+# The DSCP APP table of netdev $1 as the words dcb app add takes: "26:3 48:6", or "none".
+dcb_app_words() {
+  if ! _entries=$(dcb_dscp_entries "$1"); then
+    printf '%s' "$_entries"
+    return 1
+  fi
+  printf '%s\n' "$_entries" | awk 'NF == 2 { o = o (o == "" ? "" : " ") $1 ":" $2 } END { print (o == "" ? "none" : o) }'
+}
+
+# restore_app NETDEV WORDS: the DSCP APP table is exactly WORDS ("none": no entries, trust pcp).
+restore_app() {
+  case $2 in
+    none) ;;
+    *[!0-9:\ ]*)
+      printf 'not DSCP:PRIORITY words: %s' "$2"
+      return 1
+      ;;
+  esac
+  dcb app flush dev "$1" dscp-prio || return 1
+  if [ "$2" != none ]; then
+    # shellcheck disable=SC2086  # the DSCP:PRIORITY words, checked above
+    dcb app add dev "$1" dscp-prio $2
+  fi
+}
+
+# configfs_restore_cm cm_mode|cm_tos DEVICE PORT VALUE: configfs writes.
+configfs_restore_cm() {
+  if [ "$1" = cm_mode ]; then
+    printf '%s\n' "$4" >"$CONFIGFS/rdma_cm/$2/ports/$3/default_roce_mode"
+  else
+    printf '%s\n' "$4" >"$CONFIGFS/rdma_cm/$2/ports/$3/default_roce_tos"
   fi
 }

@@ -47,11 +47,19 @@ mlnx_dscp() {
 }
 
 # ---- MLNX_OFED rollback: what --rollback reads and writes ---------------------------------
+# MLNX_OFED's tools drive mlx5 only: a NIC of another driver (bnxt_en, ice, ionic, rxe) got
+# iproute2 dcb and configfs from this script, and is read and restored with them.
 
-read_pfc() { mlnx_pfc "$1"; }
+read_pfc() {
+  if [ "$(netdev_driver "$1")" = mlx5_core ]; then mlnx_pfc "$1"; else dcb_pfc "$1"; fi
+}
 
 # restore_pfc NETDEV PRIORITIES ("3,4", "none")
 restore_pfc() {
+  if [ "$(netdev_driver "$1")" != mlx5_core ]; then
+    dcb_restore_pfc "$1" "$2"
+    return
+  fi
   _list=''
   for _p in 0 1 2 3 4 5 6 7; do
     case ",$2," in
@@ -65,6 +73,10 @@ restore_pfc() {
 
 # restore_cm cm_mode|cm_tos DEVICE PORT VALUE: cma_roce_mode takes 1 (IB/RoCE v1) or 2 (RoCE v2).
 restore_cm() {
+  if [ "$(driver_of "$2")" != mlx5_core ]; then
+    configfs_restore_cm "$@"
+    return
+  fi
   if [ "$1" = cm_tos ]; then
     cma_roce_tos -d "$2" -p "$3" -t "$4"
     return

@@ -2,7 +2,8 @@
 // roce-400g; PFC on 3 and 4 without a DCQCN section; trust pcp) with both tool sets, the
 // --persist files, and --only-findings scripts of a cluster with seeded faults.
 // ROCEWATCH_UPDATE_GOLDEN=1 rewrites the files under tests/lint/fix/golden instead of comparing;
-// CMake runs shellcheck on every golden script (tests/lint/fix/CMakeLists.txt).
+// CMake runs shellcheck on every golden script, assembled with its templates
+// (tests/lint/fix/CMakeLists.txt).
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -11,6 +12,7 @@
 
 #include "common/test_dir.h"
 #include "fix_test_util.h"
+#include "lint/fix/templates.h"
 #include "lint/check_test_util.h"
 
 namespace rocewatch::fix_testing {
@@ -22,8 +24,34 @@ using ::testing::Not;
 fs::path GoldenDir() { return fs::path(ROCEWATCH_TEST_DATA) / "lint/fix/golden"; }
 bool Updating() { return std::getenv("ROCEWATCH_UPDATE_GOLDEN") != nullptr; }
 
-void ExpectGolden(const std::string& got, const std::string& name) {
+// A script's shared parts (lint/fix/templates/: library, one tool set's readers, rollback,
+// main) are the same in every script: the golden keeps the plan's part (header, precheck,
+// configure) and one line "# @template NAME" where each shared part stands, so an edit of
+// library.sh changes no golden. The shared parts are tested as files (fix_shellcheck_templates),
+// the assembled goldens by fix_shellcheck_* (tests/lint/fix/assemble_golden.sh).
+std::string MarkTemplates(std::string script) {
+  namespace t = lint::fix::templates;
+  std::size_t toolsets = 0;
+  for (auto [name, text] : {std::pair{"library.sh", t::kLibrary}, std::pair{"upstream.sh", t::kUpstream},
+                            std::pair{"mlnx.sh", t::kMlnx}, std::pair{"rollback.sh", t::kRollback},
+                            std::pair{"main.sh", t::kMain}}) {
+    const std::size_t at = script.find(text);
+    const bool toolset = std::string_view(name) == "upstream.sh" || std::string_view(name) == "mlnx.sh";
+    if (at == std::string::npos) {
+      EXPECT_TRUE(toolset) << "the script does not carry " << name << " as it is";
+      continue;
+    }
+    toolsets += toolset ? 1 : 0;
+    EXPECT_EQ(script.find(text, at + 1), std::string::npos) << name << " is in the script twice";
+    script.replace(at, text.size(), std::string("# @template ") + name + "\n");
+  }
+  EXPECT_EQ(toolsets, 1u) << "the script carries not exactly one tool set's readers";
+  return script;
+}
+
+void ExpectGolden(std::string got, const std::string& name) {
   const fs::path path = GoldenDir() / name;
+  if (name.ends_with(".sh") && name.rfind("persist/", 0) != 0) got = MarkTemplates(std::move(got));
   if (Updating()) {
     WriteText(path, got);
     return;
@@ -125,7 +153,7 @@ TEST(FixPersist, FilesMatch) {
   }
   // The script written next to them is the one standard output gets.
   if (!Updating()) {
-    EXPECT_EQ(Slurp(dir / "rocewatch-roce-config.sh"),
+    EXPECT_EQ(MarkTemplates(Slurp(dir / "rocewatch-roce-config.sh")),
               Slurp(GoldenDir() / "roce-400g.upstream.sh"));
   }
   EXPECT_TRUE((fs::status(dir / "rocewatch-roce-config.sh").permissions() &
@@ -303,7 +331,9 @@ TEST(FixCli, UnusableInput) {
       {"fix " + example + " --tool ofed --node gpu-01",
        "--tool \"ofed\" is not one of: upstream, mlnx"},
       {"fix " + example + " --metrics-dir x --node gpu-01",
-       "the metrics flags go with --only-findings"},
+       "the metrics and switch flags go with --only-findings"},
+      {"fix " + example + " --switch-config sw.json --node gpu-01",
+       "the metrics and switch flags go with --only-findings"},
       {"fix " + example + " --only-findings --persist --output-dir o",
        "render it without --only-findings"},
       {"fix " + example + " --only-findings --metrics-dir nowhere --output-dir o",

@@ -39,7 +39,8 @@ TEST(FixTemplates, MissingAndUnusedValuesAreErrors) {
 TEST(FixTemplates, EmbeddedBytesAreTheFiles) {
   EXPECT_TRUE(kHeader.starts_with("#!/bin/sh\n"));
   EXPECT_TRUE(kLibrary.starts_with("\n# ---- library: "));
-  EXPECT_THAT(std::string(kUpstream), HasSubstr("dcb_pfc() {\n"));
+  EXPECT_THAT(std::string(kLibrary), HasSubstr("dcb_pfc() {\n"));  // dcbnl serves every driver
+  EXPECT_THAT(std::string(kUpstream), HasSubstr("restore_pfc() { dcb_restore_pfc"));
   EXPECT_THAT(std::string(kMlnx), HasSubstr("mlnx_qos_show() {\n"));
   EXPECT_THAT(std::string(kRollback), HasSubstr("\nrollback() {\n"));
   EXPECT_TRUE(kMain.ends_with("\nexit 0\n"));
