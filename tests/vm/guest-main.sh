@@ -14,7 +14,6 @@ mount -t devtmpfs dev /dev
 mkdir -p /dev/pts /dev/shm
 mount -t devpts devpts /dev/pts
 mount -t tmpfs shm /dev/shm
-mount -t tmpfs tmp /tmp
 mount -t cgroup2 cgroup2 /sys/fs/cgroup
 echo "vm: guest main started at uptime $(cut -d' ' -f1 /proc/uptime)s" >/dev/console
 cut -d' ' -f1 /proc/uptime >"$out/booted"
@@ -24,6 +23,9 @@ mkdir -p /usr/local/sbin
 for a in modprobe insmod rmmod lsmod poweroff; do
   command -v "$a" >/dev/null 2>&1 || ln -s /bin/busybox "/usr/local/sbin/$a"
 done
+# The kernel loads modules on demand (rdma_rxe's crc32 through "crypto-crc32") by running
+# kernel.modprobe, /sbin/modprobe by default: the host has none.
+command -v modprobe >/proc/sys/kernel/modprobe
 mkdir -p "/lib/modules/$ROCEWATCH_VM_KVER"
 mount --bind "$ROCEWATCH_VM_KDIR/lib/modules/$ROCEWATCH_VM_KVER" "/lib/modules/$ROCEWATCH_VM_KVER"
 # configfs is a module in Debian's kernel: without it rdma_cm has no configfs group.
@@ -31,7 +33,7 @@ modprobe configfs && mount -t configfs configfs /sys/kernel/config
 hostname rocewatch-vm
 ip link set lo up
 
-results=/tmp/vm-results
+results=/run/vm-results
 mkdir -p "$results"
 while read -r script; do
   [ -n "$script" ] || continue

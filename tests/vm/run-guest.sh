@@ -63,7 +63,13 @@ q() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
   echo "ROCEWATCH_VM_CHECK_TIMEOUT=$(q "${ROCEWATCH_VM_CHECK_TIMEOUT:-180}")"
   echo "export ROCEWATCH_SRC ROCEWATCH_BUILD ROCEWATCH_VM_KVER"
 } >"$out/share/guest.env"
-printf '%s' "$scripts" >"$out/share/scripts"
+# The scripts travel in the output folder: the guest sees the host's files as they are, but a
+# script may live where the guest has its own (/run, /dev).
+mkdir -p "$out/share/scripts.d"
+printf '%s' "$scripts" | while IFS= read -r s; do
+  cp "$s" "$out/share/scripts.d/"
+  echo "/run/vm-out/scripts.d/$(basename "$s")"
+done >"$out/share/scripts"
 
 accel=${ROCEWATCH_VM_ACCEL:-tcg}
 cpu=max
@@ -102,8 +108,7 @@ if [ ! -f "$out/share/results.tar" ]; then
 fi
 tar -C "$out/results" -xf "$out/share/results.tar"
 failed=0
-for s in $(printf '%s' "$scripts" | tr '\n' ' '); do
-  name=$(basename "$s" .sh)
+for name in $(printf '%s' "$scripts" | sed 's|.*/||; s|\.sh$||'); do
   rc=$(cat "$out/results/$name.rc" 2>/dev/null || echo missing)
   if [ "$rc" = 0 ]; then
     echo "vm: PASS $name ($(cat "$out/results/$name.seconds")s)"
