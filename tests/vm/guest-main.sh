@@ -56,6 +56,8 @@ while read -r script; do
   t1=$(cut -d' ' -f1 /proc/uptime)
   echo "$t0 $t1" | awk '{printf "%.1f\n", $2 - $1}' >"$results/$name.seconds"
   echo "vm: $name exit $rc ($(cat "$results/$name.seconds")s)" >/dev/console
+  # Out after each script: a run the host cuts short still brings back what finished.
+  tar -C "$results" -cf "$out/results.tar.tmp" . && mv "$out/results.tar.tmp" "$out/results.tar"
 done <"$out/scripts"
 cut -d' ' -f1 /proc/uptime >"$results/uptime-at-end"
 tar -C "$results" -cf "$out/results.tar.tmp" . && mv "$out/results.tar.tmp" "$out/results.tar"

@@ -100,6 +100,10 @@ wait "$qemu_pid" || qemu_rc=$?
 qemu_pid=""
 t_end=$(date +%s.%N)
 
+if [ "$qemu_rc" -ne 0 ]; then
+  echo "run-guest.sh: QEMU exit $qemu_rc (124: the run went past ${ROCEWATCH_VM_TIMEOUT:-540}s); the console ends:" >&2
+  tail -n 15 "$out/console.log" >&2
+fi
 if [ ! -f "$out/share/results.tar" ]; then
   echo "run-guest.sh: the guest brought no results back (QEMU exit $qemu_rc; 124: it ran past ${ROCEWATCH_VM_TIMEOUT:-540}s)" >&2
   echo "--- qemu.log" >&2; tail -n 20 "$out/qemu.log" >&2

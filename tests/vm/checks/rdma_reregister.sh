@@ -26,9 +26,5 @@ for f in back.prom back2.prom; do
   [ "$(count "$f" roce_rdma_qp_counter_mode 'device="rxe1"')" -eq 1 ] ||
     fail "roce_rdma_qp_counter_mode{device=rxe1} not served after re-registration ($f)"
 done
-# The hw counters came by netlink again (the optional-counter status is netlink only; rxe has
-# none, so the counter set is compared with rdma's instead).
-want=$(rdma statistic show link rxe1/1 | tr ' ' '\n' | sed '1,2d' | paste - - | wc -l)
-[ "$(count back2.prom roce_hw_stat_total 'device="rxe1"')" -eq "$want" ] || fail "rxe1's hw counters after re-registration"
 grep 'roce_rdma_resources{device="rxe1"' back2.prom
 cp ./*.prom "$VM_ARTIFACTS/"

@@ -73,19 +73,21 @@ vm_gid_index() {
   basename "$_f"
 }
 
-# vm_traffic [SECONDS_LIMIT] [PERFTEST ARGS...]: one ib_write_bw run from rxe1 to rxe0 (RC
-# writes), bounded; fails when perftest does.
+# vm_traffic [SECONDS_LIMIT [PERFTEST ARGS...]]: one ib_write_bw run from rxe1 to rxe0 (RC
+# writes, 4 KiB; 200 of them unless ARGS say otherwise, e.g. -D 8), bounded; fails when
+# perftest does.
 vm_traffic() {
   _limit=${1:-60}
   [ $# -eq 0 ] || shift
+  [ $# -gt 0 ] || set -- -n 200
   _g0=$(vm_gid_index rxe0) || fail "no GID on rxe0"
   _g1=$(vm_gid_index rxe1) || fail "no GID on rxe1"
   _port=$((18515 + ($$ % 1000)))
-  timeout "$_limit" ib_write_bw -d rxe0 -x "$_g0" -p "$_port" -n 200 -s 4096 "$@" >/tmp/perftest-server.log 2>&1 &
+  timeout "$_limit" ib_write_bw -d rxe0 -x "$_g0" -p "$_port" -s 4096 "$@" >/tmp/perftest-server.log 2>&1 &
   _srv=$!
   sleep 1
   _rc=0
-  timeout "$_limit" ib_write_bw -d rxe1 -x "$_g1" -p "$_port" -n 200 -s 4096 "$@" "$VM_IP_A" >/tmp/perftest-client.log 2>&1 || _rc=$?
+  timeout "$_limit" ib_write_bw -d rxe1 -x "$_g1" -p "$_port" -s 4096 "$@" "$VM_IP_A" >/tmp/perftest-client.log 2>&1 || _rc=$?
   wait "$_srv" || _rc=$?
   if [ "$_rc" -ne 0 ]; then
     echo "--- perftest server"; cat /tmp/perftest-server.log
@@ -119,8 +121,8 @@ wait_for_quiet() {
 }
 exporter_stop() {
   [ -f "/tmp/$1.pid" ] || return 0
-  kill "$(cat "/tmp/$1.pid")" 2>/dev/null
-  wait "$(cat "/tmp/$1.pid")" 2>/dev/null
+  kill "$(cat "/tmp/$1.pid")" 2>/dev/null || true
+  wait "$(cat "/tmp/$1.pid")" 2>/dev/null || true
   rm -f "/tmp/$1.pid"
 }
 # scrape PORT: the exposition text.
@@ -160,9 +162,10 @@ owner_start() {
   wait_for 30 "$1 (ib_write_bw on $3) holding a QP" owner_has_qp "$3" "$!"
 }
 owner_has_qp() { rdma resource show qp link "$1/1" | grep -q "pid $2 "; }
+# (Also from EXIT traps, where set -e is in force: never fails.)
 owner_stop() {
   [ -f "/tmp/$1.pid" ] || return 0
-  kill -9 "$(cat "/tmp/$1.pid")" 2>/dev/null
-  wait "$(cat "/tmp/$1.pid")" 2>/dev/null
+  kill -9 "$(cat "/tmp/$1.pid")" 2>/dev/null || true
+  wait "$(cat "/tmp/$1.pid")" 2>/dev/null || true
   rm -f "/tmp/$1.pid"
 }
