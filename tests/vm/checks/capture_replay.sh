@@ -46,5 +46,4 @@ cat strace.log
 [ "$(cat "/tmp/cap2/proc/$pid/comm" 2>/dev/null)" = ib_write_bw ] ||
   fail "the comm of owner $pid, killed during the pass, is not in the capture: $(ls "/tmp/cap2/proc/$pid" 2>&1)"
 tar -C /tmp -cf "$VM_ARTIFACTS/capture.tar" cap
-cp live.prom "$VM_ARTIFACTS/"
 echo "$flags" >"$VM_ARTIFACTS/flags"

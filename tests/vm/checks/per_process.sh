@@ -25,4 +25,3 @@ for job in joba:vmjob-a:rxe0 jobb:vmjob-b:rxe1; do
   [ "$(sample pp.prom roce_rdma_resources "device=\"$dev\"" 'type="qp"')" = "$qps" ] ||
     fail "roce_rdma_resources{device=$dev,type=qp} is not rdma's $qps"
 done
-cp pp.prom "$VM_ARTIFACTS/"

@@ -23,4 +23,3 @@ rmdir "$cm/rxe0"
 scrape 9531 >removed.prom
 [ "$(count removed.prom roce_cm_default_tos 'device="rxe0"')" -eq 0 ] || fail "rxe0 still served after rmdir"
 grep roce_cm after.prom
-cp ./*.prom "$VM_ARTIFACTS/"
