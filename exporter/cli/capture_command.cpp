@@ -44,6 +44,9 @@ int RunCapture(int argc, const char* const* argv) {
   }
   std::printf("captured %zu files, %zu links, %zu failed reads into %s\n", result->files,
               result->links, result->failed_reads, dir.c_str());
+  if (result->vanished_processes > 0)
+    std::printf("%zu QP owners exited during the capture: replayed without their comm and cgroup\n",
+                result->vanished_processes);
   if (result->refused > 0)
     std::printf("refused %zu paths that lead out of their tree (symlinks leaving it, files that are "
                 "not plain files): not copied, each one logged\n",

@@ -328,23 +328,45 @@ class LiveKernel final : public KernelAnswers {
   Answer AskRdmaPort(const std::string& device, Build build, bool is_dump = false) {
     auto index = rdma_indexes_.find(device);
     if (index == rdma_indexes_.end()) {
-      std::uint32_t seq = rdma_.NextSeq();
-      Answer dump = rdma_.AskDump(rdma_nl::BuildDeviceDumpRequest(seq), seq,
-                                  options_.netlink_timeout_ms);
-      if (!dump.ok()) return dump;
-      auto devices = rdma_nl::DecodeDeviceDump(dump.bytes);
-      if (!devices) return devices.error().code != 0 ? Fail(devices.error().code) : Fail(EPROTO);
-      rdma_indexes_.clear();
-      for (const auto& d : *devices) rdma_indexes_[d.name] = d.index;
+      if (Answer looked = LookUpRdmaIndexes(); !looked.ok()) return looked;
       index = rdma_indexes_.find(device);
       if (index == rdma_indexes_.end()) return Fail(ENODEV);
     }
+    const std::uint32_t asked = index->second;
+    auto ask = [&](std::uint32_t i) {
+      std::uint32_t seq = rdma_.NextSeq();
+      return is_dump ? rdma_.AskDump(build(i, seq), seq, options_.netlink_timeout_ms)
+                     : rdma_.Ask(build(i, seq), seq, options_.netlink_timeout_ms);
+    };
+    Answer a = ask(asked);
+    if (!a.ok()) {
+      rdma_indexes_.erase(device);
+      return a;
+    }
+    // An index the kernel no longer knows answers EINVAL (ib_device_get_by_index finds no
+    // device; `rdma link delete` then `add` gives the name a new index), on some paths ENODEV.
+    // Look the names up again, and ask once more where the device has a new index: it serves
+    // in this scrape, not only after the exporter restarts. Where the index is unchanged the
+    // EINVAL was the kernel's answer to the request.
+    const int err = ReplyErrno(a.bytes);
+    if (err != EINVAL && err != ENODEV) return a;
+    if (Answer looked = LookUpRdmaIndexes(); !looked.ok()) return a;
+    index = rdma_indexes_.find(device);
+    if (index == rdma_indexes_.end() || index->second == asked) return a;
+    return ask(index->second);
+  }
+
+  // Replaces the RDMA device name -> nldev index map with a fresh RDMA_NLDEV_CMD_GET dump.
+  Answer LookUpRdmaIndexes() {
     std::uint32_t seq = rdma_.NextSeq();
-    Answer a = is_dump ? rdma_.AskDump(build(index->second, seq), seq, options_.netlink_timeout_ms)
-                    : rdma_.Ask(build(index->second, seq), seq, options_.netlink_timeout_ms);
-    // A stale index (the device re-registered): look it up afresh next time.
-    if (!a.ok() || ReplyErrno(a.bytes) == ENODEV) rdma_indexes_.erase(device);
-    return a;
+    Answer dump = rdma_.AskDump(rdma_nl::BuildDeviceDumpRequest(seq), seq,
+                                options_.netlink_timeout_ms);
+    if (!dump.ok()) return dump;
+    auto devices = rdma_nl::DecodeDeviceDump(dump.bytes);
+    if (!devices) return devices.error().code != 0 ? Fail(devices.error().code) : Fail(EPROTO);
+    rdma_indexes_.clear();
+    for (const auto& d : *devices) rdma_indexes_[d.name] = d.index;
+    return dump;
   }
 
   Answer Do(const call::VerbsPortAttr& c) { return QueryVerbsPort(c.device, c.port); }
@@ -376,12 +398,24 @@ class LiveKernel final : public KernelAnswers {
     return family_;
   }
 
-  // The errno of an NLMSG_ERROR reply, 0 for anything else.
+  // The errno of an NLMSG_ERROR reply, or of the NLMSG_DONE that ends a failed dump; 0 for
+  // anything else (and for a DONE status that is no errno: -4095 and below).
   static int ReplyErrno(const std::vector<std::uint8_t>& bytes) {
     auto messages = netlink::ParseMessages(bytes, "reply");
-    if (!messages || messages->empty() || messages->front().type != NLMSG_ERROR) return 0;
-    auto err = netlink::DecodeErrorMessage(messages->front(), "reply");
-    return err ? err->errno_value : 0;
+    if (!messages) return 0;
+    for (const auto& m : *messages) {
+      if (m.type == NLMSG_ERROR) {
+        auto err = netlink::DecodeErrorMessage(m, "reply");
+        return err ? err->errno_value : 0;
+      }
+      if (m.type == NLMSG_DONE) {
+        if (m.payload.size() < sizeof(std::int32_t)) return 0;
+        std::int32_t status = 0;
+        std::memcpy(&status, m.payload.data(), sizeof status);
+        return status < 0 && status > -4096 ? -status : 0;
+      }
+    }
+    return 0;
   }
 
   LiveOptions options_;

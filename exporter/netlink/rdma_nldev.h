@@ -43,8 +43,9 @@ std::vector<std::uint8_t> BuildStatRequest(std::uint32_t device_index, std::uint
 // counters the driver has and whether each is enabled.
 std::vector<std::uint8_t> BuildStatStatusRequest(std::uint32_t device_index, std::uint32_t port,
                                                  std::uint32_t seq);
-// RDMA_NLDEV_CMD_STAT_GET with RDMA_NLDEV_ATTR_STAT_RES = RDMA_NLDEV_ATTR_RES_QP: the port's
-// QP-counter mode (`rdma statistic qp mode`).
+// RDMA_NLDEV_CMD_STAT_GET with RDMA_NLDEV_ATTR_STAT_MODE and RDMA_NLDEV_ATTR_STAT_RES =
+// RDMA_NLDEV_ATTR_RES_QP: the port's QP-counter mode, the request `rdma statistic qp mode`
+// sends (without STAT_MODE the kernel answers EINVAL).
 std::vector<std::uint8_t> BuildCounterModeRequest(std::uint32_t device_index, std::uint32_t port,
                                                   std::uint32_t seq);
 // The same as a dump (NLM_F_DUMP) for the port: every bound counter (`rdma statistic qp show`).

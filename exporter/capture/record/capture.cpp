@@ -12,11 +12,13 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <set>
 
 #include "exporter/capture/files/capture_metadata.h"
 #include "exporter/collectors/registry.h"
+#include "exporter/collectors/sysfs_values.h"
 #include "exporter/fs/beneath.h"
 #include "exporter/log.h"
 #include "rocewatch/version.h"
@@ -25,25 +27,6 @@ namespace rocewatch::capture {
 namespace {
 
 namespace stdfs = std::filesystem;
-
-// Collects what each tree saw, by tree name (sources run on several threads).
-class PathRecorder final : public fs::Recorder {
- public:
-  void OnRead(std::string_view tree, std::string_view rel) override {
-    std::lock_guard<std::mutex> lock(mu_);
-    reads_[std::string(tree)].emplace(rel);
-  }
-  void OnList(std::string_view tree, std::string_view rel) override {
-    std::lock_guard<std::mutex> lock(mu_);
-    lists_[std::string(tree)].emplace(rel);
-  }
-  void OnLink(std::string_view tree, std::string_view rel) override {
-    std::lock_guard<std::mutex> lock(mu_);
-    links_[std::string(tree)].emplace(rel);
-  }
-  std::mutex mu_;
-  std::map<std::string, std::set<std::string>> reads_, lists_, links_;
-};
 
 // Reproduces `rel` of `tree` under `dest`: directories, the symlinks on the
 // way (with their stored targets), and the file at the end (or its .errno).
@@ -178,6 +161,24 @@ class TreeCopier {
       ::close(fd);
     }
     stdfs::path out = stdfs::path(dest_) / rel;
+    if ((err == ENOENT || err == ESRCH) && tree_.name() == "procfs") {
+      // The process exited between the QP dump and this read (ESRCH: while its file was open):
+      // the pass, and so the replay, serves its QPs without a comm and cgroup.
+      const std::string pid = rel.substr(0, rel.find('/'));
+      if (vanished_.insert(pid).second) {
+        ++result_.vanished_processes;
+        log::Warn("capture: a QP owner exited during the capture; its comm and cgroup are not kept",
+                  {{"pid", pid}});
+      }
+    }
+    // A GID slot nobody fills (all zeros, or an errno on newer kernels) is one the rdma source
+    // skips: a port has 1,024 of them, so only the populated ones are kept. The replay lists the
+    // populated ones and serves the same table.
+    if (tree_.name() == "sysfs" && IsGidSlot(rel)) {
+      if (err != 0) return;
+      auto gid = collectors::ParseGid(content);
+      if (gid && collectors::IsZeroGid(*gid)) return;
+    }
     if (err != 0) {
       if (err == ENOENT) return;  // absent on the node: absent in the capture
       std::ofstream(out.string() + ".errno") << err << " " << std::strerror(err) << "\n";
@@ -188,10 +189,45 @@ class TreeCopier {
     ++result_.files;
   }
 
+  // ".../ports/N/gids/INDEX".
+  static bool IsGidSlot(const std::string& rel) {
+    const auto slash = rel.rfind('/');
+    if (slash == std::string::npos || slash + 1 == rel.size()) return false;
+    if (rel.find_first_not_of("0123456789", slash + 1) != std::string::npos) return false;
+    return std::string_view(rel).substr(0, slash).ends_with("/gids");
+  }
+
   const fs::Tree& tree_;
   std::string dest_;
   CaptureResult& result_;
-  std::set<std::string> copied_, refused_;
+  std::set<std::string> copied_, refused_, vanished_;
+};
+
+// Collects what each tree saw, by tree name (sources run on several threads). A procfs file
+// (a QP owner's comm and cgroup) is copied at once, in the pass that reads the owners: a
+// process that exits before the pass ends would otherwise be replayed without them.
+class PathRecorder final : public fs::Recorder {
+ public:
+  explicit PathRecorder(TreeCopier* procfs) : procfs_(procfs) {}
+
+  void OnRead(std::string_view tree, std::string_view rel) override {
+    std::lock_guard<std::mutex> lock(mu_);
+    reads_[std::string(tree)].emplace(rel);
+    if (procfs_ != nullptr && tree == "procfs") procfs_->Copy(std::string(rel), 'f');
+  }
+  void OnList(std::string_view tree, std::string_view rel) override {
+    std::lock_guard<std::mutex> lock(mu_);
+    lists_[std::string(tree)].emplace(rel);
+  }
+  void OnLink(std::string_view tree, std::string_view rel) override {
+    std::lock_guard<std::mutex> lock(mu_);
+    links_[std::string(tree)].emplace(rel);
+  }
+  std::mutex mu_;
+  std::map<std::string, std::set<std::string>> reads_, lists_, links_;
+
+ private:
+  TreeCopier* procfs_;
 };
 
 std::string TreeDir(const std::string& tree_name) {
@@ -223,14 +259,19 @@ Result<CaptureResult> Capture(PassConfig config, const std::string& dir,
         config.collector_options[std::string(source.name)][std::string(option.name)] = std::string(option.capture_value);
   auto collector = PassRunner::Create(config);
   if (!collector) return collector.error();
-  PathRecorder recorder;
+  CaptureResult result;
+  std::map<std::string, std::unique_ptr<TreeCopier>> copiers;
+  for (const fs::Tree* tree : (*collector)->trees()) {
+    copiers[tree->name()] =
+        std::make_unique<TreeCopier>(*tree, (stdfs::path(dir) / TreeDir(tree->name())).string(), result);
+  }
+  PathRecorder recorder(copiers.count("procfs") ? copiers["procfs"].get() : nullptr);
   (*collector)->SetRecorder(&recorder);
   (*collector)->Collect();
   (*collector)->SetRecorder(nullptr);
 
-  CaptureResult result;
   for (const fs::Tree* tree : (*collector)->trees()) {
-    TreeCopier copier(*tree, (stdfs::path(dir) / TreeDir(tree->name())).string(), result);
+    TreeCopier& copier = *copiers[tree->name()];
     for (const auto& rel : recorder.links_[tree->name()]) copier.Copy(rel, 'l');
     for (const auto& rel : recorder.lists_[tree->name()]) copier.Copy(rel, 'd');
     for (const auto& rel : recorder.reads_[tree->name()]) copier.Copy(rel, 'f');

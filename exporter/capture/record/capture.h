@@ -18,6 +18,9 @@ struct CaptureResult {
   // Symlinks and files not copied because they lead out of their tree or are not plain files
   // (a hostile capture captured again): each is logged.
   std::size_t refused = 0;
+  // QP owners that exited during the pass: their comm and cgroup could not be kept (each
+  // logged).
+  std::size_t vanished_processes = 0;
 };
 
 // `config` says what to read (roots, filters, collectors); its kernel is

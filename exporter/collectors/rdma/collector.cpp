@@ -22,7 +22,9 @@ CollectorInfo Rdma::Info() {
            {"netlink", "true",
             "read a port's hw counters in one RDMA netlink STAT_GET (optional counters the "
             "driver has enabled included) where the kernel answers it; else, and with false, "
-            "one hw_counters/ file each"},
+            "one hw_counters/ file each. False asks RDMA netlink nothing: what only it answers "
+            "is not served (roce_rdma_resources, the QP-counter mode and bound counters, the "
+            "optional counters' state, --collector.rdma.per-process)"},
            {"per-process", "false",
             "the QPs of each device per process (RDMA netlink RES_QP_GET dump) with the "
             "process's comm and cgroup from --path.procfs, at most 64 processes a device "

@@ -47,7 +47,13 @@ class RdmaCmSource final : public Source {
     }
   }
 
-  void Collect(const Inventory&, NodeSnapshot& out, SourceStatus& status) override {
+  void Collect(const Inventory& inventory, NodeSnapshot& out, SourceStatus& status) override {
+    // configfs fills an open attribute file's buffer at its first read and never again (a
+    // held descriptor re-read with pread kept serving the first value on kernel 6.1: the
+    // guest test tests/vm/checks/rdma_cm_late.sh), and a group made while the exporter runs
+    // (`mkdir rdma_cm/<dev>`, what `roce-lint fix` prints) changes no inventory: the groups'
+    // ports are looked up and their two files opened anew every scrape (a few files a node).
+    Prepare(inventory);
     std::string text;
     for (auto& p : ports_) {
       RdmaCmSnapshot snap;

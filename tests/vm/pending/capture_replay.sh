@@ -1,0 +1,49 @@
+# `roce_exporter capture` on the live guest node, replayed on the host
+# (capture_replay.host.sh), serves what a live exporter served at the same moment. Defect 7 of
+# issue 42: the QP owners' /proc/PID/{comm,cgroup} are copied in the pass that reads them (an
+# owner killed while the pass reads its comm keeps its comm in the capture), and only the
+# populated GID slots of a port are kept, not all 1,024.
+set -eu
+. "$VM_LIB/rxe.sh"
+vm_rxe_pair
+trap 'owner_stop capa; owner_stop capb; owner_stop capc' EXIT
+owner_start capa vmcap-a rxe0 18611
+owner_start capb vmcap-b rxe1 18612
+flags="--collector.rdma.per-process=true"
+exporter_start live 9551 $flags
+scrape 9551 >live.prom
+rm -rf /tmp/cap
+t0=$(date +%s.%N)
+"$EXPORTER" capture /tmp/cap $flags --description "tests/vm capture_replay" >capture.log 2>&1 ||
+  { cat capture.log; fail "capture failed"; }
+t1=$(date +%s.%N)
+scrape 9551 >live-after.prom
+cat capture.log
+echo "$t0 $t1" | awk '{ printf "capture took %.1fs\n", $2 - $1 }'
+# The served values did not move while the capture ran (nothing else runs here).
+diff <(grep '^roce_' live.prom | grep -v '^roce_exporter_') <(grep '^roce_' live-after.prom | grep -v '^roce_exporter_') >/dev/null ||
+  fail "the live series changed during the capture: the comparison on the host would be unfair"
+for pid in $(cat /tmp/capa.pid) $(cat /tmp/capb.pid); do
+  [ "$(cat "/tmp/cap/proc/$pid/comm" 2>/dev/null)" = ib_write_bw ] || fail "the capture has no comm of QP owner $pid"
+done
+gids=$(find /tmp/cap/sys -path '*/ports/1/gids/*' | wc -l)
+populated=$(grep -hvx '0000:0000:0000:0000:0000:0000:0000:0000' /sys/class/infiniband/rxe*/ports/1/gids/* 2>/dev/null | wc -l)
+note "GID slots kept: $gids (populated on the node: $populated)"
+[ "$gids" -eq "$populated" ] || fail "the capture keeps $gids GID slots, the node has $populated populated"
+
+# An owner killed while the pass reads its comm: strace holds the second read of its comm (the
+# capture's copy reads first, then the source) until the owner is dead.
+owner_start capc vmcap-c rxe0 18613
+pid=$(cat /tmp/capc.pid)
+rm -rf /tmp/cap2
+strace -f -P "/proc/$pid/comm" -e trace=read -e inject=read:delay_enter=4000000:when=2 -o strace.log \
+  "$EXPORTER" capture /tmp/cap2 $flags >capture2.log 2>&1 &
+cap=$!
+wait_for 60 "the capture's first read of /proc/$pid/comm" grep -q 'read(' strace.log
+owner_stop capc
+wait "$cap" || { cat capture2.log; fail "the second capture failed"; }
+cat strace.log
+[ "$(cat "/tmp/cap2/proc/$pid/comm" 2>/dev/null)" = ib_write_bw ] ||
+  fail "the comm of owner $pid, killed during the pass, is not in the capture: $(ls "/tmp/cap2/proc/$pid" 2>&1)"
+tar -C /tmp -cf "$VM_ARTIFACTS/capture.tar" cap
+echo "$flags" >"$VM_ARTIFACTS/flags"
