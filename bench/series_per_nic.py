@@ -24,7 +24,8 @@ FULL = ["--collector.dcb.full-tables=true", "--collector.ethtool.all-priorities=
         "--collector.optics.all-thresholds=true", "--collector.rdma.all-hw-counters=true",
         "--collector.rdma.all-port-counters=true", "--collector.rdma.all-gids=true",
         "--collector.netdev.repeats=true", "--collector.ethtool_netlink.repeats=true",
-        "--collector.lldp.full-tables=true", "--collector.rdma.per-process=true"]
+        "--collector.lldp.full-tables=true", "--collector.rdma.per-process=true",
+        "--collector.rdma.per-job=true"]
 # Options that default to false but choose no series: exporter_detail_options_test compares
 # FULL with `roce_exporter --help`'s false-by-default options less these.
 NOT_DETAIL = {"--collector.rdma_cm.create-groups": "creates configfs groups (an action, not series)"}

@@ -831,6 +831,16 @@ def nic_detail() -> Dict[str, Any]:
                 "none", hide=["cluster", "Value"], order=["instance", "netdev", "kind", "mode"],
                 value_color=False), 8, 7)
 
+    L.row("Jobs")
+    L.add(table("Jobs on this NIC",
+                "The pods, Slurm jobs and systemd units whose processes hold QPs on the RDMA "
+                "device now (roce_rdma_job_qps, exporter flag --collector.rdma.per-job: 16 jobs a "
+                "device, the rest as kind folded; kernel users as kind kernel). roce-lint's "
+                "counters.pause-storm and counters.cnp-storm name the same jobs.",
+                [target(f"roce_rdma_job_qps{{{CID}}}")],
+                "none", hide=["cluster"], order=["instance", "device", "kind", "workload", "qos"],
+                rename={"Value": "QPs"}, sort_by="QPs", value_color=False), 24, 7)
+
     L.row("PCIe")
     L.add(timeseries("PCIe link width (current vs max)",
                      "Lanes the PCIe link trained at, and the most it supports "

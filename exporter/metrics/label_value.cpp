@@ -1,5 +1,6 @@
 #include "exporter/metrics/label_value.h"
 
+#include <algorithm>
 #include <atomic>
 
 namespace rocewatch::metrics {
@@ -106,6 +107,18 @@ std::string RemoteTextLabelValue(std::string_view v) {
       out += static_cast<char>(c);
     }
   }
+  return out;
+}
+
+std::string BoundedLabelValue(std::string_view v, std::size_t max_bytes) {
+  // Cut the input first (a megabyte is not repaired whole), one character's room over for the
+  // repair to see where the last one ends.
+  std::string out = RemoteTextLabelValue(v.substr(0, max_bytes + 4));
+  if (out.size() <= max_bytes && v.size() <= max_bytes) return out;
+  std::size_t end = std::min(max_bytes, out.size());
+  while (end > 0 && (static_cast<unsigned char>(out[end]) & 0xC0) == 0x80) --end;  // a continuation byte
+  out.resize(end);
+  out += "\xE2\x80\xA6";  // …
   return out;
 }
 

@@ -8,6 +8,7 @@
 // and NUL as U+FFFD too. Replaced, not skipped: the series (a counter, a device) stays, and
 // the value shows where the bytes were wrong. Counted in roce_exporter_label_values_repaired_total.
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -24,6 +25,12 @@ std::string RepairLabelValue(std::string_view v);
 // tab, LF and CR, DEL, C1 U+0080..U+009F) as U+FFFD too, so no ESC, BEL or CR reaches a
 // terminal, a dashboard or a log that shows the value.
 std::string RemoteTextLabelValue(std::string_view v);
+
+// A label value read from a process (a comm, a cgroup path, a job's name: anyone who can start
+// a process chooses them): RemoteTextLabelValue, cut to at most `max_bytes` at a character
+// boundary with "…" appended where it was cut, so one process cannot make the page large
+// (issue 38: a 1 MiB comm). docs/security.md lists the bounds.
+std::string BoundedLabelValue(std::string_view v, std::size_t max_bytes);
 
 // Label values repaired by the renderers since start (every rendered page counts its own).
 std::uint64_t RepairedLabelValuesTotal();

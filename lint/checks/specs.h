@@ -111,6 +111,9 @@ inline const CheckSpec& kPauseNonPfc = RegisterCheck(counters::PauseOnNonPfcPrio
     "pause frames on a priority without PFC", "未启用 PFC 的优先级上出现 pause 帧", kWhyCounters});
 inline const CheckSpec& kPauseStorm = RegisterCheck(counters::PauseStorm, {"counters.pause-storm", S::kCritical,
     "PFC pause storm", "PFC pause 风暴", kWhyCounters});
+inline const CheckSpec& kCnpStorm = RegisterCheck(counters::CnpStorm, {"counters.cnp-storm", S::kWarning,
+    "congestion notifications (CNPs) for over 1% of the port's packets", "拥塞通知（CNP）超过端口报文的 1%",
+    kWhyCounters});
 inline const CheckSpec& kDiscards = RegisterCheck(counters::Discards, {"counters.discards", S::kWarning,
     "packets discarded", "出现丢包", kWhyCounters});
 inline const CheckSpec& kTransportErrors = RegisterCheck(counters::TransportErrors, {"counters.transport-errors", S::kWarning,

@@ -12,6 +12,8 @@
 #include "lint/cli/transport_flags.h"
 #include "lint/cli/usable_plan.h"
 #include "lint/plan/load.h"
+#include "lint/verify/busy_ports.h"
+#include "lint/verify/pair_counters.h"
 #include "lint/verify/pair_log.h"
 #include "lint/verify/report.h"
 #include "lint/verify/run.h"
@@ -47,6 +49,8 @@ constexpr const char* kUsage =
     "  --lang en|zh            language of the text report\n"
     "  --output FILE           write the report there instead of standard output\n"
     "  --log-dir DIR           everything both ends printed, DIR/<round>-<n>.log per pair\n"
+    "  --allow-busy-ports      test ports that jobs hold QPs on (by default verify refuses them:\n"
+    "                          the exporter's per-job view, --collector.rdma.per-job, names them)\n"
     "\n"
     "How nodes are reached (the same as roce-lint apply):\n"
     "  --concurrency N         pairs of a round at once (default 10)\n"
@@ -62,7 +66,8 @@ constexpr const char* kUsage =
     "  --scrape-timeout DURATION  per scrape (default 5s)\n"
     "  --scheme http|https     (default http)\n"
     "\n"
-    "Exit codes: 0 every pair passed, 1 a pair failed, broke or was unreachable, 2 unusable input.\n";
+    "Exit codes: 0 every pair passed, 1 a pair failed, broke or was unreachable, 2 unusable input or a\n"
+    "port a job is using (see --allow-busy-ports).\n";
 
 const std::vector<std::string> kTools = {"ib_write_bw", "ib_read_bw", "ib_send_bw",
                                          "ib_write_lat", "ib_read_lat", "ib_send_lat"};
@@ -74,7 +79,7 @@ int RunVerifyCommand(const std::vector<std::string>& args, CommandIo io) {
       kHelpFlag,           kFormatFlag,          {"--lang", "", true},       {"--output", "-o", true},
       {"--pairs", "", true}, {"--duration", "", true}, {"--size", "", true},     {"--bidirectional", "", false},
       {"--tool", "", true},  {"--list", "", false},    {"--log-dir", "", true},  {"--concurrency", "", true},
-      {"--server-start", "", true}, {"--port", "", true},
+      {"--server-start", "", true}, {"--port", "", true}, {"--allow-busy-ports", "", false},
       {"--scrape-timeout", "", true}, {"--scheme", "", true}};
   specs.insert(specs.end(), TransportFlagSpecs().begin(), TransportFlagSpecs().end());
   auto parsed = ParseArgs(args, specs);
@@ -193,6 +198,24 @@ int RunVerifyCommand(const std::vector<std::string>& args, CommandIo io) {
       }
     }
     return kExitClean;
+  }
+
+  // A port a job is using is not tested unless told to: the test would compete with the job.
+  {
+    const auto nodes = verify::NodesOf(rounds);
+    const auto ports = verify::FindBusyPorts(plan, rounds, nodes, verify::ScrapeSome(plan, nodes, o.scrape));
+    for (const auto& line : ports.unknown)
+      io.err << "roce-lint verify: cannot tell whether a job uses " << escape::TerminalText(line) << "\n";
+    if (!ports.busy.empty()) {
+      const bool allowed = parsed->Has("--allow-busy-ports");
+      io.err << "roce-lint verify: " << (allowed ? "testing ports" : "refusing to test ports")
+             << " that jobs hold QPs on" << (allowed ? " (--allow-busy-ports)" : "") << ":\n";
+      for (const auto& line : ports.busy) io.err << "  " << escape::TerminalText(line) << "\n";
+      if (!allowed) {
+        io.err << "roce-lint verify: wait for the jobs to end, drain the nodes, or run with --allow-busy-ports\n";
+        return kExitUnusable;
+      }
+    }
   }
 
   // The rendered scripts live in a private directory for the run.

@@ -872,6 +872,18 @@ inline constexpr Message kEnglishMessages[] = {
     {"check.gpudirect.aer_errors.fix",
      "lspci -vvv -s {function} shows the AER status; journalctl -k | grep -i aer the errors; "
      "reseat the NIC or riser, check the slot's signal integrity (retimers, cable) with the vendor"},
+    // The per-job view (issue 40): the jobs with QPs on a congested port, and the CNP storm.
+    {"check.counters.jobs_on_port", "{message} Jobs with QPs on {device}: {jobs}."},
+    {"check.counters.cnp_storm.expected", "CNPs for at most 1% of the port's packets"},
+    {"check.counters.cnp_storm.found",
+     "{handled} CNPs handled ({handled_percent}% of the packets sent), {sent} CNPs sent "
+     "({sent_percent}% of the packets received) in {window}"},
+    {"check.counters.cnp_storm.message",
+     "{device} port {port} is congested: {found}; DCQCN is cutting the rate of its flows."},
+    {"check.counters.cnp_storm.fix",
+     "find the congestion point: rp_cnp_handled counts the CNPs this port's senders received, "
+     "np_cnp_sent those it sent as a receiver (incast); compare the switch's ECN thresholds and "
+     "buffers with the plan (rdma statistic show link {device}/1)"},
 };
 
 }  // namespace rocewatch::lint::i18n

@@ -794,6 +794,16 @@ inline constexpr Message kChineseMessages[] = {
     {"check.gpudirect.aer_errors.fix",
      "lspci -vvv -s {function} 查看 AER 状态；journalctl -k | grep -i aer 查看错误；重新插拔网卡或转接卡，"
      "并与厂商一起检查插槽的信号完整性（retimer、线缆）"},
+    // The per-job view (issue 40): the jobs with QPs on a congested port, and the CNP storm.
+    {"check.counters.jobs_on_port", "{message}{device} 上持有 QP 的作业：{jobs}。"},
+    {"check.counters.cnp_storm.expected", "CNP 不超过端口报文的 1%"},
+    {"check.counters.cnp_storm.found",
+     "{window} 内处理了 {handled} 个 CNP（占发送报文的 {handled_percent}%），"
+     "发送了 {sent} 个 CNP（占接收报文的 {sent_percent}%）"},
+    {"check.counters.cnp_storm.message", "{device} 端口 {port} 发生拥塞：{found}；DCQCN 正在降低其流的速率。"},
+    {"check.counters.cnp_storm.fix",
+     "查找拥塞点：rp_cnp_handled 统计本端发送方收到的 CNP，np_cnp_sent 统计本端作为接收方发出的 CNP"
+     "（incast）；对照规划检查交换机的 ECN 阈值和缓存（`rdma statistic show link {device}/1`）"},
 };
 
 }  // namespace rocewatch::lint::i18n

@@ -55,6 +55,7 @@ EXPORTER_FOLDERS = {
     "netlink": "decoders",
     "optics": "decoders",
     "lldp": "decoders",
+    "procfs": "decoders",
     "drivers": "decoders",
     # The rooted sysfs, configfs and debugfs trees, and the devices found in them.
     "fs": "trees",

@@ -30,7 +30,8 @@ from series_per_nic import FULL, NOT_DETAIL  # noqa: E402
 # Options whose series the fixture cannot show, and a replayed node that can: the mlx5-roce
 # fixture's switch sends no DCBX and it has no RDMA netlink answers; the demo's nodes have both.
 DEMO_NODE = str(ROOT / "examples" / "demo" / "nodes" / "gpu-01")
-OPTION_FIXTURE = {"--collector.lldp.full-tables=true": DEMO_NODE, "--collector.rdma.per-process=true": DEMO_NODE}
+OPTION_FIXTURE = {"--collector.lldp.full-tables=true": DEMO_NODE, "--collector.rdma.per-process=true": DEMO_NODE,
+                  "--collector.rdma.per-job=true": DEMO_NODE}
 SERIES = re.compile(r'^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? ')
 LABEL = re.compile(r'([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"')
 FAMILY = re.compile(r'\broce_[a-z0-9_]+')

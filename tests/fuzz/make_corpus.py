@@ -512,6 +512,11 @@ def real_dumps(w):
               + b"".join(struct.pack("<Q", v) for v in values))
     for f in sorted((real / "ethtool-m").glob("*.txt")):
         w.put("optics_hex", "real-" + f.name, f.read_bytes())
+    # /proc/PID/cgroup texts and cgroup paths of kubelets and slurmds (a path as its v2 line).
+    for f in sorted((real / "cgroups").glob("*.txt")):
+        w.put("cgroup_workload", "real-" + f.stem, f.read_bytes())
+    for f in sorted((real / "cgroups").glob("*.path")):
+        w.put("cgroup_workload", "real-" + f.stem, b"0::" + f.read_bytes())
 
 
 def main():

@@ -30,6 +30,12 @@ CollectorInfo Rdma::Info() {
             "process's comm and cgroup from --path.procfs, at most 64 processes a device "
             "(needs --collector.rdma.netlink)",
             "true"},
+           {"per-job", "false",
+            "the QPs of each device per job: the Kubernetes pod, Slurm job or systemd unit the "
+            "owning processes' cgroups name (from --path.procfs), with the QP counters the kernel "
+            "bound to those processes (auto mode per PID) summed per job; the 16 jobs with the "
+            "most QPs a device, the rest summed as kind \"folded\" (needs --collector.rdma.netlink)",
+            "true"},
            {"all-gids", "false",
             "RoCE v1 GID entries that repeat a RoCE v2 entry's GID (default: left out)"}},
           &MakeRdmaSource,

@@ -3,7 +3,9 @@
 #include <string_view>
 
 #include "exporter/collectors/rdma/collector.h"
+#include "exporter/collectors/rdma/nldev_resources.h"
 #include "exporter/collectors/rdma/transport_events.h"
+#include "exporter/metrics/label_value.h"
 #include "exporter/metrics/metric_sink.h"
 #include "exporter/model/snapshot.h"
 
@@ -107,6 +109,38 @@ const MetricSpec kProcesses{"roce_rdma_processes", T::kGauge,
     "covers 64).",
     {"device"},
     S::kOptIn, "--collector.rdma.per-process"};
+const MetricSpec kJobs{"roce_rdma_jobs", T::kGauge,
+    "How many jobs (pods, Slurm jobs, systemd units, kernel users, and other for processes in "
+    "none) hold QPs on the device, all of them (roce_rdma_job_qps covers 16 and one folded entry).",
+    {"device"},
+    S::kOptIn, "--collector.rdma.per-job"};
+const MetricSpec kJobsFolded{"roce_rdma_jobs_folded", T::kGauge,
+    "How many jobs with QPs on the device are past the 16 served and summed into the entry of "
+    "kind folded.",
+    {"device"},
+    S::kOptIn, "--collector.rdma.per-job"};
+const MetricSpec kJobQps{"roce_rdma_job_qps", T::kGauge,
+    "How many QPs a job holds on the device: kind pod (workload is the pod UID, qos its QoS class), "
+    "slurm (the Slurm job id), unit (the systemd unit), kernel (a kernel user), other (processes "
+    "in none of them, workload empty) or folded (the jobs past the 16 with the most QPs, summed).",
+    {"device", "kind", "workload", "qos"},
+    S::kOptIn, "--collector.rdma.per-job"};
+const MetricSpec kJobProcesses{"roce_rdma_job_processes", T::kGauge,
+    "How many processes (or kernel users) of the job hold QPs on the device.",
+    {"device", "kind", "workload"},
+    S::kOptIn, "--collector.rdma.per-job"};
+const MetricSpec kJobStat{"roce_rdma_job_stat_total", T::kCounter,
+    "A hw counter summed over the QP counters the kernel bound to the job's processes on the "
+    "device's ports (auto mode per PID), named as the driver names it; falls when one of the "
+    "processes exits (rate() reads that as a reset).",
+    {"device", "kind", "workload", "counter"},
+    S::kOptIn, "--collector.rdma.per-job (where the kernel binds QP counters per process)"};
+const MetricSpec kJobCountersBound{"roce_rdma_job_counters_bound", T::kGauge,
+    "1 when the kernel has bound QP counters to processes on the device (the jobs carry "
+    "roce_rdma_job_stat_total), 0 when it has not (QP-counter mode none, a driver that cannot "
+    "bind such as rxe, or auto mode by QP type): the per-job view is QPs only.",
+    {"device"},
+    S::kOptIn, "--collector.rdma.per-job"};
 const MetricSpec kGidInfo{"roce_gid_info", T::kGauge,
     "A non-empty GID table entry with its type, netdev and the IP it carries; always 1. A RoCE v1 "
     "entry that repeats a RoCE v2 entry's GID only with --collector.rdma.all-gids.",
@@ -132,7 +166,9 @@ const SpecList& RdmaSpecs() {
                                   &kHwCounter,  &kDeviceHwCounter, &kLifespan, &kOptionalCounter,
                                   &kGidInfo, &kResources, &kQpCounterMode, &kBoundCounters,
                                   &kBoundCounterInfo, &kBoundCounterQps, &kBoundCounterStat,
-                                  &kProcessQps, &kProcesses, &TransportEventsSpec()};
+                                  &kProcessQps, &kProcesses, &kJobs, &kJobsFolded, &kJobQps,
+                                  &kJobProcesses, &kJobStat, &kJobCountersBound,
+                                  &TransportEventsSpec()};
   return kSpecs;
 }
 
@@ -145,7 +181,21 @@ void RenderRdma(const NodeSnapshot& snap, MetricSink& out) {
     for (const auto& r : d.resources) out.Add(kResources, {d.name, r.type}, r.current);
     if (d.processes_total) out.Add(kProcesses, {d.name}, static_cast<double>(*d.processes_total));
     for (const auto& p : d.processes)
-      out.Add(kProcessQps, {d.name, p.pid, p.comm, p.cgroup}, static_cast<double>(p.qps));
+      out.Add(kProcessQps,
+              {d.name, p.pid, BoundedLabelValue(p.comm, kMaxCommBytes),
+               BoundedLabelValue(p.cgroup, kMaxCgroupLabelBytes)},
+              static_cast<double>(p.qps));
+    if (d.jobs_total) {
+      out.Add(kJobs, {d.name}, static_cast<double>(*d.jobs_total));
+      out.Add(kJobsFolded, {d.name}, static_cast<double>(d.jobs_folded));
+      out.Add(kJobCountersBound, {d.name}, d.job_counters_bound ? 1 : 0);
+    }
+    for (const auto& j : d.jobs) {
+      const std::string job = BoundedLabelValue(j.job, procfs::kMaxUnitName);
+      out.Add(kJobQps, {d.name, j.kind, job, j.qos}, static_cast<double>(j.qps));
+      out.Add(kJobProcesses, {d.name, j.kind, job}, static_cast<double>(j.processes));
+      for (const auto& [counter, value] : j.counters) out.Add(kJobStat, {d.name, j.kind, job, counter}, value);
+    }
     for (const auto& p : d.ports) {
       const std::string port = std::to_string(p.number);
       out.Add(kPortInfo, {d.name, port, p.netdev, p.link_layer}, 1);

@@ -72,7 +72,7 @@ NldevRead ReadQpCounterMode(kernel::KernelAnswers& kernel, const std::string& de
 
 NldevRead ReadBoundCounters(kernel::KernelAnswers& kernel, const std::string& device,
                             const std::function<bool(std::string_view)>& reads,
-                            PortSnapshot& port) {
+                            PortSnapshot& port, BoundByPid* by_pid) {
   return Ask(
       kernel, kernel::call::RdmaBoundCounters{device, port.number},
       [](const std::vector<std::uint8_t>& b) { return rdma_nl::DecodeBoundCountersDump(b); },
@@ -85,6 +85,14 @@ NldevRead ReadBoundCounters(kernel::KernelAnswers& kernel, const std::string& de
         std::sort(all.begin(), all.end(),
                   [](const auto& a, const auto& b) { return a.id < b.id; });
         port.bound_counters_total = all.size();
+        if (by_pid != nullptr) {
+          for (const auto& c : all) {
+            if (!c.pid) continue;
+            auto& sums = (*by_pid)[*c.pid];
+            for (const auto& h : c.counters)
+              if (reads(h.name)) sums[h.name] += static_cast<double>(h.value);
+          }
+        }
         if (all.size() > kMaxBoundCountersServed) all.resize(kMaxBoundCountersServed);
         for (auto& c : all) {
           BoundCounterSnapshot b;
@@ -120,45 +128,27 @@ std::string ProcText(const fs::Tree& procfs, std::uint32_t pid, std::string_view
 
 }  // namespace
 
-const ProcessIdentity& IdentityOf(const fs::Tree& procfs, std::uint32_t pid,
+const ProcessIdentity& IdentityOf(const fs::Tree& proc, std::uint32_t pid,
                                   ProcessIdentities& known) {
   auto [id, fresh] = known.try_emplace(pid);
   if (fresh) {
-    id->second.comm = ProcText(procfs, pid, "comm");
-    id->second.cgroup = CgroupPath(ProcText(procfs, pid, "cgroup"));
+    id->second.comm = ProcText(proc, pid, "comm");
+    // One byte over: the renderer cuts it to kMaxCommBytes and marks the cut.
+    if (id->second.comm.size() > kMaxCommBytes) id->second.comm.resize(kMaxCommBytes + 1);
+    const std::string cgroup = ProcText(proc, pid, "cgroup");
+    id->second.cgroup = CgroupPath(cgroup);
+    id->second.workload = procfs::DecodeWorkload(cgroup);
   }
   return id->second;
 }
 
-std::string CgroupPath(std::string_view text) {
-  constexpr std::size_t kMaxPath = 4096;  // PATH_MAX: anything longer is not a cgroup path
-  std::string_view v1;
-  while (!text.empty()) {
-    const std::size_t end = text.find('\n');
-    std::string_view line = text.substr(0, end);
-    text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
-    // hierarchy-ID:controller-list:cgroup-path (man 7 cgroups)
-    const std::size_t first = line.find(':');
-    const std::size_t second = first == std::string_view::npos ? first : line.find(':', first + 1);
-    if (second == std::string_view::npos) continue;
-    std::string_view path = line.substr(second + 1);
-    if (path.empty() || path.front() != '/' || path.size() > kMaxPath) continue;
-    if (line.substr(0, second) == "0:") return std::string(path);
-    if (line.substr(first + 1, second - first - 1) == "name=systemd") v1 = path;
-  }
-  return std::string(v1);
-}
-
-NldevRead ReadProcesses(kernel::KernelAnswers& kernel, const fs::Tree& procfs,
-                        const std::string& device, ProcessIdentities& known,
-                        std::optional<std::size_t>& processes_total,
-                        std::vector<RdmaProcessQps>& out) {
+NldevRead ReadQpOwners(kernel::KernelAnswers& kernel, const std::string& device,
+                       std::vector<QpOwner>& out) {
   return Ask(
       kernel, kernel::call::RdmaResourceQps{device},
       [](const std::vector<std::uint8_t>& b) { return rdma_nl::DecodeResourceQpDump(b); },
       [&](const rdma_nl::ResourceQps& d) { return d.qps.empty() || d.device.name == device; },
       [&](rdma_nl::ResourceQps d) {
-        // Owners: a PID, or a kernel user's name (a QP whose task is gone has neither: left out).
         std::map<std::uint32_t, std::size_t> by_pid;
         std::map<std::string, std::size_t> by_kernel;
         for (const auto& q : d.qps) {
@@ -168,32 +158,40 @@ NldevRead ReadProcesses(kernel::KernelAnswers& kernel, const fs::Tree& procfs,
             ++by_kernel[q.kernel_owner];
           }
         }
-        struct Owner {
-          std::optional<std::uint32_t> pid;
-          std::string kernel;
-          std::size_t qps;
-        };
-        std::vector<Owner> owners;
-        for (const auto& [pid, n] : by_pid) owners.push_back({pid, {}, n});
-        for (const auto& [name, n] : by_kernel) owners.push_back({std::nullopt, name, n});
-        processes_total = owners.size();
-        std::stable_sort(owners.begin(), owners.end(),
-                         [](const Owner& a, const Owner& b) { return a.qps > b.qps; });
-        if (owners.size() > kMaxProcessesServed) owners.resize(kMaxProcessesServed);
-        for (auto& o : owners) {
-          RdmaProcessQps p;
-          p.qps = o.qps;
-          if (o.pid) {
-            p.pid = std::to_string(*o.pid);
-            const ProcessIdentity& id = IdentityOf(procfs, *o.pid, known);
-            p.comm = id.comm;
-            p.cgroup = id.cgroup;
-          } else {
-            p.comm = std::move(o.kernel);
-          }
-          out.push_back(std::move(p));
-        }
+        for (const auto& [pid, n] : by_pid) out.push_back({pid, {}, n});
+        for (const auto& [name, n] : by_kernel) out.push_back({std::nullopt, name, n});
       });
+}
+
+void TopProcesses(std::vector<QpOwner> owners, const fs::Tree& procfs, ProcessIdentities& known,
+                  std::optional<std::size_t>& processes_total, std::vector<RdmaProcessQps>& out) {
+  processes_total = owners.size();
+  std::stable_sort(owners.begin(), owners.end(),
+                   [](const QpOwner& a, const QpOwner& b) { return a.qps > b.qps; });
+  if (owners.size() > kMaxProcessesServed) owners.resize(kMaxProcessesServed);
+  for (auto& o : owners) {
+    RdmaProcessQps p;
+    p.qps = o.qps;
+    if (o.pid) {
+      p.pid = std::to_string(*o.pid);
+      const ProcessIdentity& id = IdentityOf(procfs, *o.pid, known);
+      p.comm = id.comm;
+      p.cgroup = id.cgroup;
+    } else {
+      p.comm = std::move(o.kernel);
+    }
+    out.push_back(std::move(p));
+  }
+}
+
+NldevRead ReadProcesses(kernel::KernelAnswers& kernel, const fs::Tree& procfs,
+                        const std::string& device, ProcessIdentities& known,
+                        std::optional<std::size_t>& processes_total,
+                        std::vector<RdmaProcessQps>& out) {
+  std::vector<QpOwner> owners;
+  NldevRead read = ReadQpOwners(kernel, device, owners);
+  if (read.outcome == NldevOutcome::kServed) TopProcesses(std::move(owners), procfs, known, processes_total, out);
+  return read;
 }
 
 std::string QpTypeName(std::uint8_t type) {

@@ -21,6 +21,7 @@
 #include "exporter/collectors/rdma/section.h"
 #include "exporter/fs/tree.h"
 #include "exporter/kernel/answers.h"
+#include "exporter/procfs/cgroup_workload.h"
 
 namespace rocewatch::collectors {
 
@@ -42,19 +43,45 @@ NldevRead ReadQpCounterMode(kernel::KernelAnswers& kernel, const std::string& de
 
 // The port's bound counters: how many (port.bound_counters_total) and the first
 // kMaxBoundCountersServed by id, with the hw counters `reads` keeps, sorted by name.
+// With `by_pid` (--collector.rdma.per-job), every counter bound in auto mode to a PID, not only
+// the first kMaxBoundCountersServed, is added into by_pid[pid] (kept names, summed).
+using BoundByPid = std::map<std::uint32_t, std::map<std::string, double>>;
 NldevRead ReadBoundCounters(kernel::KernelAnswers& kernel, const std::string& device,
                             const std::function<bool(std::string_view)>& reads,
-                            PortSnapshot& port);
+                            PortSnapshot& port, BoundByPid* by_pid = nullptr);
 
-// A process's comm and cgroup path, read once a scrape however many devices it uses.
+// A process's comm and cgroup path, read once a scrape however many devices it uses, and the
+// workload its cgroup names (procfs/cgroup_workload.h). A comm is served at most kMaxCommBytes
+// long (the kernel's is at most 15 bytes; a longer one is no kernel's), a cgroup path
+// kMaxCgroupLabelBytes (metrics.cpp cuts them, metrics/label_value.h).
 struct ProcessIdentity {
   std::string comm, cgroup;
+  procfs::Workload workload;
 };
+inline constexpr std::size_t kMaxCommBytes = 64;
+inline constexpr std::size_t kMaxCgroupLabelBytes = 512;
 using ProcessIdentities = std::map<std::uint32_t, ProcessIdentity>;
 
 // `pid`'s comm and cgroup from `procfs`, or from `known` where this scrape read them already.
 const ProcessIdentity& IdentityOf(const fs::Tree& procfs, std::uint32_t pid,
                                   ProcessIdentities& known);
+
+// An owner of QPs on a device: a process, or a kernel user by name.
+struct QpOwner {
+  std::optional<std::uint32_t> pid;
+  std::string kernel;
+  std::size_t qps = 0;
+};
+
+// The device's QP owners from the RES_QP_GET dump, by pid then kernel name (a QP whose task is
+// gone has neither: left out).
+NldevRead ReadQpOwners(kernel::KernelAnswers& kernel, const std::string& device,
+                       std::vector<QpOwner>& out);
+
+// Of `owners`, the kMaxProcessesServed with the most QPs (ties: by pid), each with its comm and
+// cgroup; processes_total counts all.
+void TopProcesses(std::vector<QpOwner> owners, const fs::Tree& procfs, ProcessIdentities& known,
+                  std::optional<std::size_t>& processes_total, std::vector<RdmaProcessQps>& out);
 
 // The device's QPs grouped by owner (RES_QP_GET dump): how many owners (processes_total) and
 // the kMaxProcessesServed with the most QPs, each process with its comm and cgroup read from
@@ -65,9 +92,8 @@ NldevRead ReadProcesses(kernel::KernelAnswers& kernel, const fs::Tree& procfs,
                         std::optional<std::size_t>& processes_total,
                         std::vector<RdmaProcessQps>& out);
 
-// The cgroup path of a /proc/PID/cgroup text: the cgroup v2 line ("0::PATH"), else the v1
-// line of the name=systemd hierarchy, else empty.
-std::string CgroupPath(std::string_view proc_pid_cgroup);
+// The cgroup path of a /proc/PID/cgroup text (procfs/cgroup_workload.h).
+using procfs::CgroupPath;
 
 // iproute2's name of an IB_QPT_* QP type ("RC", "UD" ...), the number for one it does not know.
 std::string QpTypeName(std::uint8_t type);

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "exporter/model/counter_set.h"
@@ -98,6 +99,21 @@ struct RdmaProcessQps {
 
 inline constexpr std::size_t kMaxProcessesServed = 64;
 
+// --collector.rdma.per-job: the QPs of one job on a device (rdma/jobs.h): the processes of a
+// Kubernetes pod, a Slurm job or a systemd unit (procfs/cgroup_workload.h), with the sums of the
+// QP counters the kernel bound to those processes (auto mode per PID) on the device's ports.
+struct RdmaJob {
+  std::string kind;  // "pod", "slurm", "unit"; "other" (in none), "kernel" (a kernel user),
+                     // "folded" (the jobs past kMaxJobsServed, summed)
+  std::string job;   // pod UID, Slurm job id, unit name, kernel user's name; empty otherwise
+  std::string qos;   // a pod's QoS class
+  std::size_t processes = 0;
+  std::size_t qps = 0;
+  std::vector<std::pair<std::string, double>> counters;  // by name, sorted
+};
+
+inline constexpr std::size_t kMaxJobsServed = 16;
+
 struct DeviceSnapshot {
   std::string name;  // ibdev, e.g. mlx5_0
   std::string fw_version, board_id, hca_type, node_guid, node_type, driver, pci_address;
@@ -110,6 +126,13 @@ struct DeviceSnapshot {
   // the most QPs (ties: by pid).
   std::optional<std::size_t> processes_total;
   std::vector<RdmaProcessQps> processes;
+  // --collector.rdma.per-job: how many jobs hold QPs, how many of them were folded into one
+  // "folded" entry, the jobs (the kMaxJobsServed with the most QPs, then the folded one), and
+  // whether any port binds QP counters per process (false: the jobs carry no counters).
+  std::optional<std::size_t> jobs_total;
+  std::size_t jobs_folded = 0;
+  std::vector<RdmaJob> jobs;
+  bool job_counters_bound = false;
   RdmaDetail detail;
 };
 

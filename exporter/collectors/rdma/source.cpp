@@ -8,9 +8,11 @@
 #include "exporter/collectors/attribute_reader.h"
 #include "exporter/collectors/detail_options.h"
 #include "exporter/collectors/rdma/default_counters.h"
+#include "exporter/collectors/rdma/jobs.h"
 #include "exporter/collectors/rdma/nldev_resources.h"
 #include "exporter/collectors/sysfs_values.h"
 #include "exporter/kernel/calls.h"
+#include "exporter/log.h"
 #include "exporter/netlink/rdma_stat.h"
 #include "rocewatch/duration.h"
 #include "rocewatch/strings.h"
@@ -71,14 +73,19 @@ struct DeviceState {
   CounterFiles hw_counters;  // device-wide
   bool netlink_resources = true;  // RES_GET, the same way
   bool netlink_processes = true;  // RES_QP_GET (--collector.rdma.per-process), the same way
+  // --collector.rdma.per-job: why the device's jobs carry no counters, as last logged (logged
+  // once each time it changes; empty while counters are bound per process).
+  std::string job_counters_note = "-";
 };
 
 class RdmaSource final : public Source {
  public:
   RdmaSource(const SourceEnv& env, double gid_interval_seconds, RdmaDetail detail, bool netlink,
-             bool per_process)
+             bool per_process, bool per_job)
       : sysfs_(*env.sysfs),
-        procfs_(per_process ? env.procfs : nullptr),
+        procfs_(per_process || per_job ? env.procfs : nullptr),
+        per_process_(per_process),
+        per_job_(per_job),
         kernel_(netlink ? env.kernel : nullptr),
         gid_interval_(gid_interval_seconds),
         detail_(detail) {}
@@ -228,10 +235,11 @@ class RdmaSource final : public Source {
     snap.pf_pci_address = dev.ref.pf_address;
     snap.detail = detail_;
     if (!ReadCounters(dev.hw_counters, dev.ref.dir, snap.hw_counters, text, status)) return false;
+    BoundByPid bound;  // --collector.rdma.per-job: the device's counters bound per process
     for (auto& port : dev.ports) {
       PortSnapshot p;
       if (!CollectPort(dev.ref, port, p, text, status)) return false;
-      NetlinkQpCounters(dev.ref, port, p);
+      NetlinkQpCounters(dev.ref, port, p, per_job_ && procfs_ != nullptr ? &bound : nullptr);
       snap.ports.push_back(std::move(p));
     }
     if (kernel_ != nullptr && dev.netlink_resources) {
@@ -240,15 +248,38 @@ class RdmaSource final : public Source {
         snap.resources = std::move(resources);
     }
     if (kernel_ != nullptr && procfs_ != nullptr && dev.netlink_processes) {
-      std::vector<RdmaProcessQps> processes;
-      std::optional<std::size_t> total;
-      if (Keep(ReadProcesses(*kernel_, *procfs_, dev.ref.name, identities_, total, processes),
-               dev.netlink_processes)) {
-        snap.processes_total = total;
-        snap.processes = std::move(processes);
+      std::vector<QpOwner> owners;
+      if (Keep(ReadQpOwners(*kernel_, dev.ref.name, owners), dev.netlink_processes)) {
+        if (per_job_) {
+          GroupJobs(owners, *procfs_, identities_, bound, snap);
+          snap.job_counters_bound = !bound.empty();
+          NoteJobCounters(dev, snap);
+        }
+        if (per_process_) TopProcesses(std::move(owners), *procfs_, identities_, snap.processes_total, snap.processes);
       }
     }
     return true;
+  }
+
+  // Says once (each time the reason changes) why a device's jobs carry no counters: the
+  // per-job view then serves QPs only (docs/metrics.md "Per-job view").
+  static void NoteJobCounters(DeviceState& dev, const DeviceSnapshot& snap) {
+    std::string note;
+    if (!snap.job_counters_bound) {
+      bool known = false, none = true;
+      for (const auto& p : snap.ports) {
+        known = known || !p.qp_counter_mode.empty();
+        none = none && (p.qp_counter_mode.empty() || p.qp_counter_mode == "none");
+      }
+      note = !known ? "the kernel did not tell the QP-counter mode (RDMA netlink)"
+             : none ? "the QP-counter mode is none: `rdma statistic qp set link DEV/PORT auto pid on` binds a "
+                      "counter to each process (a driver without counter binding, such as rxe, refuses it)"
+                    : "no QP counter is bound to a process (auto mode by QP type, or manual binding)";
+    }
+    if (note == dev.job_counters_note) return;
+    dev.job_counters_note = note;
+    if (!note.empty())
+      log::Info("per-job view without counters: QPs only", {{"device", dev.ref.name}, {"reason", note}});
   }
 
   // Whether a netlink read served; an absent one clears `asked` (not asked again until the
@@ -268,7 +299,7 @@ class RdmaSource final : public Source {
   }
 
   // The port's QP-counter mode and, where it is not none, its bound counters.
-  void NetlinkQpCounters(const DeviceRef& dev, PortState& port, PortSnapshot& p) {
+  void NetlinkQpCounters(const DeviceRef& dev, PortState& port, PortSnapshot& p, BoundByPid* by_pid) {
     if (kernel_ == nullptr || !port.netlink_qp_mode) return;
     if (!Keep(ReadQpCounterMode(*kernel_, dev.name, p), port.netlink_qp_mode)) {
       p.qp_counter_mode.clear();
@@ -282,7 +313,7 @@ class RdmaSource final : public Source {
     auto reads = [&](std::string_view n) {
       return n != kLifespan && ReadsHwCounter(detail_, dev.driver, n);
     };
-    if (!Keep(ReadBoundCounters(*kernel_, dev.name, reads, p), port.netlink_bound)) {
+    if (!Keep(ReadBoundCounters(*kernel_, dev.name, reads, p, by_pid), port.netlink_bound)) {
       p.bound_counters_total.reset();
       p.bound_counters.clear();
     }
@@ -454,7 +485,8 @@ class RdmaSource final : public Source {
   }
 
   const fs::Tree& sysfs_;
-  const fs::Tree* procfs_;  // null: --collector.rdma.per-process off
+  const fs::Tree* procfs_;  // null: --collector.rdma.per-process and .per-job off
+  bool per_process_, per_job_;
   ProcessIdentities identities_;
   kernel::KernelAnswers* kernel_;  // null: --collector.rdma.netlink=false, or no kernel answers
   double gid_interval_;
@@ -480,8 +512,10 @@ Result<std::unique_ptr<Source>> MakeRdmaSource(const SourceEnv& env) {
   if (!netlink) return netlink.error();
   auto per_process = BoolOption(env, "rdma", "per-process", false);
   if (!per_process) return per_process.error();
+  auto per_job = BoolOption(env, "rdma", "per-job", false);
+  if (!per_job) return per_job.error();
   return std::unique_ptr<Source>(
-      std::make_unique<RdmaSource>(env, *interval, detail, *netlink, *per_process));
+      std::make_unique<RdmaSource>(env, *interval, detail, *netlink, *per_process, *per_job));
 }
 
 }  // namespace rocewatch::collectors

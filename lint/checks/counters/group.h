@@ -14,6 +14,7 @@ void PauseOnNonPfcPriority(const NicContext& c, FindingSink& sink);
 void PauseStorm(const NicContext& c, FindingSink& sink);
 void Discards(const NicContext& c, FindingSink& sink);
 void TransportErrors(const NicContext& c, FindingSink& sink);
+void CnpStorm(const NicContext& c, FindingSink& sink);
 void LinkFlaps(const NicContext& c, FindingSink& sink);
 void FecUncorrectable(const NicContext& c, FindingSink& sink);
 void FecBer(const NicContext& c, FindingSink& sink);
@@ -27,5 +28,9 @@ std::string Window(double seconds);
 // Argument "and_switch": " and check switch port leaf-0:Ethernet8" in every language, or empty
 // when the plan names no switch port.
 void AddAndSwitchPortArg(i18n::StoredArgs& args, const NicContext& c);
+// `message` followed by the jobs with QPs on the NIC's device (roce_rdma_job_qps,
+// --collector.rdma.per-job), in every language; `message` alone where the exporter serves no
+// per-job view or no job holds QPs there.
+i18n::Phrase WithJobsOnPort(const NicContext& c, i18n::Phrase message);
 
 }  // namespace rocewatch::lint::checks::counters

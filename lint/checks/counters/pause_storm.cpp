@@ -1,5 +1,5 @@
 // counters.pause-storm: the NIC's own storm detector fired, or a priority was paused most of
-// the window.
+// the window. Names the jobs with QPs on the NIC where the exporter serves the per-job view.
 
 #include <cmath>
 
@@ -38,7 +38,7 @@ void PauseStorm(const NicContext& c, FindingSink& sink) {
     i18n::StoredArgs args = {{"netdev", nd}};
     i18n::AddPhraseArg(args, "found", found);
     sink.Nic(kPauseStorm, c, i18n::Phrase::Of("check.counters.pause_storm.expected", {}), std::move(found),
-             i18n::Phrase::Of("check.counters.pause_storm.message", args),
+             WithJobsOnPort(c, i18n::Phrase::Of("check.counters.pause_storm.message", args)),
              i18n::Phrase::Of("check.counters.pause_storm.fix", args));
   }
 }
