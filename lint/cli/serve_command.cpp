@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdlib>
 #include <iostream>
 #include <thread>
 
@@ -58,6 +59,9 @@ const std::vector<FlagSpec>& CommandSpecs() {
 }
 
 std::atomic<int> g_signal{0};
+
+// How long SIGTERM/SIGINT waits for the run in flight before the process ends without it.
+constexpr std::chrono::seconds kStopGrace{3};
 
 void LogToStderr(http::http_log::Level level, std::string_view msg,
                  const http::http_log::Fields& fields) {
@@ -190,16 +194,25 @@ int RunServeCommand(const std::vector<std::string>& args, CommandIo io) {
 
   std::mutex mu;
   std::condition_variable wake;
+  bool loop_ended = false;  // under mu: the main loop has left; the process ends normally
   std::thread waiter([&] {
     while (true) {
       int sig = 0;
       sigwait(&signals, &sig);
-      {
-        std::lock_guard<std::mutex> lock(mu);
-        g_signal = sig;
-      }
+      std::unique_lock<std::mutex> lock(mu);
+      g_signal = sig;
       wake.notify_all();
-      if (sig != SIGHUP) return;
+      if (sig == SIGHUP) continue;
+      // SIGINT/SIGTERM: the loop ends after the run in flight. A run waits on its queries'
+      // timeouts, which may be long (--timeout per node, the store's); a daemon told to stop has
+      // nothing to save (its state is in memory, its push on its own thread), so a run still
+      // going after the grace period is abandoned and the process ends at once.
+      if (!wake.wait_for(lock, kStopGrace, [&] { return loop_ended; })) {
+        std::cerr << "roce-lint serve: stopping (the run in progress is abandoned after "
+                  << kStopGrace.count() << "s)\n";
+        std::_Exit(kExitClean);
+      }
+      return;
     }
   });
   while (true) {
@@ -219,6 +232,11 @@ int RunServeCommand(const std::vector<std::string>& args, CommandIo io) {
     if (sig == SIGINT || sig == SIGTERM) break;
     daemon->MaybeReloadPlan(sig == SIGHUP);
   }
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    loop_ended = true;
+  }
+  wake.notify_all();
   waiter.join();
   std::cerr << "roce-lint serve: stopping\n";
   return kExitClean;

@@ -31,8 +31,11 @@ using rocewatch::testing::Scrape;
 struct Feeds {
   std::vector<std::string> families;
   std::vector<std::string> labels;  // `name="value"` each series must contain
+  std::vector<Feeds> also = {};      // other series it feeds, with their own labels
 
   bool Covers(const std::string& series) const {
+    for (const auto& a : also)
+      if (a.Covers(series)) return true;
     std::string family = series.substr(0, series.find('{'));
     if (std::find(families.begin(), families.end(), family) == families.end()) return false;
     for (const auto& l : labels)
@@ -75,8 +78,11 @@ Feeds FeedsOf(const std::string& rel, const std::string& sysfs) {
       return {{"roce_port_stat_total"}, on};
     }
     if (file.rfind("hw_counters/", 0) == 0) {
+      // A hw counter the device's driver table maps to a transport event feeds that event of
+      // the same port too (roce_transport_events_total{device,port,event}).
+      Feeds event{{"roce_transport_events_total"}, on, {}};
       on.push_back(L("counter", file.substr(12)));
-      return {{"roce_hw_stat_total"}, on};
+      return {{"roce_hw_stat_total"}, on, {event}};
     }
     if (std::regex_match(file, m, std::regex(R"((gids|gid_attrs/types|gid_attrs/ndevs)/(\d+))"))) {
       on.push_back(L("index", m[2]));

@@ -64,7 +64,7 @@ TEST(CheckRegistry, EverySettingAChecksNamesHasARepairAndEveryRepairAChecker) {
 TEST(CheckRegistry, EveryCheckHasItsGroupAndAReasonWhenUnrepaired) {
   const std::set<std::string_view> groups = {"inventory", "link",     "qos",     "ecn",  "versions",
                                              "optics",    "counters", "cabling", "drift",
-                                             "peer"};
+                                             "peer",      "gpudirect"};
   std::set<std::string_view> ids;
   for (const CheckSpec* spec : AllCheckSpecs()) {
     EXPECT_TRUE(ids.insert(spec->id).second) << spec->id << " registered twice";

@@ -128,6 +128,8 @@ inline std::vector<std::string> NicLines(int node, int nic) {
       "roce_port_rate_bytes_per_second{" + dp + "} 50000000000",
       "roce_port_received_bytes_total{" + dp + "} 19160085336064",
       "roce_port_transmitted_bytes_total{" + dp + "} 19292762207488",
+      "roce_port_received_packets_total{" + dp + "} 4666362721",
+      "roce_port_transmitted_packets_total{" + dp + "} 4684983537",
       "roce_port_stat_total{" + dp + ",counter=\"link_downed\"} 1",
       "roce_port_stat_total{" + dp + ",counter=\"port_xmit_discards\"} 3",
       "roce_port_stat_total{" + dp + ",counter=\"symbol_error\"} 0",

@@ -3,12 +3,16 @@
 // or as notification point it sent them (it receives congested traffic, e.g. incast). Names the
 // jobs with QPs on the port where the exporter serves the per-job view.
 //
-// Read from the port's hw counters as mlx5 names them (rp_cnp_handled, np_cnp_sent); a driver
-// that counts no CNPs there is not judged.
+// Read from roce_transport_events_total's cnp_handled and cnp_sent, for every driver that counts
+// them (transport_events.h; an older exporter's mlx5 hw counters where the kernel reports
+// mlx5_core); a driver that counts no CNPs is not judged.
 
 #include <cmath>
+#include <optional>
+#include <string_view>
 
 #include "lint/checks/counters/group.h"
+#include "lint/checks/counters/transport_events.h"
 #include "lint/checks/observed.h"
 #include "lint/checks/specs.h"
 #include "lint/metric_contract.h"
@@ -27,11 +31,14 @@ void CnpStorm(const NicContext& c, FindingSink& sink) {
   const auto& v = c.view;
   if (!v.has_increase()) return;
   const std::string& dev = c.nic.ib_dev;
-  auto hw = [&](const char* counter) {
-    return v.Increase(metric::roce_hw_stat_total, {{label::device, dev}, {label::port, c.port}, {label::counter, counter}});
+  const TransportIncreases events = ReadTransportIncreases(v, dev, c.port);
+  auto served = [&](std::string_view event) -> std::optional<double> {
+    for (const auto& e : events.events)
+      if (e.event == event) return e.increase;
+    return std::nullopt;
   };
-  const auto handled = hw("rp_cnp_handled");
-  const auto sent = hw("np_cnp_sent");
+  const auto handled = served("cnp_handled");
+  const auto sent = served("cnp_sent");
   if (!handled && !sent) return;
   const double tx = v.Increase(metric::roce_port_transmitted_packets_total, {{label::device, dev}, {label::port, c.port}}).value_or(0);
   const double rx = v.Increase(metric::roce_port_received_packets_total, {{label::device, dev}, {label::port, c.port}}).value_or(0);

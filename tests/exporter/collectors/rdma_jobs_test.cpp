@@ -3,7 +3,7 @@
 // the QP counters the kernel bound to each process summed per job, under its series budget.
 // The processes' /proc/PID/cgroup texts are real ones (tests/fixtures/real/cgroups); the
 // kernel's answers are built the way drivers/infiniband/core/nldev.c builds them
-// (tests/netlink/rdma_reply.h).
+// (tests/exporter/netlink/rdma_reply.h).
 
 #include <gtest/gtest.h>
 #include <rdma/rdma_netlink.h>
@@ -20,7 +20,7 @@
 #include "exporter/collectors/rdma/collector.h"
 #include "exporter/kernel/answers.h"
 #include "exporter/metrics/text_renderer.h"
-#include "netlink/rdma_reply.h"
+#include "exporter/netlink/rdma_reply.h"
 #include "rocewatch/read_file.h"
 
 namespace rocewatch {
