@@ -104,7 +104,9 @@ class Demo:
             name = node["name"]
             self._spawn(f"exporter-{name}", [str(self.exporter), "--replay", str(DEMO / "nodes" / name),
                                               f"--web.listen-address={node['exporter']}",
-                                              "--collector.optics.interval=5s"])
+                                              "--collector.optics.interval=5s",
+                                              # the training processes' QPs by job (its panel)
+                                              "--collector.rdma.per-job=true"])
         for node in self.plan["nodes"]:
             self._wait_http(f"http://{node['exporter']}/metrics", f"exporter-{node['name']}")
         if self.alertmanager:
@@ -206,7 +208,10 @@ scrape_configs:
     # answer (docs/verify.md).
     VERIFY_UNREACHABLE = ("192.168.100.11",)
 
-    def verify_report(self, *extra: str, duration: str = "3s") -> subprocess.CompletedProcess:
+    def verify_report(self, *extra: str, duration: str = "3s",
+                      allow_busy: bool = True) -> subprocess.CompletedProcess:
+        # The demo's training processes hold QPs on every NIC: verify refuses such ports
+        # unless told (allow_busy), as it would on a cluster running jobs.
         stand_in = REPO / "tests" / "lint" / "verify" / "stand-in"
         env = dict(os.environ)
         env["PATH"] = f"{stand_in}:{env.get('PATH', '')}"
@@ -215,7 +220,8 @@ scrape_configs:
         env["ROCEWATCH_DEMO_UNREACHABLE"] = " ".join(self.VERIFY_UNREACHABLE)
         return subprocess.run([str(self.lint), "verify", str(self.plan_path), "--duration", duration,
                                "--server-start", "0.5s", "--concurrency", "12",
-                               "--ssh-command", f"{stand_in / 'demo-ssh'} {{node}} {{host}}", *extra],
+                               "--ssh-command", f"{stand_in / 'demo-ssh'} {{node}} {{host}}",
+                               *(["--allow-busy-ports"] if allow_busy else []), *extra],
                               capture_output=True, text=True, timeout=300, env=env)
 
     def alerts(self) -> list:

@@ -33,7 +33,7 @@ std::string_view PriorityKindName(PriorityKind kind);
 bool IsPfcPause(PriorityKind kind);
 
 // The RDMA transport and congestion events of roce_transport_events_total{event}
-// (docs/metrics.md "Transport events"): a fixed vocabulary; a driver that lacks one serves
+// (docs/metrics.md "Drivers"): a fixed vocabulary; a driver that lacks one serves
 // no series for it.
 enum class TransportEvent : std::uint8_t {
   kCnpSent,

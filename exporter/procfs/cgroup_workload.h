@@ -2,7 +2,7 @@
 
 // Who a process works for, from its /proc/PID/cgroup text: a Kubernetes pod (its UID, QoS
 // class and container), a Slurm job (its id and step), or a systemd unit. A pure decoder: text
-// in, struct out, no I/O (the rdma collector reads the file, docs/metrics.md "Per-job view").
+// in, struct out, no I/O (the rdma collector reads the file, docs/metrics.md "The per-job view").
 //
 // The layouts it knows, as the kubelet and slurmd write them (tests/fixtures/real/cgroups has
 // real /proc/PID/cgroup texts of each, with their provenance):

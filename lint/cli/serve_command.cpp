@@ -144,18 +144,20 @@ int RunServeCommand(const std::vector<std::string>& args, CommandIo io) {
   options.alertmanager.resend_ttl_seconds = *resend;
   options.alertmanager.cluster = parsed->Value("--cluster").value_or("");
 
+  // Blocked before any thread starts (the daemon's push thread, the server's), so that every
+  // thread inherits the mask and only the waiter below takes SIGINT, SIGTERM and SIGHUP.
+  sigset_t signals;
+  sigemptyset(&signals);
+  for (int s : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&signals, s);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  std::signal(SIGPIPE, SIG_IGN);
+
   auto daemon = std::make_shared<serve::Daemon>(options);
   Status started = daemon->Start();
   if (!started.ok()) {
     io.err << "roce-lint serve: " << options.plan_path << ": " << started.error().message << "\n";
     return kExitUnusable;
   }
-
-  sigset_t signals;
-  sigemptyset(&signals);
-  for (int s : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&signals, s);
-  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
-  std::signal(SIGPIPE, SIG_IGN);
 
   const std::string listen_text = parsed->Value("--web.listen-address").value_or(":9880");
   auto listen = http::ParseListenAddress(listen_text);

@@ -2,7 +2,7 @@
 
 // The jobs that hold QPs on an RDMA device, as the node's exporter serves them with
 // --collector.rdma.per-job (roce_rdma_job_qps: a pod, a Slurm job, a systemd unit, processes
-// in none, kernel users, the folded rest; docs/metrics.md "Per-job view"). Read by the
+// in none, kernel users, the folded rest; docs/metrics.md "The per-job view"). Read by the
 // counters checks that name the jobs on a congested port and by `roce-lint verify`, which
 // refuses a port a job is using.
 

@@ -53,7 +53,6 @@ class AlertmanagerPusher {
 
   std::size_t pending_resolutions() const { return resolved_.size(); }
   double resolutions_dropped_total() const { return resolutions_dropped_; }
-  double pushes_failed_total() const { return failed_total_; }
 
   // The JSON body for the current state (for tests).
   std::string Body(std::chrono::system_clock::time_point now) const;
@@ -71,7 +70,6 @@ class AlertmanagerPusher {
   AlertmanagerOptions options_;
   std::map<std::string, Alert> firing_;    // by finding key
   std::map<std::string, std::pair<Alert, std::chrono::system_clock::time_point>> resolved_;  // until delivered
-  double failed_total_ = 0;
   double resolutions_dropped_ = 0;
 };
 

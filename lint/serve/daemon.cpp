@@ -47,10 +47,6 @@ Daemon::Daemon(DaemonOptions options) : options_(std::move(options)) {}
 
 Daemon::~Daemon() { push_.reset(); }
 
-void Daemon::WaitForPush() {
-  if (push_) push_->Drain();
-}
-
 Status Daemon::LoadPlan() {
   auto loaded = plan::LoadPlan(options_.plan_path);
   if (!loaded) return loaded.error();

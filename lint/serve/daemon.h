@@ -75,8 +75,6 @@ class Daemon : public prometheus::Collectable {
   // One evaluation (observe, check, publish), whose findings are then pushed to Alertmanager
   // apart from the run (PushWorker): a slow Alertmanager delays neither this nor /metrics.
   void RunOnce();
-  // Blocks until the findings of every run so far are pushed (tests).
-  void WaitForPush();
   // Re-reads the plan if asked to or if the file changed; keeps the old one on errors.
   void MaybeReloadPlan(bool forced);
 

@@ -22,11 +22,6 @@ void PushWorker::Submit(std::vector<Finding> open, std::chrono::system_clock::ti
   wake_.notify_one();
 }
 
-void PushWorker::Drain() {
-  std::unique_lock lock(mu_);
-  idle_.wait(lock, [&] { return (!queued_ && !busy_) || stop_; });
-}
-
 void PushWorker::Loop() {
   while (true) {
     std::pair<std::vector<Finding>, std::chrono::system_clock::time_point> work;
@@ -36,20 +31,13 @@ void PushWorker::Loop() {
       if (stop_) break;
       work = std::move(*queued_);
       queued_.reset();
-      busy_ = true;
     }
     PushOutcome outcome;
     outcome.result = pusher_.Push(work.first, work.second, &stop_);
     outcome.pending_resolutions = pusher_.pending_resolutions();
     outcome.resolutions_dropped_total = pusher_.resolutions_dropped_total();
     if (!stop_) done_(outcome);
-    {
-      std::lock_guard lock(mu_);
-      busy_ = false;
-    }
-    idle_.notify_all();
   }
-  idle_.notify_all();
 }
 
 }  // namespace rocewatch::lint::serve

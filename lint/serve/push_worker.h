@@ -37,8 +37,6 @@ class PushWorker {
 
   // Queues the run's open findings (replacing a state not yet pushed); never waits for a push.
   void Submit(std::vector<Finding> open, std::chrono::system_clock::time_point now);
-  // Blocks until every state submitted so far is pushed (tests, and nothing else).
-  void Drain();
 
  private:
   void Loop();
@@ -46,9 +44,8 @@ class PushWorker {
   AlertmanagerPusher pusher_;
   std::function<void(const PushOutcome&)> done_;
   std::mutex mu_;
-  std::condition_variable wake_, idle_;
+  std::condition_variable wake_;
   std::optional<std::pair<std::vector<Finding>, std::chrono::system_clock::time_point>> queued_;
-  bool busy_ = false;
   std::atomic<bool> stop_{false};
   std::thread thread_;
 };

@@ -35,7 +35,7 @@ LINT_LAYERS = {
     "report": {"core", "plan", "observe", "checks"},
     # One evaluation (observe, check, render fixes) that every command calls.
     "run": {"core", "plan", "observe", "switch", "checks", "fix"},
-    "verify": {"core", "plan", "observe", "fix", "report", "run"},
+    "verify": {"core", "plan", "observe", "checks", "fix", "report", "run"},
     "serve": {"core", "plan", "observe", "switch", "checks", "fix", "report", "run"},
     "cli": {"core", "plan", "observe", "switch", "targets", "fix", "checks", "report", "verify",
             "serve", "run"},

@@ -39,6 +39,11 @@ def main() -> int:
     failures = check.failures
 
     with Demo(args.build, args.port_base, with_prometheus=False) as demo:
+        # The demo's training processes hold QPs on every NIC (the per-job view names them):
+        # verify refuses such ports unless told.
+        busy = demo.verify_report("--format", "json", "--duration", "2s", allow_busy=False)
+        check(busy.returncode == 2 and "--allow-busy-ports" in busy.stderr,
+              f"busy ports: exit status {busy.returncode}, expected 2 and the flag named: {busy.stderr[-1000:]}")
         j = demo.verify_report("--format", "json", "--duration", "2s")
         check(j.returncode == 1, f"exit status {j.returncode}, expected 1: {j.stderr[-2000:]}")
         report = json.loads(j.stdout)

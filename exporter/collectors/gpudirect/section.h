@@ -1,7 +1,7 @@
 #pragma once
 
 // The gpudirect collector's section: the PCIe path between each RDMA device and each GPU of
-// the node (docs/metrics.md#gpudirect): the relation in NCCL's and nvidia-smi's words, the
+// the node (docs/metrics.md "gpudirect"): the relation in NCCL's and nvidia-smi's words, the
 // ACS control of every bridge on the path, the NIC's IOMMU group, ATS and Device Control, the
 // peer-memory modules and the AER counters of the NIC and its bridges.
 

@@ -4,7 +4,7 @@
 // Slurm job or systemd unit their cgroup names, procfs/cgroup_workload.h), with the QP counters
 // the kernel bound to each process summed per job, under a hard budget: the kMaxJobsServed jobs
 // with the most QPs are served, the rest summed into one "folded" entry (docs/metrics.md
-// "Per-job view").
+// "The per-job view").
 
 #include <vector>
 

@@ -184,16 +184,6 @@ void TopProcesses(std::vector<QpOwner> owners, const fs::Tree& procfs, ProcessId
   }
 }
 
-NldevRead ReadProcesses(kernel::KernelAnswers& kernel, const fs::Tree& procfs,
-                        const std::string& device, ProcessIdentities& known,
-                        std::optional<std::size_t>& processes_total,
-                        std::vector<RdmaProcessQps>& out) {
-  std::vector<QpOwner> owners;
-  NldevRead read = ReadQpOwners(kernel, device, owners);
-  if (read.outcome == NldevOutcome::kServed) TopProcesses(std::move(owners), procfs, known, processes_total, out);
-  return read;
-}
-
 std::string QpTypeName(std::uint8_t type) {
   // enum ib_qp_type (include/rdma/ib_verbs.h), named as iproute2's rdma tool prints them.
   static constexpr std::string_view kNames[] = {"SMI",        "GSI",           "RC",

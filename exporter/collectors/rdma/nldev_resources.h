@@ -83,15 +83,6 @@ NldevRead ReadQpOwners(kernel::KernelAnswers& kernel, const std::string& device,
 void TopProcesses(std::vector<QpOwner> owners, const fs::Tree& procfs, ProcessIdentities& known,
                   std::optional<std::size_t>& processes_total, std::vector<RdmaProcessQps>& out);
 
-// The device's QPs grouped by owner (RES_QP_GET dump): how many owners (processes_total) and
-// the kMaxProcessesServed with the most QPs, each process with its comm and cgroup read from
-// `procfs` (/proc/PID/comm, /proc/PID/cgroup; empty where the process is gone) unless `known`
-// (this scrape's) has them already.
-NldevRead ReadProcesses(kernel::KernelAnswers& kernel, const fs::Tree& procfs,
-                        const std::string& device, ProcessIdentities& known,
-                        std::optional<std::size_t>& processes_total,
-                        std::vector<RdmaProcessQps>& out);
-
 // The cgroup path of a /proc/PID/cgroup text (procfs/cgroup_workload.h).
 using procfs::CgroupPath;
 

@@ -262,7 +262,7 @@ class RdmaSource final : public Source {
   }
 
   // Says once (each time the reason changes) why a device's jobs carry no counters: the
-  // per-job view then serves QPs only (docs/metrics.md "Per-job view").
+  // per-job view then serves QPs only (docs/metrics.md "The per-job view").
   static void NoteJobCounters(DeviceState& dev, const DeviceSnapshot& snap) {
     std::string note;
     if (!snap.job_counters_bound) {

@@ -19,7 +19,7 @@ struct EventName {
   std::string_view mlx5;
 };
 
-// The vocabulary roce-lint reads (docs/metrics.md "Transport events"): the events it judges
+// The vocabulary roce-lint reads (docs/metrics.md "Drivers"): the events it judges
 // (retransmission evidence, then transport errors) and the congestion events verify reports.
 constexpr EventName kEvents[] = {
     {"retransmits", K::kRetransmission, "roce_adp_retrans"},

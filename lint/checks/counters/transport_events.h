@@ -1,7 +1,7 @@
 #pragma once
 
 // The RoCE transport events roce-lint judges, for every driver: the exporter's
-// roce_transport_events_total{device,port,event} (docs/metrics.md "Transport events"), where
+// roce_transport_events_total{device,port,event} (docs/metrics.md "Drivers"), where
 // each driver's own hw counters are sorted by meaning (mlx5 out_of_sequence and rxe
 // out_of_seq_request are both `out_of_sequence`). counters.transport-errors and
 // verify.retransmissions read them here, the one list of the events they judge.
