@@ -38,8 +38,11 @@ CIN = CI + ', netdev=~"$netdev"'
 CINP = CIN + ', priority=~"$priority"'
 CIDN = CI + ', device=~"$device", netdev=~"$netdev"'
 
-RETRANSMIT_COUNTERS = ("out_of_sequence|packet_seq_err|implied_nak_seq_err|roce_adp_retrans|"
-                       "roce_adp_retrans_to|local_ack_timeout_err|req_transport_retries_exceeded")
+# roce_transport_events_total's events (by meaning, for every driver with a table: docs/metrics.md
+# "Drivers") that the panels show; RETRANSMIT_EVENTS are those RoCERetransmits alerts on.
+CNP_EVENTS = "cnp_sent|cnp_handled"
+RETRANSMIT_EVENTS = ("out_of_sequence|sequence_error_nak|implied_nak_sequence_error|retransmits|"
+                     "local_ack_timeout|retry_exceeded")
 
 NIC_DETAIL_URL = ("/d/rocewatch-nic-detail/rocewatch-nic-detail?${__url_time_range}"
                   "&var-datasource=${datasource}&var-cluster=${__field.labels.cluster}"
@@ -501,14 +504,14 @@ def cluster_overview() -> Dict[str, Any]:
                            "{{instance}} {{netdev}} p{{priority}} {{direction}}", instant=True)],
                    "percentunit", steps("green", None, "orange", 0.1, "red", 0.5), max_=1,
                    links=nic_link), 8, 9)
-    L.add(bargauge("Top CNP rates (CNP/s)",
-                   "CNPs sent as notification point (np_cnp_sent: this host receives "
-                   "ECN-marked traffic) and handled as reaction point (rp_cnp_handled: this "
-                   "host's flows are slowed). Above 10k/s for 15 minutes raises "
-                   "RoCEHighCNPRate.",
-                   [target("topk(10, roce:hw_stat:rate5m"
-                           f'{{{ci}, counter=~"np_cnp_sent|rp_cnp_handled"}})',
-                           "{{instance}} {{netdev}} {{counter}}", instant=True)],
+    L.add(bargauge("Top CNPs sent/handled (CNP/s)",
+                   "CNPs sent as notification point (event cnp_sent: this host receives "
+                   "ECN-marked traffic) and handled as reaction point (cnp_handled: this "
+                   "host's flows are slowed), for every driver that counts them. Above 10k/s "
+                   "for 15 minutes raises RoCEHighCNPRate.",
+                   [target("topk(10, roce:transport_events:rate5m"
+                           f'{{{ci}, event=~"{CNP_EVENTS}"}})',
+                           "{{instance}} {{netdev}} {{event}}", instant=True)],
                    "pps", steps("green", None, "orange", 10000), links=nic_link), 8, 9)
     L.add(bargauge("Top drops (packets/s)",
                    "Discards the NICs count, by reason (roce:discarded_packets:rate5m). Above "
@@ -516,12 +519,13 @@ def cluster_overview() -> Dict[str, Any]:
                    [target(f"topk(10, roce:discarded_packets:rate5m{{{ci}}})",
                            "{{instance}} {{netdev}} {{reason}} {{priority}}", instant=True)],
                    "pps", steps("green", None, "red", 1), links=nic_link), 8, 9)
-    L.add(bargauge("Top retransmissions and sequence errors (events/s)",
-                   "RDMA transport error counters by NIC. On a healthy lossless fabric they "
-                   "stand still; above 1/s for 10 minutes raises RoCERetransmits.",
-                   [target("topk(10, roce:hw_stat:rate5m"
-                           f'{{{ci}, counter=~"{RETRANSMIT_COUNTERS}"}})',
-                           "{{instance}} {{netdev}} {{counter}}", instant=True)],
+    L.add(bargauge("Top retransmissions and sequence errors by event (events/s)",
+                   "RDMA transport errors by NIC and event (roce:transport_events:rate5m). On "
+                   "a healthy lossless fabric they stand still; above 1/s for 10 minutes "
+                   "raises RoCERetransmits.",
+                   [target("topk(10, roce:transport_events:rate5m"
+                           f'{{{ci}, event=~"{RETRANSMIT_EVENTS}"}})',
+                           "{{instance}} {{netdev}} {{event}}", instant=True)],
                    "pps", steps("green", None, "red", 1), links=nic_link), 8, 9)
     L.add(bargauge("Top link flaps (carrier changes in the last hour)",
                    "Carrier changes in the last hour (roce:netdev_carrier_changes:increase1h); "
@@ -741,31 +745,31 @@ def nic_detail() -> Dict[str, Any]:
     L.add(timeseries("ECN-marked packets",
                      "Packets that arrived with ECN Congestion Experienced, per priority "
                      "(rx_prio*_marked) and as the RDMA device counts them "
-                     "(np_ecn_marked_roce_packets).",
+                     "(event ecn_marked).",
                      [target("rate(roce_priority_ecn_marked_packets_total"
                              f"{{{CINP}}}[$__rate_interval])",
                              "{{netdev}} p{{priority}} marked"),
-                      target("rate(roce_hw_stat_total"
-                             f'{{{CID}, counter="np_ecn_marked_roce_packets"}}[$__rate_interval])',
-                             "{{device}} np_ecn_marked_roce_packets")],
+                      target("rate(roce_transport_events_total"
+                             f'{{{CID}, event="ecn_marked"}}[$__rate_interval])',
+                             "{{device}} ecn_marked")],
                      "pps"), 12, 8)
 
     L.row("RDMA transport (DCQCN, retransmissions)")
-    L.add(timeseries("CNPs sent and handled",
-                     "np_cnp_sent: CNPs this NIC sent as notification point (it receives "
-                     "ECN-marked traffic). rp_cnp_handled: CNPs its flows reacted to.",
-                     [target("rate(roce_hw_stat_total"
-                             f'{{{CID}, counter=~"np_cnp_sent|rp_cnp_handled"}}[$__rate_interval])',
-                             "{{device}} {{counter}}")],
+    L.add(timeseries("CNPs sent/handled",
+                     "cnp_sent: CNPs this NIC sent as notification point (it receives "
+                     "ECN-marked traffic). cnp_handled: CNPs its flows reacted to.",
+                     [target("rate(roce_transport_events_total"
+                             f'{{{CID}, event=~"{CNP_EVENTS}"}}[$__rate_interval])',
+                             "{{device}} {{event}}")],
                      "pps", thresholds=steps("green", None, "orange", 10000),
                      draw_thresholds="dashed"), 12, 8)
-    L.add(timeseries("Retransmissions and sequence errors",
-                     "Transport error counters of the RDMA device: out-of-sequence packets, "
-                     "NAK sequence errors, adaptive retransmissions, ACK timeouts. They stand "
-                     "still on a healthy lossless fabric.",
-                     [target("rate(roce_hw_stat_total"
-                             f'{{{CID}, counter=~"{RETRANSMIT_COUNTERS}|duplicate_request"}}'
-                             "[$__rate_interval])", "{{device}} {{counter}}")],
+    L.add(timeseries("Retransmissions and sequence errors by event",
+                     "Transport errors of the RDMA device by event: out-of-sequence packets, "
+                     "NAK sequence errors, retransmissions, ACK timeouts, exhausted retries, "
+                     "duplicate requests. They stand still on a healthy lossless fabric.",
+                     [target("rate(roce_transport_events_total"
+                             f'{{{CID}, event=~"{RETRANSMIT_EVENTS}|duplicate_request"}}'
+                             "[$__rate_interval])", "{{device}} {{event}}")],
                      "pps", thresholds=steps("green", None, "red", 1), draw_thresholds="dashed"),
           12, 8)
 

@@ -551,8 +551,8 @@ PROMQL_CASES = [
                                                               "bool_metric", "offset_seconds"],
      [], [], []),
     ('sum(a) by (le) unless b{on="1", by=`raw"s`}', ["a", "b"], ["on", "by"], ["le"], []),
-    ("roce:hw_stat:rate5m{counter='np_cnp_sent'} @ start()", ["roce:hw_stat:rate5m"],
-     ["counter"], [], []),
+    ("roce:transport_events:rate5m{event='cnp_sent'} @ start()",
+     ["roce:transport_events:rate5m"], ["event"], [], []),
     ("0x1F + .5 + 1e3 + Inf", [], [], [], []),
     ("x @ 1609746000", ["x"], [], [], []),
 ]
