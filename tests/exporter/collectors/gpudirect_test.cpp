@@ -148,8 +148,11 @@ TEST_P(RealHost, EveryGpuNicRelationIsTheOneNvidiaSmiPrinted) {
   std::size_t compared = 0;
   for (const auto& [index, row] : topo.relation) {
     for (const auto& [nic, printed] : row) {
+      // References by name: clang before 16 cannot capture a structured binding.
+      const std::string& want_nic = nic;
+      const std::string& want_gpu = gpus[static_cast<std::size_t>(index)];
       auto it = std::find_if(n.paths.begin(), n.paths.end(), [&](const GpuNicPath& p) {
-        return p.device == nic && p.gpu == gpus[static_cast<std::size_t>(index)];
+        return p.device == want_nic && p.gpu == want_gpu;
       });
       ASSERT_NE(it, n.paths.end()) << "GPU" << index << " " << nic;
       EXPECT_EQ(it->relation, printed) << "GPU" << index << " (" << it->gpu << ") " << nic;
