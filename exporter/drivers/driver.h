@@ -13,6 +13,7 @@
 //
 // Each table cites the kernel source file and version it was written from.
 
+#include <cstdint>
 #include <span>
 #include <string_view>
 
@@ -73,7 +74,13 @@ enum class EcnSettings : std::uint8_t {
 struct Driver {
   std::string_view name;                             // the unit's name: "mlx5", "bnxt"
   std::span<const std::string_view> netdev_drivers;  // GDRVINFO drivers: "mlx5_core"
-  std::span<const std::string_view> rdma_drivers;    // RDMA parent drivers: "mlx5_core"
+  // RDMA parent drivers ("mlx5_core"), the RDMA driver's own module last ("mlx5_ib"): the
+  // name a device known only by its uverbs driver id is given.
+  std::span<const std::string_view> rdma_drivers;
+  // The RDMA device's enum rdma_driver_id (include/uapi/rdma/ib_user_ioctl_verbs.h), which
+  // RDMA netlink's GET_CHARDEV "uverbs" answers: how a device with no parent in sysfs (rxe)
+  // is known. 0 (RDMA_DRIVER_UNKNOWN): none.
+  std::uint32_t uverbs_driver_id;
   std::string_view ethtool_source;     // kernel file and version the ethtool names are from
   std::string_view hw_counter_source;  // likewise for the hw counter names
   std::span<const PriorityName> priority;
@@ -93,6 +100,8 @@ const Driver* FindByNetdevDriver(std::string_view driver);
 // The driver whose table serves an RDMA device whose parent's driver is `driver`; null when
 // none.
 const Driver* FindByRdmaDriver(std::string_view driver);
+// The driver whose RDMA devices carry enum rdma_driver_id `id`; null when none (or id 0).
+const Driver* FindByUverbsDriverId(std::uint32_t id);
 // The event `counter` is on `driver`; false when the driver's table does not map it.
 bool FindTransportEvent(const Driver& driver, std::string_view counter, TransportEvent& event);
 

@@ -35,6 +35,13 @@ const Driver* FindByRdmaDriver(std::string_view driver) {
   return nullptr;
 }
 
+const Driver* FindByUverbsDriverId(std::uint32_t id) {
+  if (id == 0) return nullptr;
+  for (const Driver* d : Units())
+    if (d->uverbs_driver_id == id) return d;
+  return nullptr;
+}
+
 bool FindTransportEvent(const Driver& driver, std::string_view counter, TransportEvent& event) {
   for (const HwCounterName& h : driver.hw_counters) {
     if (h.name == counter) {

@@ -194,6 +194,15 @@ struct RdmaResourceQps {
   std::string Key() const { return "rdma-netlink/" + device + "/res_qp"; }
 };
 
+// RDMA_NLDEV_CMD_GET_CHARDEV "uverbs" for one device: its verbs character device and the
+// driver id libibverbs binds its provider by (netlink/rdma_nldev.h); asked only for a device
+// whose sysfs names no driver (rxe, siw), once per inventory.
+struct RdmaUverbsChardev {
+  static constexpr std::string_view kAsks = "rdma netlink RDMA_NLDEV_CMD_GET_CHARDEV uverbs";
+  std::string device;
+  std::string Key() const { return "rdma-netlink/" + device + "/uverbs_chardev"; }
+};
+
 // --- libibverbs ibv_query_port: the struct ibv_port_attr it filled, as bytes.
 // ENODEV when there is no such verbs device (no RDMA stack: not an error).
 
@@ -221,7 +230,7 @@ using Request = std::variant<call::DriverInfo, call::StringSetInfo, call::String
                              call::DcbIeee, call::DcbDcbx, call::LinkState, call::Pause,
                              call::Fec, call::ModuleEepromPage, call::RdmaStat, call::RdmaStatStatus,
                              call::RdmaResourceSummary, call::RdmaCounterMode,
-                             call::RdmaBoundCounters, call::RdmaResourceQps, call::VerbsPortAttr,
+                             call::RdmaBoundCounters, call::RdmaResourceQps, call::RdmaUverbsChardev, call::VerbsPortAttr,
                              call::LldpNeighbors>;
 
 // Where the answer to `request` lives under a capture's kernel/ folder.

@@ -321,6 +321,13 @@ class LiveKernel final : public KernelAnswers {
         /*dump=*/true);
   }
 
+  Answer Do(const call::RdmaUverbsChardev& c) {
+    std::lock_guard<std::mutex> lock(rdma_mu_);
+    return AskRdmaPort(c.device, [&](std::uint32_t index, std::uint32_t seq) {
+      return rdma_nl::BuildUverbsChardevRequest(index, seq);
+    });
+  }
+
   // An nldev request about `device`, which nldev addresses by index: the name is looked up
   // first (a RDMA_NLDEV_CMD_GET dump), and again when the device was renamed or re-registered.
   // A dump request collects every datagram up to NLMSG_DONE.

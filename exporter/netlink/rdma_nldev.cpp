@@ -174,6 +174,44 @@ std::vector<std::uint8_t> BuildResourceQpDumpRequest(std::uint32_t device_index,
   return std::move(b).Finish();
 }
 
+std::vector<std::uint8_t> BuildUverbsChardevRequest(std::uint32_t device_index,
+                                                    std::uint32_t seq) {
+  netlink::MessageBuilder b(MessageType(RDMA_NLDEV_CMD_GET_CHARDEV), kRequest, seq);
+  b.PutU32(RDMA_NLDEV_ATTR_DEV_INDEX, device_index);
+  b.PutString(RDMA_NLDEV_ATTR_CHARDEV_TYPE, "uverbs");
+  return std::move(b).Finish();
+}
+
+Result<UverbsChardev> DecodeUverbsChardevReply(Bytes reply) {
+  constexpr std::string_view kWhere = "rdma netlink GET_CHARDEV uverbs reply";
+  auto attributes = detail::NldevReply(reply, RDMA_NLDEV_CMD_GET_CHARDEV, kWhere);
+  if (!attributes) return attributes.error();
+  UverbsChardev out;
+  const Attribute* name = netlink::FindAttribute(*attributes, RDMA_NLDEV_ATTR_CHARDEV_NAME);
+  if (name == nullptr) return Error{std::string(kWhere) + ": no RDMA_NLDEV_ATTR_CHARDEV_NAME"};
+  auto n = netlink::GetString(*name, "RDMA_NLDEV_ATTR_CHARDEV_NAME");
+  if (!n) return Prefixed(kWhere, n.error());
+  if (auto ok = detail::CheckName(*n, std::string(kWhere) + ": RDMA_NLDEV_ATTR_CHARDEV_NAME"); !ok)
+    return ok.error();
+  out.name = std::move(*n);
+  if (const Attribute* id = netlink::FindAttribute(*attributes, RDMA_NLDEV_ATTR_UVERBS_DRIVER_ID)) {
+    if (id->payload.size() == sizeof(std::uint64_t)) {
+      auto wide = netlink::GetU64(*id, "RDMA_NLDEV_ATTR_UVERBS_DRIVER_ID");
+      if (!wide) return Prefixed(kWhere, wide.error());
+      if (*wide > UINT32_MAX) {
+        return Error{std::string(kWhere) + ": RDMA_NLDEV_ATTR_UVERBS_DRIVER_ID " +
+                     std::to_string(*wide) + " is no enum rdma_driver_id"};
+      }
+      out.driver_id = static_cast<std::uint32_t>(*wide);
+    } else {
+      auto narrow = netlink::GetU32(*id, "RDMA_NLDEV_ATTR_UVERBS_DRIVER_ID");
+      if (!narrow) return Prefixed(kWhere, narrow.error());
+      out.driver_id = *narrow;
+    }
+  }
+  return out;
+}
+
 Result<std::vector<DeviceHandle>> DecodeDeviceDump(Bytes reply) {
   constexpr std::string_view kWhere = "rdma netlink GET dump";
   auto messages = detail::DumpMessages(reply, RDMA_NLDEV_CMD_GET, kWhere);

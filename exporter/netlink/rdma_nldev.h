@@ -16,6 +16,7 @@
 // "ctx", "srq"); `rdma resource show` prints the same.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,24 @@ std::vector<std::uint8_t> BuildResourceSummaryRequest(std::uint32_t device_index
 // (`rdma resource show qp`; the answer is decoded by rdma_res_qp.h).
 std::vector<std::uint8_t> BuildResourceQpDumpRequest(std::uint32_t device_index,
                                                      std::uint32_t seq);
+
+// RDMA_NLDEV_CMD_GET_CHARDEV for one device's "uverbs" character device: the kernel answers
+// (nldev_get_chardev, ib_uverbs_get_nl_info) CHARDEV u64, CHARDEV_ABI u64, CHARDEV_NAME
+// string ("uverbs0") and, unless the driver opts out of driver-id binding,
+// UVERBS_DRIVER_ID u32: the enum rdma_driver_id of include/uapi/rdma/ib_user_ioctl_verbs.h that
+// libibverbs itself binds its provider with. This is how a device without a parent device
+// in sysfs (rxe, siw: no device/driver link) says which driver it is. EINVAL when ib_uverbs
+// is not loaded or the index is gone.
+std::vector<std::uint8_t> BuildUverbsChardevRequest(std::uint32_t device_index, std::uint32_t seq);
+
+struct UverbsChardev {
+  std::string name;                         // "uverbs0"
+  std::optional<std::uint32_t> driver_id;   // absent: the driver opts out of driver-id binding
+};
+// The answer to BuildUverbsChardevRequest. Errors name the attribute; CHARDEV_NAME is
+// required, UVERBS_DRIVER_ID is 4 bytes as the kernel puts it (8 accepted: the uapi header
+// comments it as u64).
+Result<UverbsChardev> DecodeUverbsChardevReply(netlink::Bytes reply);
 
 // The answer to BuildDeviceDumpRequest: one message per device, then NLMSG_DONE. An error
 // message becomes an Error with the errno as its code.

@@ -130,6 +130,10 @@ def key_rdma_res_summary(device: str) -> str:
     return f"rdma-netlink/{device}/res_summary"
 
 
+def key_rdma_uverbs_chardev(device: str) -> str:
+    return f"rdma-netlink/{device}/uverbs_chardev"
+
+
 def key_rdma_qp_mode(device: str, port: int) -> str:
     return f"rdma-netlink/{device}/{port}/qp_mode"
 

@@ -18,9 +18,10 @@ using T = MetricType;
 using S = Served;
 
 const MetricSpec kDeviceInfo{"roce_device_info", T::kGauge,
-    "RDMA device identity from sysfs; always 1. pci_function is pf, vf (an SR-IOV virtual "
-    "function; pf_pci_address names its PF) or none (its parent is not a PCI function: "
-    "software RDMA, virtio; the PCI labels empty).",
+    "RDMA device identity from sysfs; always 1. driver is the parent device's driver, or for "
+    "a device without a parent (rxe) the one RDMA netlink's uverbs driver id names. "
+    "pci_function is pf, vf (an SR-IOV virtual function; pf_pci_address names its PF) or none "
+    "(its parent is not a PCI function: software RDMA, virtio; the PCI labels empty).",
     {"device", "fw_version", "board_id", "hca_type", "node_guid", "node_type", "driver", "pci_address",
      "pci_function", "pf_pci_address"}};
 const MetricSpec kPortInfo{"roce_port_info", T::kGauge,

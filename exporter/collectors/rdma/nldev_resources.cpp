@@ -6,6 +6,7 @@
 
 #include <map>
 
+#include "exporter/drivers/driver.h"
 #include "exporter/netlink/rdma_nldev.h"
 #include "exporter/netlink/rdma_res_qp.h"
 #include "rocewatch/strings.h"
@@ -54,6 +55,18 @@ NldevRead ReadResourceSummary(kernel::KernelAnswers& kernel, const std::string& 
         for (auto& r : s.resources) {
           out.push_back({std::move(r.name), static_cast<double>(r.current)});
         }
+      });
+}
+
+NldevRead ReadUverbsDriver(kernel::KernelAnswers& kernel, const std::string& device,
+                           std::string& driver) {
+  return Ask(
+      kernel, kernel::call::RdmaUverbsChardev{device},
+      [](const std::vector<std::uint8_t>& b) { return rdma_nl::DecodeUverbsChardevReply(b); },
+      [](const rdma_nl::UverbsChardev&) { return true; },  // the answer names no device
+      [&](rdma_nl::UverbsChardev c) {
+        const drivers::Driver* unit = c.driver_id ? drivers::FindByUverbsDriverId(*c.driver_id) : nullptr;
+        if (unit != nullptr && !unit->rdma_drivers.empty()) driver = std::string(unit->rdma_drivers.back());
       });
 }
 

@@ -37,6 +37,12 @@ struct NldevRead {
 NldevRead ReadResourceSummary(kernel::KernelAnswers& kernel, const std::string& device,
                               std::vector<RdmaResourceCount>& out);
 
+// The RDMA driver of a device whose sysfs names none (rxe, siw), by the uverbs driver id
+// RDMA netlink answers (drivers/driver.h): its module name into `driver`, left as it is when
+// the kernel answers no id or an id no driver unit carries.
+NldevRead ReadUverbsDriver(kernel::KernelAnswers& kernel, const std::string& device,
+                           std::string& driver);
+
 // The port's QP-counter mode into port.qp_counter_mode.
 NldevRead ReadQpCounterMode(kernel::KernelAnswers& kernel, const std::string& device,
                             PortSnapshot& port);

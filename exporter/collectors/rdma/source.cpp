@@ -133,6 +133,12 @@ class RdmaSource final : public Source {
   DeviceState PrepareDevice(const DeviceRef& ref) {
     DeviceState dev;
     dev.ref = ref;
+    // A device with no parent in sysfs (rxe, siw) is known by the driver id RDMA netlink
+    // answers; without netlink (--collector.rdma.netlink=false) it stays without a driver.
+    if (dev.ref.driver.empty() && kernel_ != nullptr) {
+      NldevRead read = ReadUverbsDriver(*kernel_, ref.name, dev.ref.driver);
+      if (read.outcome == NldevOutcome::kMalformed) reader_.ParseError(read.where, read.error);
+    }
     dev.fw_version = Static(ref.dir + "/fw_ver");
     dev.board_id = Static(ref.dir + "/board_id");
     dev.hca_type = Static(ref.dir + "/hca_type");
@@ -152,7 +158,7 @@ class RdmaSource final : public Source {
       port.lid = fs::Attribute(&sysfs_, pref.dir + "/lid");
       port.sm_lid = fs::Attribute(&sysfs_, pref.dir + "/sm_lid");
       auto port_counter = [&](const std::string& n) { return ReadsPortCounter(detail_, pref.link_layer, n); };
-      auto hw_counter = [&](const std::string& n) { return ReadsHwCounter(detail_, ref.driver, n); };
+      auto hw_counter = [&](const std::string& n) { return ReadsHwCounter(detail_, dev.ref.driver, n); };
       port.counters = Files(pref.dir + "/counters", port_counter, [&](const std::string& n, fs::Attribute& a) {
         for (auto [name, slot] : {std::pair{kXmitData, &port.xmit_data}, std::pair{kRcvData, &port.rcv_data},
                                   std::pair{kXmitPackets, &port.xmit_packets},

@@ -126,6 +126,7 @@ constexpr Driver kDriver{
     "bnxt",
     kNetdevDrivers,
     kRdmaDrivers,
+    6,  // RDMA_DRIVER_BNXT_RE
     "drivers/net/ethernet/broadcom/bnxt/bnxt_ethtool.c (kernels 5.x-6.x)",
     "drivers/infiniband/hw/bnxt_re/hw_counters.c (kernels 4.14-6.x)",
     kPriority,

@@ -91,6 +91,7 @@ constexpr Driver kDriver{
     "ice",
     kNetdevDrivers,
     kRdmaDrivers,
+    9,  // RDMA_DRIVER_IRDMA (= RDMA_DRIVER_I40IW)
     "drivers/net/ethernet/intel/ice/ice_ethtool.c (kernels 5.10-6.x)",
     "drivers/infiniband/hw/irdma/verbs.c irdma_hw_stat_names (kernels 5.14-6.x)",
     kPriority,

@@ -77,6 +77,7 @@ constexpr Driver kDriver{
     "ionic",
     kNetdevDrivers,
     kRdmaDrivers,
+    21,  // RDMA_DRIVER_IONIC (kernel 6.18)
     "drivers/net/ethernet/pensando/ionic/ionic_stats.c (kernels 5.5-6.x)",
     "drivers/infiniband/hw/ionic (names from the firmware)",
     kPriority,

@@ -166,6 +166,7 @@ constexpr Driver kDriver{
     "mlx5",
     kNetdevDrivers,
     kRdmaDrivers,
+    1,  // RDMA_DRIVER_MLX5
     "drivers/net/ethernet/mellanox/mlx5/core/en_stats.c (kernels 5.x-6.x; 4.4 en_main.c)",
     "drivers/infiniband/hw/mlx5/counters.c (kernels 5.x-6.x)",
     kPriority,

@@ -25,13 +25,15 @@ constexpr HwCounterName kHwCounters[] = {
 
 constexpr std::string_view kQuirks[] = {
     "no ECN and no CNPs: congestion control is not implemented",
-    "the RDMA device has no parent device, so the kernel names no driver for it in sysfs",
+    "the RDMA device has no parent device, so sysfs names no driver for it: RDMA netlink's "
+    "GET_CHARDEV uverbs answers its driver id (RDMA_DRIVER_RXE), as libibverbs binds it",
 };
 
 constexpr Driver kDriver{
     "rxe",
     {},
     kRdmaDrivers,
+    14,  // RDMA_DRIVER_RXE
     "none (the lower netdev's driver prints ethtool -S)",
     "drivers/infiniband/sw/rxe/rxe_hw_counters.c (kernels 4.16-6.x)",
     {},

@@ -91,6 +91,70 @@ TEST(RdmaNldevRequest, StatGetBytes) {
   EXPECT_EQ(res[20], 7);
 }
 
+// RDMA_NLDEV_CMD_GET_CHARDEV "uverbs" for rxe0 (index 0), as Debian's kernel 6.1.0-57 answered
+// libibverbs (rdma-core 44) in the QEMU guest of tests/vm (strace -xx of `ib_write_bw -d …`,
+// tests/vm/checks/rdma_driver.sh, 2026-12-07): strace printed the header decoded (nlmsg_len 60,
+// type 0x140f, flags 0), the attributes below byte for byte. The driver id comes first, a u32,
+// though the uapi header comments it as u64.
+const std::vector<std::uint8_t> kRxeUverbsChardev = {
+    60, 0, 0, 0, 0x0f, 0x14, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0,  // header: GET_CHARDEV, seq 1
+    0x08, 0x00, 0x49, 0x00, 0x0e, 0x00, 0x00, 0x00,          // UVERBS_DRIVER_ID 14 (RXE)
+    0x0c, 0x00, 0x48, 0x00, 0xc0, 0xe7, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // CHARDEV dev_t
+    0x0c, 0x00, 0x47, 0x00, 0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // CHARDEV_ABI 2
+    0x0c, 0x00, 0x46, 0x00, 'u', 'v', 'e', 'r', 'b', 's', '0', 0x00};        // CHARDEV_NAME
+
+TEST(RdmaNldevChardev, RequestIsLibibverbsAndTheRealRxeAnswerDecodes) {
+  static_assert(RDMA_NLDEV_CMD_GET_CHARDEV == 15 && RDMA_NLDEV_ATTR_CHARDEV_TYPE == 69 &&
+                RDMA_NLDEV_ATTR_CHARDEV_NAME == 70 && RDMA_NLDEV_ATTR_UVERBS_DRIVER_ID == 73);
+  // libibverbs' request for index 0 in the same guest, attributes byte for byte; it sends
+  // NLM_F_REQUEST alone, we ask for the ACK too (as every nldev request of ours).
+  const std::vector<std::uint8_t> attributes = {0x08, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x0b, 0x00,
+                                                0x45, 0x00, 'u',  'v',  'e',  'r',  'b',  's',  0x00, 0x00};
+  auto request = BuildUverbsChardevRequest(0, 7);
+  ASSERT_EQ(request.size(), 16 + attributes.size());
+  EXPECT_EQ(std::vector<std::uint8_t>(request.begin() + 16, request.end()), attributes);
+  EXPECT_EQ(request[4], 0x0f);
+  EXPECT_EQ(request[5], 0x14);
+  EXPECT_EQ(request[6], NLM_F_REQUEST | NLM_F_ACK);
+
+  auto chardev = DecodeUverbsChardevReply(kRxeUverbsChardev);
+  ASSERT_TRUE(chardev) << chardev.error().message;
+  EXPECT_EQ(chardev->name, "uverbs0");
+  ASSERT_TRUE(chardev->driver_id.has_value());
+  EXPECT_EQ(*chardev->driver_id, 14u);  // RDMA_DRIVER_RXE
+}
+
+TEST(RdmaNldevChardev, HostileAndPartialAnswers) {
+  // A driver that opts out of driver-id binding answers no UVERBS_DRIVER_ID: not an error.
+  std::vector<std::uint8_t> no_id(kRxeUverbsChardev.begin(), kRxeUverbsChardev.end());
+  no_id.erase(no_id.begin() + 16, no_id.begin() + 24);
+  no_id[0] = static_cast<std::uint8_t>(no_id.size());
+  auto c = DecodeUverbsChardevReply(no_id);
+  ASSERT_TRUE(c) << c.error().message;
+  EXPECT_FALSE(c->driver_id.has_value());
+  // A 2-byte driver id, a name with a slash, no name: errors naming the attribute.
+  std::vector<std::uint8_t> short_id = kRxeUverbsChardev;
+  short_id[16] = 6;
+  auto bad = DecodeUverbsChardevReply(short_id);
+  EXPECT_FALSE(bad);
+  std::vector<std::uint8_t> slash = kRxeUverbsChardev;
+  slash[slash.size() - 3] = '/';
+  auto s = DecodeUverbsChardevReply(slash);
+  ASSERT_FALSE(s);
+  EXPECT_NE(s.error().message.find("RDMA_NLDEV_ATTR_CHARDEV_NAME"), std::string::npos) << s.error().message;
+  std::vector<std::uint8_t> nameless(kRxeUverbsChardev.begin(), kRxeUverbsChardev.end() - 12);
+  nameless[0] = static_cast<std::uint8_t>(nameless.size());
+  auto n = DecodeUverbsChardevReply(nameless);
+  ASSERT_FALSE(n);
+  EXPECT_NE(n.error().message.find("no RDMA_NLDEV_ATTR_CHARDEV_NAME"), std::string::npos) << n.error().message;
+  // The kernel's EINVAL (ib_uverbs not loaded, the index gone) keeps its errno.
+  testing::KernelSkb err;
+  err.Ack(BuildUverbsChardevRequest(0, 1), EINVAL, /*capped=*/true);
+  auto e = DecodeUverbsChardevReply(err.bytes());
+  ASSERT_FALSE(e);
+  EXPECT_EQ(e.error().code, EINVAL);
+}
+
 TEST(RdmaStat, OneCounterByteByByte) {
   auto stats = DecodeStatReply(kOneCounter);
   ASSERT_TRUE(stats) << stats.error().message;
