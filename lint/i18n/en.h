@@ -172,7 +172,17 @@ inline constexpr Message kEnglishMessages[] = {
     {"check.qos.dcb_unsupported.message",
      "{netdev} answers dcbnl with EOPNOTSUPP: PFC cannot be enabled on it."},
     {"check.qos.dcb_unsupported.fix",
-     "use a RoCE-capable NIC and driver (mlx5_core) for {netdev}, or fix the plan"},
+     "plan the PF netdev of a RoCE NIC for {netdev} (not a VF, bond or IPoIB interface), or fix the plan"},
+    {"check.qos.dcb_unsupported.fix_ice",
+     "ice serves DCB only when it could initialise it, never in Safe Mode (no DDP package: "
+     "`dmesg | grep -i 'safe mode'`): install the ice DDP package (/lib/firmware/intel/ice/ddp/ice.pkg) "
+     "and reload ice, plan the PF netdev for {netdev}, or fix the plan"},
+    {"check.qos.dcb_unsupported.fix_bnxt",
+     "bnxt_en serves DCB only on a PF whose firmware has an LLDP or DCBX agent: plan the PF netdev for "
+     "{netdev}, update the NIC firmware (Broadcom niccli), or fix the plan"},
+    {"check.qos.dcb_unsupported.fix_software",
+     "{netdev} carries a software RDMA device (Soft-RoCE), which has no PFC: plan no pfc_priorities for "
+     "it (lossy RoCE), or use a RoCE NIC"},
     {"check.optics.sensor.temperature", "temperature"},
     {"check.optics.sensor.voltage", "voltage"},
     {"check.optics.sensor.tx_bias", "tx bias"},

@@ -60,7 +60,10 @@ void JudgeCounters(const Thresholds& t, const std::string& nic, const NicCounter
     const std::string direction = key.substr(0, key.find(' ')), priority = key.substr(key.find(' ') + 1);
     if (frames <= 0 || IsPfcPriority(t, priority)) continue;
     Verdict v{"verify.pause-non-pfc", false, nic,
-              Series(metric::roce_pfc_pause_frames_total, direction, priority), "",
+              Series(c.pause_family.count(key) != 0 ? std::string_view(c.pause_family.at(key))
+                                                    : std::string_view(metric::roce_pfc_pause_frames_total),
+                     direction, priority),
+              "",
               FormatSignificant(frames), ""};
     v.expected = Say(v.expected_text, "verify.pause_non_pfc.expected", {{"priority", priority}});
     i18n::StoredArgs args = {{"nic", nic},

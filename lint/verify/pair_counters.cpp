@@ -24,12 +24,19 @@ NicCounters ReadNicCounters(const observe::NodeView& v, const observe::NodeView*
   const std::string& dev = nic.ib_dev;
   const std::string port = "1";
   // mlx5's ethtool stats list only the priorities with PFC enabled; dcbnl counts all eight:
-  // the larger of the two per priority and direction.
-  for (std::string_view family : {metric::roce_pfc_pause_frames_total, metric::roce_dcb_pfc_pause_frames_total}) {
+  // the larger of the two per priority and direction. bnxt_en counts every PFC frame naming a
+  // priority, XON included (roce_pfc_frames_total): on a priority without PFC a resume is as
+  // foreign as a pause.
+  for (std::string_view family : {metric::roce_pfc_pause_frames_total, metric::roce_dcb_pfc_pause_frames_total,
+                                  metric::roce_pfc_frames_total}) {
     std::map<std::string, double> counted;
     for (const auto& s : v.SelectIncrease(family, {{label::netdev, nd}}))
       counted[std::string(s.Label(label::direction)) + " " + std::string(s.Label(label::priority))] += s.value();
-    for (const auto& [k, inc] : counted) c.pause_frames[k] = std::max(c.pause_frames[k], inc);
+    for (const auto& [k, inc] : counted) {
+      if (c.pause_family.count(k) != 0 && inc <= c.pause_frames[k]) continue;
+      c.pause_frames[k] = inc;
+      c.pause_family[k] = std::string(family);
+    }
   }
   for (const auto& s : v.SelectIncrease(metric::roce_pfc_pause_duration_seconds_total, {{label::netdev, nd}}))
     c.pause_seconds[std::string(s.Label(label::direction)) + " " + std::string(s.Label(label::priority))] += s.value();

@@ -21,6 +21,9 @@ struct NicCounters {
   double window_seconds = 0;  // between the scrapes before and after
   // Keyed "rx 3" / "tx 3": direction and priority.
   std::map<std::string, double> pause_frames;
+  // The family that counted each entry of pause_frames (bnxt_en counts PFC frames, XON included,
+  // in roce_pfc_frames_total; the others pause frames).
+  std::map<std::string, std::string> pause_family;
   std::map<std::string, double> pause_seconds;
   double discards = 0;
   double ecn_marked = 0;

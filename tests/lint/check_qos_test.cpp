@@ -30,7 +30,27 @@ TEST(CheckQos, DcbUnsupportedFiresWhenTheProfileWantsPfc) {
   EXPECT_EQ(f.severity, Severity::kCritical);
   EXPECT_EQ(f.expected, "DCB (PFC on 3)");
   EXPECT_EQ(f.found, "no DCB support");
-  EXPECT_THAT(f.fix, HasSubstr("mlx5_core"));
+  EXPECT_EQ(f.fix, "plan the PF netdev of a RoCE NIC for ens2f0np0 (not a VF, bond or IPoIB interface), or fix the plan");
+}
+
+TEST(CheckQos, DcbUnsupportedFixFollowsTheDriverTheKernelReports) {
+  struct Case {
+    const char* driver;
+    const char* pci_address;
+    const char* says;
+  };
+  for (const Case& k : {Case{"ice", "0000:3d:00.0", "Safe Mode"}, Case{"bnxt_en", "0000:3d:00.0", "LLDP or DCBX agent"},
+                        Case{"rdma_rxe", "", "software RDMA device"}}) {
+    Cluster c(1, 2);
+    WithoutDcb(c, 1, "ens2f0np0");
+    c.Remove(1, R"(roce_device_info{device="mlx5_1")");
+    c.Add(1, std::string(R"(roce_device_info{device="mlx5_1",fw_version="",driver=")") + k.driver +
+                 R"(",pci_address=")" + k.pci_address + R"("} 1)");
+    auto found = WithId(c.Run(), kDcbUnsupported.id);
+    ASSERT_EQ(found.size(), 1u) << k.driver;
+    EXPECT_THAT(found[0].fix, HasSubstr(k.says)) << k.driver;
+    EXPECT_THAT(found[0].fix, ::testing::Not(HasSubstr("mlx5"))) << k.driver;
+  }
 }
 
 TEST(CheckQos, DcbUnsupportedIsQuietForLossyRoceAndWithDcb) {

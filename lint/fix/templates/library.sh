@@ -250,7 +250,8 @@ need_tool() {
   fi
 }
 
-# check_nic IBDEV NETDEV: the RDMA device exists, maps to the planned netdev, has a driver.
+# check_nic IBDEV NETDEV: the RDMA device exists, maps to the planned netdev, has a driver (a
+# device with a parent).
 check_nic() {
   _ib=$SYSFS/class/infiniband
   if [ ! -e "$_ib/$1" ]; then
@@ -268,7 +269,8 @@ check_nic() {
     _present=$(list_dir "$SYSFS/class/net")
     problem "$2 not in $SYSFS/class/net; present: ${_present:-none}"
   fi
-  if [ ! -e "$_ib/$1/device/driver" ]; then
+  # A software RDMA device (rxe, siw) has no parent device and so nothing to bind a driver to.
+  if [ -e "$_ib/$1/device" ] && [ ! -e "$_ib/$1/device/driver" ]; then
     problem "$1 has no driver bound (no $_ib/$1/device/driver): is its driver loaded?"
   fi
 }

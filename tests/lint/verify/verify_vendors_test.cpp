@@ -84,6 +84,32 @@ TEST(VerifyVendors, BroadcomCnpsAndTimeoutsAreReadByMeaning) {
   EXPECT_EQ(c.transport_errors, (std::map<std::string, double>{{"local_ack_timeout", 3}}));
 }
 
+TEST(VerifyVendors, BroadcomPfcFramesOnAPriorityWithoutPfcAreSeen) {
+  // bnxt_en counts every PFC frame naming a priority, XON included (rx_pfc_ena_frames_pri5 in
+  // bnxt_ethtool.c), served as roce_pfc_frames_total: no roce_pfc_pause_frames_total at all.
+  auto text = [](int frames) {
+    return "roce_device_info{device=\"bnxt_re0\",driver=\"bnxt_en\"} 1\n"
+           "# TYPE roce_pfc_frames_total counter\n"
+           "roce_pfc_frames_total{netdev=\"eth1\",direction=\"rx\",priority=\"5\"} " +
+           std::to_string(frames) + "\n";
+  };
+  auto before = observe::Exposition::Parse(text(100));
+  auto after = observe::Exposition::Parse(text(160));
+  ASSERT_TRUE(before.ok() && after.ok());
+  observe::NodeView view("n1", "test");
+  view.SetMetrics(std::move(*after));
+  auto increase = observe::ComputeIncrease(*before, *view.metrics());
+  ASSERT_TRUE(increase.ok());
+  view.SetIncrease(std::move(*increase), 10);
+  plan::Nic nic;
+  nic.ib_dev = "bnxt_re0";
+  nic.netdev = "eth1";
+  NicCounters c = ReadNicCounters(view, nullptr, nic);
+  ASSERT_TRUE(c.observed) << c.error;
+  EXPECT_EQ(c.pause_frames, (std::map<std::string, double>{{"rx 5", 60}}));
+  EXPECT_EQ(c.pause_family.at("rx 5"), "roce_pfc_frames_total");
+}
+
 TEST(VerifyVendors, AnOlderExporterIsReadThroughMlx5NamesOnMlx5Only) {
   Served mlx5{"mlx5_0", "mlx5_core",
               {{"np_cnp_sent", "cnp_sent", 9}, {"rp_cnp_handled", "cnp_handled", 8},
