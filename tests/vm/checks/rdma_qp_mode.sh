@@ -1,7 +1,7 @@
 # Defect 1 of issue 42: the port's QP-counter mode is served as `rdma statistic qp mode` says
 # it (kernel 6.1 answered the old request, without RDMA_NLDEV_ATTR_STAT_MODE, with EINVAL, and
 # no mode was ever served), with 0 bound counters in mode none. The byte-for-byte comparison
-# of the requests under strace is pending/rdma_qp_mode_bytes.sh.
+# of the requests under strace is in rdma_qp_mode_auto.sh.
 set -eu
 . "$VM_LIB/rxe.sh"
 vm_rxe_pair

@@ -12,7 +12,7 @@ scrape 9502 >files.prom
 checked=0
 for dev in rxe0 rxe1; do
   # "link rxe0/1 sent_pkts 12 rcvd_pkts 34 …": name value pairs after the link.
-  rdma statistic show link "$dev/1" | tr ' ' '\n' | sed '1,2d' | paste - - >"rdma-$dev.txt"
+  rdma statistic show link "$dev/1" | tr ' ' '\n' | sed '1,2d' | grep -v '^$' | paste - - >"rdma-$dev.txt"
   [ -s "rdma-$dev.txt" ] || fail "rdma statistic show link $dev/1 printed no counters"
   sent=$(awk '$1 == "sent_pkts" { print $2 }' "rdma-$dev.txt")
   [ "${sent:-0}" -gt 0 ] || fail "$dev sent no packets: the traffic did not run on it"

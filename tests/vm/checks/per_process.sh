@@ -9,6 +9,7 @@ trap 'owner_stop joba; owner_stop jobb' EXIT
 owner_start joba vmjob-a rxe0 18601
 owner_start jobb vmjob-b rxe1 18602
 exporter_start pp 9541 --collector.rdma.per-process=true
+rdma resource show qp | grep pid
 scrape 9541 >pp.prom
 grep 'roce_rdma_process\|roce_rdma_resources{.*qp' pp.prom
 for job in joba:vmjob-a:rxe0 jobb:vmjob-b:rxe1; do
@@ -17,11 +18,11 @@ for job in joba:vmjob-a:rxe0 jobb:vmjob-b:rxe1; do
   group=${rest%%:*}
   dev=${rest#*:}
   pid=$(cat "/tmp/$name.pid")
-  want=$(rdma resource show qp link "$dev/1" | grep -c "pid $pid ")
+  want=$(rdma resource show qp link "$dev/1" | grep -c "pid $pid " || true)
   got=$(sample pp.prom roce_rdma_process_qps "device=\"$dev\"" "pid=\"$pid\"" 'comm="ib_write_bw"' "cgroup=\"/$group\"")
   [ "$got" = "$want" ] ||
     fail "$dev pid $pid in /$group: rdma lists $want QPs, roce_rdma_process_qps is '$got'"
-  qps=$(rdma resource show link "$dev" | tr ' ' '\n' | awk 'prev == "qp" { print; exit } { prev = $0 }')
+  qps=$(rdma resource show "$dev" | tr ' ' '\n' | awk 'prev == "qp" { print; exit } { prev = $0 }')
   [ "$(sample pp.prom roce_rdma_resources "device=\"$dev\"" 'type="qp"')" = "$qps" ] ||
     fail "roce_rdma_resources{device=$dev,type=qp} is not rdma's $qps"
 done

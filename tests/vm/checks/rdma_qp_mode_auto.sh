@@ -45,7 +45,7 @@ strace -f -xx -s 4096 -e trace=sendto,sendmsg -o rdma-auto.strace sh -c \
   'rdma statistic qp mode link rxe0/1 && rdma statistic qp show link rxe0/1' >/dev/null
 strace -f -xx -s 4096 -e trace=sendto,sendmsg -o exporter.strace \
   "$EXPORTER" --web.listen-address=127.0.0.1:9512 >exporter.log 2>&1 &
-echo $! >/tmp/qpmode.pid
+tracer=$!
 wait_for 30 "the exporter under strace" curl -sf -o /dev/null http://127.0.0.1:9512/metrics
 # While perftest's QPs live (8 s), the port's bound counters as rdma and the exporter see them.
 vm_traffic 150 -D 20 >traffic.log 2>&1 &
@@ -54,7 +54,9 @@ wait_for 90 "perftest's QPs on rxe0" sh -c 'rdma resource show qp link rxe0/1 | 
 rdma statistic qp show link rxe0/1 >bound.txt || true
 scrape 9512 >auto.prom
 wait "$traffic" || { cat traffic.log; fail "perftest failed"; }
-exporter_stop qpmode
+# The exporter, not strace: a killed strace leaves its tracee running and can hang the wait.
+pkill -x roce_exporter || true
+wait "$tracer" || true
 requests rdma-none.strace >theirs.txt
 requests rdma-auto.strace >>theirs.txt
 requests exporter.strace | sort -u >ours.txt
