@@ -94,6 +94,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (!q.kernel_owner.empty()) CheckName(q.kernel_owner);
     }
   }
+  auto chardev = rdma_nl::DecodeUverbsChardevReply(bytes);
+  CheckError(chardev);
+  if (chardev) CheckName(chardev->name);
   auto devices = rdma_nl::DecodeDeviceDump(bytes);
   CheckError(devices);
   if (devices) {
