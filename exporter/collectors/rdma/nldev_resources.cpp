@@ -1,6 +1,7 @@
 #include "exporter/collectors/rdma/nldev_resources.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <iterator>
 #include <utility>
 
@@ -25,12 +26,15 @@ NldevRead Ask(kernel::KernelAnswers& kernel, const kernel::Request& request, Dec
   read.where = kernel::KeyOf(request);
   const kernel::Answer answer = kernel.Ask(request);
   if (!answer.ok()) {
-    read.outcome = NldevOutcome::kAbsent;
+    read.outcome = TransientNldevError(answer.error) ? NldevOutcome::kTransient : NldevOutcome::kAbsent;
     return read;
   }
   auto decoded = decode(answer.bytes);
   if (!decoded) {
-    read.outcome = decoded.error().code != 0 ? NldevOutcome::kAbsent : NldevOutcome::kMalformed;
+    const int code = decoded.error().code;
+    read.outcome = code == 0                   ? NldevOutcome::kMalformed
+                   : TransientNldevError(code) ? NldevOutcome::kTransient
+                                               : NldevOutcome::kAbsent;
     read.error = decoded.error().message;
     return read;
   }
@@ -44,6 +48,20 @@ NldevRead Ask(kernel::KernelAnswers& kernel, const kernel::Request& request, Dec
 }
 
 }  // namespace
+
+bool TransientNldevError(int error) {
+  switch (error) {
+    case ETIMEDOUT:
+    case EAGAIN:
+    case EINTR:
+    case EBUSY:
+    case ENOBUFS:
+    case ENOMEM:
+      return true;
+    default:
+      return false;
+  }
+}
 
 NldevRead ReadResourceSummary(kernel::KernelAnswers& kernel, const std::string& device,
                               std::vector<RdmaResourceCount>& out) {

@@ -7,8 +7,9 @@
 //
 // Every read says whether the kernel served it, had nothing to say (absent: an errno, a
 // kernel's NLMSG_ERROR such as EOPNOTSUPP on an older kernel, a replay without the answer;
-// the caller does not ask again until the inventory changes), or answered bytes that do not
-// decode (malformed: that device or port serves nothing this scrape, the error is counted).
+// the caller does not ask again until the inventory changes), did not answer this time
+// (transient: a timeout or a busy kernel; asked again next scrape), or answered bytes that do
+// not decode (malformed: that device or port serves nothing this scrape, the error is counted).
 
 #include <cstdint>
 #include <functional>
@@ -25,7 +26,14 @@
 
 namespace rocewatch::collectors {
 
-enum class NldevOutcome { kServed, kAbsent, kMalformed };
+// kTransient: the kernel did not answer in time or was busy (ETIMEDOUT, EAGAIN, EINTR, EBUSY,
+// ENOBUFS, ENOMEM): nothing is served this scrape and the call is asked again the next one.
+// Before, such an answer counted as absent: one RES_QP dump that timed out under load turned
+// the per-process and per-job views off until the exporter restarted.
+enum class NldevOutcome { kServed, kAbsent, kTransient, kMalformed };
+
+// Whether errno `error` is one a later call may not meet (kTransient).
+bool TransientNldevError(int error);
 
 struct NldevRead {
   NldevOutcome outcome = NldevOutcome::kServed;

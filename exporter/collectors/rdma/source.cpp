@@ -297,6 +297,8 @@ class RdmaSource final : public Source {
       case NldevOutcome::kAbsent:
         asked = false;
         return false;
+      case NldevOutcome::kTransient:  // asked again next scrape
+        return false;
       case NldevOutcome::kMalformed:
         reader_.ParseError(read.where, read.error);
         return false;

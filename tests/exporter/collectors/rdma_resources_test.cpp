@@ -49,9 +49,16 @@ class ResourceKernel final : public kernel::KernelAnswers {
   std::map<std::string, std::vector<std::uint8_t>> raw;    // a device's summary bytes as given
   std::map<std::string, std::vector<testing::NldevQp>> qps;  // RES_QP_GET; absent: EOPNOTSUPP
   std::map<std::string, int> calls;                        // by capture key
+  std::map<std::string, int> fail_once;  // by capture key: that errno once, as the socket gives it
 
   kernel::Answer Ask(const kernel::Request& r) override {
-    ++calls[kernel::KeyOf(r)];
+    const std::string key = kernel::KeyOf(r);
+    ++calls[key];
+    if (auto f = fail_once.find(key); f != fail_once.end()) {
+      const int error = f->second;
+      fail_once.erase(f);
+      return {{}, error};
+    }
     if (const auto* s = std::get_if<kernel::call::RdmaResourceSummary>(&r)) {
       if (raw.count(s->device)) return {raw[s->device], 0};
       auto it = summary.find(s->device);
@@ -152,6 +159,37 @@ TEST(RdmaResources, AbsentAnswersAreNotAskedAgain) {
   }
   const Page off = Collect(std::make_shared<ResourceKernel>(), 1, {{"netlink", "false"}});
   EXPECT_EQ(page.text, off.text);
+}
+
+// A dump that timed out (the socket's ETIMEDOUT; seen under load in the QEMU guest) or a busy
+// kernel's EBUSY answer: nothing that scrape, asked again the next. Only an errno that says
+// "not here" (EOPNOTSUPP) stops the asking.
+TEST(RdmaResources, ATimeoutIsAskedAgainNextScrape) {
+  auto k = std::make_shared<ResourceKernel>();
+  for (const char* d : {"mlx5_0", "mlx5_1", "mlx5_2", "mlx5_3"}) {
+    k->summary[d] = kSummary;
+    k->qps[d] = {{.lqpn = 7, .port = 1, .pid = 4242, .kern_name = {}}};
+  }
+  k->fail_once["rdma-netlink/mlx5_0/res_summary"] = ETIMEDOUT;
+  k->fail_once["rdma-netlink/mlx5_1/res_qp"] = ETIMEDOUT;
+  k->raw["mlx5_2"] = Refused(rdma_nl::BuildResourceSummaryRequest(2, 3), EBUSY);
+  testing::TestDir proc;
+  const Page first = Collect(k, 1, {{"per-process", "true"}}, proc.path());
+  EXPECT_EQ(Count(first.text, "roce_rdma_resources{device=\"mlx5_0\""), 0u);
+  EXPECT_EQ(Count(first.text, "roce_rdma_processes{device=\"mlx5_1\""), 0u);
+  EXPECT_TRUE(RdmaStatus(first.snap).success);
+  auto again = std::make_shared<ResourceKernel>(*k);
+  again->calls.clear();
+  again->fail_once["rdma-netlink/mlx5_0/res_summary"] = ETIMEDOUT;
+  again->fail_once["rdma-netlink/mlx5_1/res_qp"] = ETIMEDOUT;
+  const Page later = Collect(again, 3, {{"per-process", "true"}}, proc.path());
+  EXPECT_EQ(Count(later.text, "roce_rdma_resources{device=\"mlx5_0\""), 7u);
+  EXPECT_EQ(Count(later.text, "roce_rdma_processes{device=\"mlx5_1\""), 1u);
+  EXPECT_EQ(again->calls["rdma-netlink/mlx5_0/res_summary"], 3);
+  EXPECT_EQ(again->calls["rdma-netlink/mlx5_1/res_qp"], 3);
+  // EBUSY from the kernel is asked again every scrape too; it never served here.
+  EXPECT_EQ(again->calls["rdma-netlink/mlx5_2/res_summary"], 3);
+  EXPECT_EQ(Count(later.text, "roce_rdma_resources{device=\"mlx5_2\""), 0u);
 }
 
 // A summary cut short, or about another device: that device serves no resources (counted as a

@@ -25,7 +25,7 @@ owner_start slurm "$slurm" rxe1 18622
 exporter_start jobs 9561 --collector.rdma.per-job=true
 scrape 9561 >jobs.prom
 rdma resource show qp >qps.txt
-grep 'roce_rdma_job' jobs.prom
+grep 'roce_rdma_job' jobs.prom || { cat /tmp/jobs.log; fail "the exporter serves no per-job series"; }
 # qps DEVICE PID...: how many QPs rdma lists on DEVICE for those processes.
 qps() {
   _d=$1
