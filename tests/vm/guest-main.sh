@@ -50,8 +50,16 @@ while read -r script; do
   rc=$?
   [ "$rc" -ne 124 ] || echo "vm: $name ran past ${ROCEWATCH_VM_CHECK_TIMEOUT:-180}s and was killed" >>"$results/$name.log"
   # What the script left running (an exporter, a perftest) ends with it.
+  # SIGKILL is delivered asynchronously: wait (up to 10 s) until the group is gone, or the next
+  # script may find its port still held (per_job met netlink_off's exporter on 127.0.0.1:9561).
   pg=$(cat "$results/$name.pgid" 2>/dev/null)
-  [ -z "$pg" ] || kill -9 -- "-$pg" 2>/dev/null
+  if [ -n "$pg" ] && kill -9 -- "-$pg" 2>/dev/null; then
+    i=0
+    while kill -0 -- "-$pg" 2>/dev/null && [ "$i" -lt 50 ]; do
+      sleep 0.2
+      i=$((i + 1))
+    done
+  fi
   echo "$rc" >"$results/$name.rc"
   t1=$(cut -d' ' -f1 /proc/uptime)
   echo "$t0 $t1" | awk '{printf "%.1f\n", $2 - $1}' >"$results/$name.seconds"

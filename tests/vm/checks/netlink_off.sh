@@ -11,6 +11,8 @@ exporter_start on 9561
 exporter_start off 9562 --collector.rdma.netlink=false
 scrape 9561 >on.prom
 scrape 9562 >off.prom
+exporter_stop on
+exporter_stop off
 for family in roce_rdma_resources roce_rdma_qp_counter_mode roce_rdma_bound_counters; do
   [ "$(count on.prom "$family" 'device="rxe0"')" -gt 0 ] || fail "$family not served with RDMA netlink"
   [ "$(count off.prom "$family")" -eq 0 ] || fail "$family served with --collector.rdma.netlink=false"

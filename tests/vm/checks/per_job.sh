@@ -22,8 +22,8 @@ done
 # holding its QPs: the pod's server on rxe0 and client on rxe1, the Slurm job's the other way.
 owner_start pod "$pod" rxe0 18621
 owner_start slurm "$slurm" rxe1 18622
-exporter_start jobs 9561 --collector.rdma.per-job=true
-scrape 9561 >jobs.prom
+exporter_start jobs 9581 --collector.rdma.per-job=true
+scrape 9581 >jobs.prom
 rdma resource show qp >qps.txt
 grep 'roce_rdma_job' jobs.prom || { cat /tmp/jobs.log; fail "the exporter serves no per-job series"; }
 # qps DEVICE PID...: how many QPs rdma lists on DEVICE for those processes.
