@@ -42,10 +42,11 @@ std::string Text(const Served& s, double scale) {
   return t;
 }
 
-// The counters of `s`'s NIC over a 10 s test, every counter doubled from the scrape before.
-NicCounters Counters(const Served& s) {
-  auto before = observe::Exposition::Parse(Text(s, 1));
-  auto after = observe::Exposition::Parse(Text(s, 2));
+// The counters of NIC `device` (netdev eth1) over a 10 s test between two scrapes' texts.
+NicCounters CountersBetween(const std::string& before_text, const std::string& after_text,
+                            const std::string& device) {
+  auto before = observe::Exposition::Parse(before_text);
+  auto after = observe::Exposition::Parse(after_text);
   EXPECT_TRUE(before.ok() && after.ok());
   observe::NodeView view("n1", "test");
   view.SetMetrics(std::move(*after));
@@ -53,10 +54,13 @@ NicCounters Counters(const Served& s) {
   EXPECT_TRUE(increase.ok());
   view.SetIncrease(std::move(*increase), 10);
   plan::Nic nic;
-  nic.ib_dev = s.device;
+  nic.ib_dev = device;
   nic.netdev = "eth1";
   return ReadNicCounters(view, nullptr, nic);
 }
+
+// The counters of `s`'s NIC over a 10 s test, every counter doubled from the scrape before.
+NicCounters Counters(const Served& s) { return CountersBetween(Text(s, 1), Text(s, 2), s.device); }
 
 // rdma_rxe's counters (drivers/infiniband/sw/rxe/rxe_hw_counters.c).
 Served Rxe() {
@@ -93,18 +97,7 @@ TEST(VerifyVendors, BroadcomPfcFramesOnAPriorityWithoutPfcAreSeen) {
            "roce_pfc_frames_total{netdev=\"eth1\",direction=\"rx\",priority=\"5\"} " +
            std::to_string(frames) + "\n";
   };
-  auto before = observe::Exposition::Parse(text(100));
-  auto after = observe::Exposition::Parse(text(160));
-  ASSERT_TRUE(before.ok() && after.ok());
-  observe::NodeView view("n1", "test");
-  view.SetMetrics(std::move(*after));
-  auto increase = observe::ComputeIncrease(*before, *view.metrics());
-  ASSERT_TRUE(increase.ok());
-  view.SetIncrease(std::move(*increase), 10);
-  plan::Nic nic;
-  nic.ib_dev = "bnxt_re0";
-  nic.netdev = "eth1";
-  NicCounters c = ReadNicCounters(view, nullptr, nic);
+  NicCounters c = CountersBetween(text(100), text(160), "bnxt_re0");
   ASSERT_TRUE(c.observed) << c.error;
   EXPECT_EQ(c.pause_frames, (std::map<std::string, double>{{"rx 5", 60}}));
   EXPECT_EQ(c.pause_family.at("rx 5"), "roce_pfc_frames_total");
