@@ -16,6 +16,7 @@ exporter_start live 9551 $flags
 # (rdma resource's ctx count moved once between the two): such a run is captured again, up to
 # three times. (Files, not <(…): the guest has no /dev/fd.)
 for try in 1 2 3; do
+  owners_hold capa capb
   scrape 9551 >live.prom
   rm -rf /tmp/cap
   t0=$(date +%s.%N)

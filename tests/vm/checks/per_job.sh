@@ -22,6 +22,7 @@ done
 # holding its QPs: the pod's server on rxe0 and client on rxe1, the Slurm job's the other way.
 owner_start pod "$pod" rxe0 18621
 owner_start slurm "$slurm" rxe1 18622
+owners_hold pod slurm
 exporter_start jobs 9581 --collector.rdma.per-job=true
 scrape 9581 >jobs.prom
 rdma resource show qp >qps.txt

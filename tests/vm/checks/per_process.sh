@@ -8,6 +8,7 @@ vm_rxe_pair
 trap 'owner_stop joba; owner_stop jobb' EXIT
 owner_start joba vmjob-a rxe0 18601
 owner_start jobb vmjob-b rxe1 18602
+owners_hold joba jobb
 exporter_start pp 9541 --collector.rdma.per-process=true
 rdma resource show qp | grep pid
 scrape 9541 >pp.prom

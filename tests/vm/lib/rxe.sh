@@ -87,13 +87,13 @@ vm_traffic() {
   _g1=$(vm_gid_index rxe1) || fail "no GID on rxe1"
   for _try in 1 2 3; do
     _port=$((18515 + ($$ % 1000) + _try * 1000))
-    timeout "$_limit" ib_write_bw -d rxe0 -x "$_g0" -p "$_port" -s 4096 "$@" >/tmp/perftest-server.log 2>&1 &
+    timeout "$_limit" ib_write_bw -d rxe0 -x "$_g0" -p "$_port" -s 4096 -F "$@" >/tmp/perftest-server.log 2>&1 &
     _srv=$!
     # Under TCG the server takes seconds to start (its libraries come over 9p): connect only
     # once it listens, or the client gives up at once ("Couldn't connect").
     wait_for 30 "ib_write_bw server listening on $_port" sh -c "ss -ltn | grep -q ':$_port '"
     _rc=0
-    timeout "$_limit" ib_write_bw -d rxe1 -x "$_g1" -p "$_port" -s 4096 "$@" "$VM_IP_A" >/tmp/perftest-client.log 2>&1 || _rc=$?
+    timeout "$_limit" ib_write_bw -d rxe1 -x "$_g1" -p "$_port" -s 4096 -F "$@" "$VM_IP_A" >/tmp/perftest-client.log 2>&1 || _rc=$?
     wait "$_srv" || _rc=$?
     if [ "$_rc" -eq 0 ]; then
       tail -n 3 /tmp/perftest-client.log
@@ -109,7 +109,8 @@ vm_traffic() {
 
 # perftest_uncalibrated LOG...: perftest gave up because it could not measure its cycle clock
 # (under TCG on a loaded host the samples correlate below its r^2 of 0.9): not what a check
-# tests, so the run is tried again.
+# tests, so the run is tried again. (-F lets perftest go on with a report of 0 MB/s instead;
+# this stays for a perftest that exits anyway.)
 perftest_uncalibrated() { grep -q "Can't produce a report\|Correlation coefficient r^2" "$@"; }
 
 # exporter_start NAME PORT [FLAGS...]: starts roce_exporter on 127.0.0.1:PORT (log in
@@ -168,18 +169,20 @@ count() { series "$@" | wc -l; }
 
 # owner_start NAME CGROUP DEVICE PORT: an ib_write_bw pair in the cgroup v2 group /CGROUP, the
 # server on DEVICE and the client on the other rxe device: 200 RC writes of 4 KiB, then both
-# hold their QPs idle for 150 s (--wait_destroy; perftest creates the server's QP only once a
-# client connects). The server's pid is in /tmp/NAME.pid, the client's in /tmp/NAME.client.pid;
-# returns once both hold a QP and the writes are done.
+# hold their QPs idle until owner_stop or the end of the script (--wait_destroy of an hour; a
+# hold of 150 s once ran out in CI while a second pair was still starting). perftest creates the
+# server's QP only once a client connects. -F: a pair whose cycle clock cannot be calibrated
+# under load reports 0 MB/s and holds its QPs instead of exiting ("Can't produce a report").
+# The server's pid is in /tmp/NAME.pid, the client's in /tmp/NAME.client.pid; returns once both
+# hold a QP and the writes are done. A pair that does not (a client that could not exchange its
+# keys with a loaded server) is started again on another port, up to three times.
 owner_start() {
   for _try in 1 2 3; do
     owner_try "$1" "$2" "$3" $(($4 + (_try - 1) * 100)) && return 0
     owner_stop "$1"
-    perftest_uncalibrated "/tmp/$1.log" "/tmp/$1.client.log" ||
-      fail "$1: the ib_write_bw pair on $3 did not hold its QPs (its logs above)"
-    note "$1: perftest could not calibrate its clock under load (try $_try of 3): again"
+    note "$1: the ib_write_bw pair on $3 did not hold its QPs (try $_try of 3, its logs above)"
   done
-  fail "$1: perftest could not calibrate its clock in 3 tries"
+  fail "$1: the ib_write_bw pair on $3 did not hold its QPs in 3 tries"
 }
 # owner_try NAME CGROUP DEVICE PORT: one try of owner_start; 1 (its logs printed) when the pair
 # does not hold its QPs after its writes.
@@ -188,33 +191,48 @@ owner_try() {
   mkdir -p "/sys/fs/cgroup/$2"
   _g=$(vm_gid_index "$3") || fail "no GID on $3"
   _pg=$(vm_gid_index "$_peer") || fail "no GID on $_peer"
-  sh -c 'echo $$ >"/sys/fs/cgroup/$1/cgroup.procs" && exec ib_write_bw -d "$2" -x "$3" -p "$4" -s 4096 -n 200 --wait_destroy=150' \
+  sh -c 'echo $$ >"/sys/fs/cgroup/$1/cgroup.procs" && exec ib_write_bw -d "$2" -x "$3" -p "$4" -s 4096 -n 200 -F --wait_destroy=3600' \
     sh "$2" "$3" "$_g" "$4" >"/tmp/$1.log" 2>&1 &
   echo $! >"/tmp/$1.pid"
   wait_for 30 "$1's server listening on port $4" sh -c "ss -ltn | grep -q ':$4 '"
-  sh -c 'echo $$ >"/sys/fs/cgroup/$1/cgroup.procs" && exec ib_write_bw -d "$2" -x "$3" -p "$4" -s 4096 -n 200 --wait_destroy=150 "$5"' \
+  sh -c 'echo $$ >"/sys/fs/cgroup/$1/cgroup.procs" && exec ib_write_bw -d "$2" -x "$3" -p "$4" -s 4096 -n 200 -F --wait_destroy=3600 "$5"' \
     sh "$2" "$_peer" "$_pg" "$4" "$_ip" >"/tmp/$1.client.log" 2>&1 &
   echo $! >"/tmp/$1.client.pid"
   owner_wait_qp "$1" server "$3" "/tmp/$1" || return 1
   owner_wait_qp "$1" client "$_peer" "/tmp/$1.client" || return 1
-  # Then until the writes are done: the pair holds its QPs idle from there on, unless perftest
-  # gave up on its report.
-  wait_for_quiet 90 grep -q "4096 *200\|Can't produce a report" "/tmp/$1.client.log" "/tmp/$1.log" || {
-    cat "/tmp/$1.client.log"
-    fail "$1's 200 writes: not within 90s"
+  # Then until the writes are done (perftest's report line): the pair holds its QPs idle from
+  # there on.
+  wait_for_quiet 90 grep -q "^ *4096 *200 " "/tmp/$1.client.log" || {
+    echo "--- $1's 200 writes: not within 90 s:"
+    cat "/tmp/$1.log" "/tmp/$1.client.log"
+    return 1
   }
-  ! perftest_uncalibrated "/tmp/$1.log" "/tmp/$1.client.log"
+  owner_wait_qp "$1" server "$3" "/tmp/$1" && owner_wait_qp "$1" client "$_peer" "/tmp/$1.client"
 }
 # owner_wait_qp NAME SIDE DEVICE FILES: waits until the process in FILES.pid holds a QP on
-# DEVICE; 1 with its log (FILES.log) and the QPs rdma lists when it does not within 120 s.
+# DEVICE; 1 with its log (FILES.log) and the QPs rdma lists when it does not within 120 s or
+# exits first.
 owner_wait_qp() {
-  wait_for_quiet 120 owner_has_qp "$3" "$(cat "$4.pid")" && return 0
-  echo "--- ib_write_bw $2 of $1 on $3 holds no QP after 120 s:"
+  _p=$(cat "$4.pid")
+  wait_for_quiet 120 owner_has_qp_or_gone "$3" "$_p"
+  owner_has_qp "$3" "$_p" && return 0
+  echo "--- ib_write_bw $2 of $1 on $3 holds no QP ($(kill -0 "$_p" 2>/dev/null && echo "after 120 s" || echo "it exited")):"
   cat "$4.log"
   rdma resource show qp
   return 1
 }
 owner_has_qp() { rdma resource show qp link "$1/1" | grep -q "pid $2 "; }
+owner_has_qp_or_gone() { owner_has_qp "$1" "$2" || ! kill -0 "$2" 2>/dev/null; }
+# owners_hold NAME...: fails, naming the pair, unless every process of each pair still holds a QP.
+owners_hold() {
+  for _n in "$@"; do
+    for _f in "/tmp/$_n.pid" "/tmp/$_n.client.pid"; do
+      _p=$(cat "$_f")
+      rdma resource show qp | grep -q "pid $_p " ||
+        fail "$_n: ib_write_bw $_p holds no QP any more (log: $(tail -n 3 "${_f%.pid}.log" | tr '\n' ' '))"
+    done
+  done
+}
 # (Also from EXIT traps, where set -e is in force: never fails.)
 owner_stop() {
   for _f in "/tmp/$1.pid" "/tmp/$1.client.pid"; do
