@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "exporter/collectors/rdma/collector.h"
 #include "exporter/collectors/rdma/nldev_resources.h"
@@ -55,15 +56,16 @@ const MetricSpec kPortCounter{"roce_port_stat_total", T::kCounter,
     S::kTrimmed, "--collector.rdma.all-port-counters (Ethernet ports: unicast/multicast split, "
     "InfiniBand-fabric counters)"};
 const MetricSpec kHwCounter{"roce_hw_stat_total", T::kCounter,
-    "Every hw counter of the port (driver-specific, e.g. np_cnp_sent, rp_cnp_handled, "
-    "out_of_sequence), named as in sysfs: from one RDMA netlink STAT_GET where the kernel "
+    "Every hw counter of the port (driver-specific, e.g. out_of_buffer, req_cqe_error, "
+    "resp_cqe_error), named as in sysfs: from one RDMA netlink STAT_GET where the kernel "
     "answers it (with the optional counters the driver has enabled, e.g. mlx5's cc_rx_ce_pkts), "
-    "else one hw_counters/ file each; mlx5's operation counts, flush errors, "
-    "application-error breakdown and congestion-control internals only with "
-    "--collector.rdma.all-hw-counters.",
+    "else one hw_counters/ file each. Only with --collector.rdma.all-hw-counters: the counters "
+    "served by meaning as roce_transport_events_total, and mlx5's operation counts, flush "
+    "errors, application-error breakdown and congestion-control internals.",
     {"device", "port", "counter"},
-    S::kTrimmed, "--collector.rdma.all-hw-counters (mlx5: operation counts, flush errors, "
-    "application-error breakdown, congestion-control internals)"};
+    S::kTrimmed, "--collector.rdma.all-hw-counters (the counters roce_transport_events_total "
+    "serves; mlx5: operation counts, flush errors, application-error breakdown, "
+    "congestion-control internals)"};
 const MetricSpec kDeviceHwCounter{"roce_device_hw_stat_total", T::kCounter,
     "Every device-wide hw_counters/ file but lifespan (drivers that keep counters per device), named as in sysfs.",
     {"device", "counter"}};
@@ -211,8 +213,12 @@ void RenderRdma(const NodeSnapshot& snap, MetricSink& out) {
       if (p.transmitted_packets) out.Add(kTxPackets, {d.name, port}, *p.transmitted_packets);
       for (std::size_t i = 0; i < p.counters.size(); ++i)
         if (p.counters.has(i)) out.Add(kPortCounter, {d.name, port, p.counters.name(i)}, p.counters.values[i]);
+      // A counter served as roce_transport_events_total is not served raw by default.
+      const std::vector<bool> as_event =
+          d.detail.all_hw_counters ? std::vector<bool>(p.hw_counters.size(), false) : TransportEventCounters(d, p);
       for (std::size_t i = 0; i < p.hw_counters.size(); ++i)
-        if (p.hw_counters.has(i)) out.Add(kHwCounter, {d.name, port, p.hw_counters.name(i)}, p.hw_counters.values[i]);
+        if (p.hw_counters.has(i) && !as_event[i])
+          out.Add(kHwCounter, {d.name, port, p.hw_counters.name(i)}, p.hw_counters.values[i]);
       if (p.hw_counters_lifespan_seconds)
         out.Add(kLifespan, {d.name, port}, *p.hw_counters_lifespan_seconds);
       for (const auto& o : p.optional_counters)

@@ -44,13 +44,18 @@ TEST(RdmaMetrics, CountersAsReadAndRoceV1TwinsOnlyWithAllGids) {
   auto render = [](const NodeSnapshot& n) { return testing::RenderText(collectors::RenderRdma, n); };
   auto f = render(snap);
   using S = std::set<std::string>;
-  EXPECT_EQ(labels(f, "roce_hw_stat_total", "counter"), S(hw.begin(), hw.end()));
+  // np_cnp_sent is mlx5's cnp_sent: served by meaning, and raw only with all-hw-counters.
+  EXPECT_EQ(labels(f, "roce_hw_stat_total", "counter"), (S{"rx_write_requests", "req_cqe_error"}));
+  EXPECT_EQ(labels(f, "roce_transport_events_total", "event"), (S{"cnp_sent"}));
   EXPECT_EQ(labels(f, "roce_port_stat_total", "counter"), S(counters.begin(), counters.end()));
   EXPECT_EQ(labels(f, "roce_gid_info", "index"), (S{"1", "2"}));
 
   NodeSnapshot all = snap;
   all.devices[0].detail.all_gids = true;
   EXPECT_EQ(labels(render(all), "roce_gid_info", "index"), (S{"0", "1", "2"}));
+  all.devices[0].detail.all_hw_counters = true;
+  EXPECT_EQ(labels(render(all), "roce_hw_stat_total", "counter"), S(hw.begin(), hw.end()));
+  EXPECT_EQ(labels(render(all), "roce_transport_events_total", "event"), (S{"cnp_sent"}));
 }
 
 }  // namespace

@@ -140,10 +140,15 @@ TEST(RdmaNetlink, SameValuesSamePageEitherWay) {
     EXPECT_GT(netlink->stat_calls, 0);
     ASSERT_FALSE(from_files.text.empty());
     EXPECT_EQ(from_netlink.text, from_files.text);
-    // Real values, not two empty pages: np_cnp_sent of mlx5_0 port 1 is 2916005.
+    // Real values, not two empty pages: np_cnp_sent of mlx5_0 port 1 is 2916005, served by
+    // meaning, and under its raw name too with all-hw-counters.
     EXPECT_NE(from_netlink.text.find(
-                  "roce_hw_stat_total{device=\"mlx5_0\",port=\"1\",counter=\"np_cnp_sent\"} 2916005\n"),
+                  "roce_transport_events_total{device=\"mlx5_0\",port=\"1\",event=\"cnp_sent\"} 2916005\n"),
               std::string::npos);
+    EXPECT_EQ(from_netlink.text.find(
+                  "roce_hw_stat_total{device=\"mlx5_0\",port=\"1\",counter=\"np_cnp_sent\"} 2916005\n") !=
+                  std::string::npos,
+              options.contains("all-hw-counters"));
     const auto& p = from_netlink.snap.devices.at(0).ports.at(0);
     EXPECT_EQ(p.hw_counters.Find("rp_cnp_handled"), 1734562);
     EXPECT_EQ(p.hw_counters_lifespan_seconds, 0.01);  // still the file: a setting, not a counter

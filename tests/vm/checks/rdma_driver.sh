@@ -54,9 +54,14 @@ echo "kernel $(uname -r) answers: $(cat "$VM_ARTIFACTS/uverbs_chardev.reply.hex"
 [ -s "$VM_ARTIFACTS/uverbs_chardev.reply.hex" ] || fail "no GET_CHARDEV reply in libibverbs' strace"
 
 vm_traffic 90
-exporter_start drv 9522
+# The raw counters beside their events with --collector.rdma.all-hw-counters; by default an
+# event's counter is served by meaning only.
+exporter_start drv 9522 --collector.rdma.all-hw-counters=true
+exporter_start def 9523
 scrape 9522 >drv.prom
+scrape 9523 >def.prom
 exporter_stop drv
+exporter_stop def
 grep 'roce_device_info\|roce_transport_events_total' drv.prom || true
 for dev in rxe0 rxe1; do
   [ "$(count drv.prom roce_device_info "device=\"$dev\"" 'driver="rdma_rxe"')" = 1 ] ||
@@ -69,6 +74,10 @@ for dev in rxe0 rxe1; do
     got=$(sample drv.prom roce_transport_events_total "device=\"$dev\"" 'port="1"' "event=\"$event\"")
     [ -n "$raw" ] || fail "$dev serves no hw counter $counter"
     [ "$got" = "$raw" ] || fail "$dev event $event is '$got', its hw counter $counter $raw"
+    [ -n "$(sample def.prom roce_transport_events_total "device=\"$dev\"" 'port="1"' "event=\"$event\"")" ] ||
+      fail "$dev serves no event $event by default"
+    [ "$(count def.prom roce_hw_stat_total "device=\"$dev\"" "counter=\"$counter\"")" = 0 ] ||
+      fail "$dev serves $counter raw by default, beside its event $event"
   done
 done
-note "rxe0 and rxe1 known as rdma_rxe by their uverbs driver id; 4 events each equal their hw counters"
+note "rxe0 and rxe1 known as rdma_rxe by their uverbs driver id; 4 events each equal their hw counters, served raw only with all-hw-counters"
