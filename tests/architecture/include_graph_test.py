@@ -56,6 +56,7 @@ EXPORTER_FOLDERS = {
     "optics": "decoders",
     "lldp": "decoders",
     "procfs": "decoders",
+    "oci": "decoders",
     "drivers": "decoders",
     # The rooted sysfs, configfs and debugfs trees, and the devices found in them.
     "fs": "trees",

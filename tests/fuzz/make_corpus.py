@@ -517,6 +517,15 @@ def real_dumps(w):
         w.put("cgroup_workload", "real-" + f.stem, f.read_bytes())
     for f in sorted((real / "cgroups").glob("*.path")):
         w.put("cgroup_workload", "real-" + f.stem, b"0::" + f.read_bytes())
+    # OCI bundles' pod annotations as users posted them, as a config.json's member (the
+    # annotations object cut out as tests/exporter/oci_bundle_pod_test.cpp cuts it).
+    for f in sorted((real / "oci-bundles").glob("*.txt")):
+        lines = f.read_text().splitlines()
+        start = next(i for i, l in enumerate(lines) if l.rstrip().endswith("{") and "$" not in l)
+        body = [l for l in lines[start + 1:] if l.strip() != "..."]
+        end = next(i for i, l in enumerate(body) if l.strip().startswith("}"))
+        w.put("oci_bundle_pod", "real-" + f.stem,
+              '{"annotations": {\n' + "\n".join(body[:end]) + "\n}}\n")
 
 
 def main():

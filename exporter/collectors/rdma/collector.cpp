@@ -11,9 +11,10 @@ CollectorInfo Rdma::Info() {
           true,
           {{"gid-interval", "30s", "how often to re-read the GID table"},
            {"all-hw-counters", "false",
-            "every hw_counters/ file as roce_hw_stat_total (default: mlx5's operation counts, "
-            "flush errors, application-error breakdown and congestion-control internals left "
-            "out, and not read)",
+            "every hw_counters/ file as roce_hw_stat_total (default: the counters served by "
+            "meaning as roce_transport_events_total left out; mlx5's operation counts, flush "
+            "errors, application-error breakdown and congestion-control internals left out, and "
+            "not read)",
             "true"},
            {"all-port-counters", "false",
             "every counters/ file of Ethernet ports as roce_port_stat_total (default: the "
@@ -36,6 +37,11 @@ CollectorInfo Rdma::Info() {
             "bound to those processes (auto mode per PID) summed per job; the 16 jobs with the "
             "most QPs a device, the rest summed as kind \"folded\" (needs --collector.rdma.netlink)",
             "true"},
+           {"pod-names-root", "",
+            "the host's root directory as the exporter sees it (\"/\", or where a container "
+            "mounts it, e.g. /host): name each pod of --collector.rdma.per-job by its namespace "
+            "and name (roce_rdma_job_pod_info) from the config.json containerd or CRI-O wrote "
+            "for one of its containers; empty: pods by UID only"},
            {"all-gids", "false",
             "RoCE v1 GID entries that repeat a RoCE v2 entry's GID (default: left out)"}},
           &MakeRdmaSource,

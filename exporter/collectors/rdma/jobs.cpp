@@ -11,6 +11,8 @@ namespace {
 
 struct Sums {
   std::string qos;
+  // A pod's workload whose bundle names the pod: one with a container where a process has one.
+  const procfs::Workload* workload = nullptr;
   std::size_t processes = 0, qps = 0;
   std::map<std::string, double> counters;
 
@@ -35,7 +37,7 @@ RdmaJob Served(std::string kind, std::string job, Sums&& s) {
 }  // namespace
 
 void GroupJobs(const std::vector<QpOwner>& owners, const fs::Tree& proc, ProcessIdentities& known,
-               const BoundByPid& bound, DeviceSnapshot& out) {
+               const BoundByPid& bound, PodNames* pod_names, DeviceSnapshot& out) {
   // (kind, job) -> its sums; a process in no workload is "other", a kernel user "kernel".
   std::map<std::pair<std::string, std::string>, Sums> jobs;
   for (const auto& o : owners) {
@@ -49,6 +51,7 @@ void GroupJobs(const std::vector<QpOwner>& owners, const fs::Tree& proc, Process
       } else {
         s = &jobs[{std::string(procfs::WorkloadKindName(w.kind)), w.Job()}];
         s->qos = w.qos;
+        if (s->workload == nullptr || s->workload->container_id.empty()) s->workload = &w;
       }
       if (auto it = bound.find(*o.pid); it != bound.end())
         for (const auto& [name, v] : it->second) s->counters[name] += v;
@@ -67,7 +70,12 @@ void GroupJobs(const std::vector<QpOwner>& owners, const fs::Tree& proc, Process
   for (std::size_t i = 0; i < order.size(); ++i) {
     auto& [key, sums] = order[i];
     if (i < kMaxJobsServed) {
+      const oci::PodName* pod = pod_names != nullptr && sums.workload != nullptr ? pod_names->Find(*sums.workload) : nullptr;
       out.jobs.push_back(Served(key.first, key.second, std::move(sums)));
+      if (pod != nullptr) {
+        out.jobs.back().pod_namespace = pod->namespace_name;
+        out.jobs.back().pod_name = pod->pod;
+      }
     } else {
       folded.Add(sums);
     }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "exporter/collectors/rdma/nldev_resources.h"
+#include "exporter/collectors/rdma/pod_names.h"
 #include "exporter/collectors/rdma/section.h"
 #include "exporter/fs/tree.h"
 
@@ -16,8 +17,9 @@ namespace rocewatch::collectors {
 
 // Fills out.jobs_total, jobs_folded and jobs from the device's `owners` (ReadQpOwners), each
 // process's workload from `proc` (--path.procfs) (or `known`, this scrape's), and `bound` (the device's
-// counters bound per PID, ReadBoundCounters).
+// counters bound per PID, ReadBoundCounters); with `pod_names` (--collector.rdma.pod-names-root),
+// each served pod's namespace and name.
 void GroupJobs(const std::vector<QpOwner>& owners, const fs::Tree& proc, ProcessIdentities& known,
-               const BoundByPid& bound, DeviceSnapshot& out);
+               const BoundByPid& bound, PodNames* pod_names, DeviceSnapshot& out);
 
 }  // namespace rocewatch::collectors

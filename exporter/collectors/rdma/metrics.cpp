@@ -138,6 +138,13 @@ const MetricSpec kJobStat{"roce_rdma_job_stat_total", T::kCounter,
     "processes exits (rate() reads that as a reset).",
     {"device", "kind", "workload", "counter"},
     S::kOptIn, "--collector.rdma.per-job (where the kernel binds QP counters per process)"};
+const MetricSpec kJobPodInfo{"roce_rdma_job_pod_info", T::kGauge,
+    "The namespace and name of a pod among the device's jobs (workload is its UID, as in "
+    "roce_rdma_job_qps), from the config.json containerd or CRI-O wrote for one of its "
+    "containers; always 1. pod_namespace and pod_name, not namespace and pod: those are the "
+    "scrape target's own labels under Kubernetes service discovery.",
+    {"device", "workload", "pod_namespace", "pod_name"},
+    S::kOptIn, "--collector.rdma.per-job with --collector.rdma.pod-names-root"};
 const MetricSpec kJobCountersBound{"roce_rdma_job_counters_bound", T::kGauge,
     "1 when the kernel has bound QP counters to processes on the device (the jobs carry "
     "roce_rdma_job_stat_total), 0 when it has not (QP-counter mode none, a driver that cannot "
@@ -170,7 +177,7 @@ const SpecList& RdmaSpecs() {
                                   &kGidInfo, &kResources, &kQpCounterMode, &kBoundCounters,
                                   &kBoundCounterInfo, &kBoundCounterQps, &kBoundCounterStat,
                                   &kProcessQps, &kProcesses, &kJobs, &kJobsFolded, &kJobQps,
-                                  &kJobProcesses, &kJobStat, &kJobCountersBound,
+                                  &kJobProcesses, &kJobStat, &kJobCountersBound, &kJobPodInfo,
                                   &TransportEventsSpec()};
   return kSpecs;
 }
@@ -197,6 +204,7 @@ void RenderRdma(const NodeSnapshot& snap, MetricSink& out) {
       const std::string job = BoundedLabelValue(j.job, procfs::kMaxUnitName);
       out.Add(kJobQps, {d.name, j.kind, job, j.qos}, static_cast<double>(j.qps));
       out.Add(kJobProcesses, {d.name, j.kind, job}, static_cast<double>(j.processes));
+      if (!j.pod_name.empty()) out.Add(kJobPodInfo, {d.name, job, j.pod_namespace, j.pod_name}, 1);
       for (const auto& [counter, value] : j.counters) out.Add(kJobStat, {d.name, j.kind, job, counter}, value);
     }
     for (const auto& p : d.ports) {

@@ -107,6 +107,8 @@ struct RdmaJob {
                      // "folded" (the jobs past kMaxJobsServed, summed)
   std::string job;   // pod UID, Slurm job id, unit name, kernel user's name; empty otherwise
   std::string qos;   // a pod's QoS class
+  // A pod's namespace and name (--collector.rdma.pod-names-root); empty where not known.
+  std::string pod_namespace, pod_name;
   std::size_t processes = 0;
   std::size_t qps = 0;
   std::vector<std::pair<std::string, double>> counters;  // by name, sorted

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <limits>
+#include <optional>
 #include <utility>
 
 #include "exporter/collectors/attribute_reader.h"
@@ -81,14 +83,16 @@ struct DeviceState {
 class RdmaSource final : public Source {
  public:
   RdmaSource(const SourceEnv& env, double gid_interval_seconds, RdmaDetail detail, bool netlink,
-             bool per_process, bool per_job)
+             bool per_process, bool per_job, const std::string& pod_names_root)
       : sysfs_(*env.sysfs),
         procfs_(per_process || per_job ? env.procfs : nullptr),
         per_process_(per_process),
         per_job_(per_job),
         kernel_(netlink ? env.kernel : nullptr),
         gid_interval_(gid_interval_seconds),
-        detail_(detail) {}
+        detail_(detail) {
+    if (!pod_names_root.empty()) pod_names_.emplace(pod_names_root);
+  }
 
   void Prepare(const Inventory& inventory) override {
     devices_.clear();
@@ -98,6 +102,7 @@ class RdmaSource final : public Source {
   void Collect(const Inventory&, NodeSnapshot& out, SourceStatus& status) override {
     std::string text;
     identities_.clear();  // a process's comm and cgroup, read once this scrape
+    if (pod_names_) pod_names_->BeginScrape();
     for (auto& dev : devices_) {
       DeviceSnapshot snap;
       if (CollectDevice(dev, snap, text, status)) {
@@ -107,6 +112,7 @@ class RdmaSource final : public Source {
         status.errors.push_back("device " + dev.ref.name + " vanished during collection");
       }
     }
+    if (pod_names_) pod_names_->EndScrape();
     reader_.Finish(status);
   }
 
@@ -257,7 +263,7 @@ class RdmaSource final : public Source {
       std::vector<QpOwner> owners;
       if (Keep(ReadQpOwners(*kernel_, dev.ref.name, owners), dev.netlink_processes)) {
         if (per_job_) {
-          GroupJobs(owners, *procfs_, identities_, bound, snap);
+          GroupJobs(owners, *procfs_, identities_, bound, pod_names_ ? &*pod_names_ : nullptr, snap);
           snap.job_counters_bound = !bound.empty();
           NoteJobCounters(dev, snap);
         }
@@ -496,6 +502,7 @@ class RdmaSource final : public Source {
   const fs::Tree* procfs_;  // null: --collector.rdma.per-process and .per-job off
   bool per_process_, per_job_;
   ProcessIdentities identities_;
+  std::optional<PodNames> pod_names_;  // --collector.rdma.pod-names-root
   kernel::KernelAnswers* kernel_;  // null: --collector.rdma.netlink=false, or no kernel answers
   double gid_interval_;
   RdmaDetail detail_;
@@ -522,8 +529,16 @@ Result<std::unique_ptr<Source>> MakeRdmaSource(const SourceEnv& env) {
   if (!per_process) return per_process.error();
   auto per_job = BoolOption(env, "rdma", "per-job", false);
   if (!per_job) return per_job.error();
+  const std::string& pod_names_root = env.Option("pod-names-root");
+  if (!pod_names_root.empty()) {
+    if (!*per_job) return Error{"--collector.rdma.pod-names-root names the pods of --collector.rdma.per-job, which is off"};
+    std::error_code ec;
+    if (pod_names_root.front() != '/' || !std::filesystem::is_directory(pod_names_root, ec))
+      return Error{"--collector.rdma.pod-names-root=" + Quote(pod_names_root, 256) +
+                   ": not an absolute path of a directory (the host's root: \"/\", or where a container mounts it)"};
+  }
   return std::unique_ptr<Source>(
-      std::make_unique<RdmaSource>(env, *interval, detail, *netlink, *per_process, *per_job));
+      std::make_unique<RdmaSource>(env, *interval, detail, *netlink, *per_process, *per_job, pod_names_root));
 }
 
 }  // namespace rocewatch::collectors

@@ -18,6 +18,7 @@
 #include "common/fixture_paths.h"
 #include "common/test_dir.h"
 #include "exporter/collectors/rdma/collector.h"
+#include "exporter/collectors/rdma/pod_names.h"
 #include "exporter/kernel/answers.h"
 #include "exporter/metrics/text_renderer.h"
 #include "exporter/netlink/rdma_reply.h"
@@ -317,6 +318,122 @@ TEST(RdmaPerJob, BudgetWithAThousandProcesses) {
               "(%zu a device, budget %zu jobs + folded); rdma scrape %.1f ms with, %.1f ms without\n",
               kProcesses, kProcesses, all_qps, job_series, job_series / 4, kMaxJobsServed, t_on * 1e3, t_off * 1e3);
   EXPECT_LE(job_series / 4, 3 + (kMaxJobsServed + 1) * (2 + 2));  // jobs, folded, bound; qps, processes, 2 counters
+}
+
+
+// --collector.rdma.pod-names-root: the pod's namespace and name from the config.json CRI-O wrote
+// for its container (annotations as tests/fixtures/real/oci-bundles/crio-blog-2023.txt shows
+// them, for this pod), read once while the pod holds QPs.
+const std::string kCrioContainer = "5eed917563583925ffdbd40a64efb2aaffe58638e57add8becaf460fe74f5b1c";
+
+std::string CrioConfig(const std::string& uid, const std::string& ns, const std::string& name) {
+  return "{\"ociVersion\": \"1.0.2-dev\", \"annotations\": {\"io.container.manager\": \"cri-o\", "
+         "\"io.kubernetes.container.name\": \"trainer\", \"io.kubernetes.pod.name\": \"" + name +
+         "\", \"io.kubernetes.pod.namespace\": \"" + ns + "\", \"io.kubernetes.pod.uid\": \"" + uid + "\"}}";
+}
+
+TEST(RdmaPerJob, PodNamesFromTheRuntimesBundle) {
+  Node node;
+  testing::TestDir host;
+  host.Write("var/lib/containers/storage/overlay-containers/" + kCrioContainer + "/userdata/config.json",
+             CrioConfig(kPod, "ml-team", "llama-trainer-0"));
+  const std::string page =
+      Page(node.k, node.proc.path(), {{"per-job", "true"}, {"pod-names-root", host.path()}});
+  EXPECT_TRUE(Has(page, "roce_rdma_job_pod_info{device=\"mlx5_0\",workload=\"" + kPod +
+                            "\",pod_namespace=\"ml-team\",pod_name=\"llama-trainer-0\"} 1"))
+      << page.substr(page.find("roce_rdma_job"));
+  EXPECT_EQ(Count(page, "roce_rdma_job_pod_info{"), 1u);  // the Slurm job and the rest have none
+  // Without the flag, or with a bundle that names another pod: the UID alone.
+  EXPECT_EQ(Count(Page(node.k, node.proc.path(), {{"per-job", "true"}}), "roce_rdma_job_pod_info"), 0u);
+  host.Write("var/lib/containers/storage/overlay-containers/" + kCrioContainer + "/userdata/config.json",
+             CrioConfig("01b4b887-7635-4346-9c20-58a294bbb034", "ml-team", "llama-trainer-0"));
+  const std::string other = Page(node.k, node.proc.path(), {{"per-job", "true"}, {"pod-names-root", host.path()}});
+  EXPECT_EQ(Count(other, "roce_rdma_job_pod_info"), 0u);
+  EXPECT_TRUE(Has(other, "roce_rdma_job_qps{device=\"mlx5_0\",kind=\"pod\",workload=\"" + kPod + "\",qos=\"burstable\"} 5"));
+}
+
+TEST(RdmaPerJob, PodNamesRootIsCheckedAtStart) {
+  Node node;
+  PassConfig config = testing::FixtureCollectorConfig(testing::FixtureDir("mlx5-roce"), {"rdma"});
+  config.procfs_root = node.proc.path();
+  config.kernel = node.k;
+  config.collector_options["rdma"] = {{"pod-names-root", "/"}};
+  auto off = PassRunner::Create(config);
+  ASSERT_FALSE(off.ok());
+  EXPECT_NE(off.error().message.find("--collector.rdma.per-job, which is off"), std::string::npos) << off.error().message;
+  config.collector_options["rdma"] = {{"per-job", "true"}, {"pod-names-root", "relative/dir"}};
+  auto relative = PassRunner::Create(config);
+  ASSERT_FALSE(relative.ok());
+  EXPECT_NE(relative.error().message.find("not an absolute path of a directory"), std::string::npos);
+}
+
+// The cache: a pod's bundle is read once while the pod is asked for, forgotten when it is not,
+// at most kMaxBundleReads a scrape, and a bundle that names no pod is not read again for the
+// same container.
+TEST(RdmaPodNames, ReadOncePerPodBoundedPerScrape) {
+  testing::TestDir host;
+  auto pod = [](int i) {
+    char uid[40];
+    std::snprintf(uid, sizeof uid, "00000000-0000-4000-8000-%012d", i);
+    procfs::Workload w;
+    w.kind = procfs::WorkloadKind::kPod;
+    w.pod_uid = uid;
+    w.runtime = "containerd";
+    char id[65];
+    std::snprintf(id, sizeof id, "%064x", i + 1);
+    w.container_id = id;
+    return w;
+  };
+  auto write = [&](const procfs::Workload& w, const std::string& body) {
+    host.Write("run/containerd/io.containerd.runtime.v2.task/k8s.io/" + w.container_id + "/config.json", body);
+  };
+  const int n = static_cast<int>(collectors::kMaxBundleReads) + 6;
+  for (int i = 0; i < n; ++i)
+    write(pod(i), "{\"annotations\": {\"io.kubernetes.cri.sandbox-namespace\": \"ns\", \"io.kubernetes.cri.sandbox-name\": \"p" +
+                      std::to_string(i) + "\", \"io.kubernetes.cri.sandbox-uid\": \"" + pod(i).pod_uid + "\"}}");
+  collectors::PodNames names(host.path());
+  names.BeginScrape();
+  int named = 0;
+  for (int i = 0; i < n; ++i) named += names.Find(pod(i)) != nullptr;
+  names.EndScrape();
+  EXPECT_EQ(named, static_cast<int>(collectors::kMaxBundleReads));
+  EXPECT_EQ(names.bundle_reads(), collectors::kMaxBundleReads);
+  // The next scrape reads the 6 left and none again.
+  names.BeginScrape();
+  named = 0;
+  for (int i = 0; i < n; ++i) named += names.Find(pod(i)) != nullptr;
+  names.EndScrape();
+  EXPECT_EQ(named, n);
+  EXPECT_EQ(names.bundle_reads(), static_cast<std::size_t>(n));
+  ASSERT_NE(names.Find(pod(3)), nullptr);
+  EXPECT_EQ(names.Find(pod(3))->pod, "p3");
+  // A scrape that does not ask for pod 0 forgets it: asked again, it is read again.
+  names.BeginScrape();
+  names.Find(pod(1));
+  names.EndScrape();
+  names.BeginScrape();
+  EXPECT_NE(names.Find(pod(0)), nullptr);
+  names.EndScrape();
+  EXPECT_EQ(names.bundle_reads(), static_cast<std::size_t>(n) + 1);
+  // A bundle naming no pod: tried once for its container, again for another container.
+  procfs::Workload bad = pod(n + 1);
+  write(bad, "{\"annotations\": {}}");
+  names.BeginScrape();
+  EXPECT_EQ(names.Find(bad), nullptr);
+  EXPECT_EQ(names.Find(bad), nullptr);
+  EXPECT_EQ(names.bundle_reads(), static_cast<std::size_t>(n) + 2);
+  bad.container_id = std::string(64, 'e');
+  write(bad, "{\"annotations\": {\"io.kubernetes.cri.sandbox-namespace\": \"ns\", \"io.kubernetes.cri.sandbox-name\": \"late\"}}");
+  ASSERT_NE(names.Find(bad), nullptr);
+  EXPECT_EQ(names.Find(bad)->pod, "late");
+  names.EndScrape();
+  // A process in the pod's own cgroup names no container: nothing is read for it.
+  procfs::Workload sandbox = pod(n + 2);
+  sandbox.container_id.clear();
+  names.BeginScrape();
+  EXPECT_EQ(names.Find(sandbox), nullptr);
+  names.EndScrape();
+  EXPECT_EQ(names.bundle_reads(), static_cast<std::size_t>(n) + 3);
 }
 
 }  // namespace

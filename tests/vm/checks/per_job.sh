@@ -3,7 +3,8 @@
 # step; each runs an ib_write_bw pair (server and client in the job's cgroup, rxe0 <-> rxe1)
 # that moves traffic and then holds its QPs while the exporter is scraped. /metrics names each job (pod UID with its
 # QoS class, Slurm job id) with as many QPs and processes as `rdma resource show qp` lists for
-# its processes. Counter binding per process is asked for first (`rdma statistic qp set … auto
+# its processes, and the pod by namespace and name from the config.json containerd would have
+# written into its container's bundle (--collector.rdma.pod-names-root). Counter binding per process is asked for first (`rdma statistic qp set … auto
 # pid on`); the exporter says what the kernel did: on kernel 6.1 rxe takes the mode and binds
 # no counter, so roce_rdma_job_counters_bound is 0 and no job carries traffic counters there.
 set -eu
@@ -23,7 +24,14 @@ done
 owner_start pod "$pod" rxe0 18621
 owner_start slurm "$slurm" rxe1 18622
 owners_hold pod slurm
-exporter_start jobs 9581 --collector.rdma.per-job=true
+# The pod's name: the config.json containerd writes into its container's bundle (annotations as
+# tests/fixtures/real/oci-bundles/containerd-1.6-pr7735.txt shows them), under a host root of
+# the check's own.
+root=/tmp/podroot
+bundle="$root/run/containerd/io.containerd.runtime.v2.task/k8s.io/$(printf 'ab%.0s' $(seq 32))"
+mkdir -p "$bundle"
+printf '{"ociVersion": "1.1.0", "annotations": {"io.kubernetes.cri.container-name": "trainer", "io.kubernetes.cri.container-type": "container", "io.kubernetes.cri.sandbox-name": "llama-0", "io.kubernetes.cri.sandbox-namespace": "ml", "io.kubernetes.cri.sandbox-uid": "%s"}}\n' "$uid" >"$bundle/config.json"
+exporter_start jobs 9581 --collector.rdma.per-job=true --collector.rdma.pod-names-root="$root"
 scrape 9581 >jobs.prom
 rdma resource show qp >qps.txt
 grep 'roce_rdma_job' jobs.prom || { cat /tmp/jobs.log; fail "the exporter serves no per-job series"; }
@@ -45,6 +53,9 @@ for dev in rxe0 rxe1; do
   [ "$got" = "$want_slurm" ] || fail "$dev: roce_rdma_job_qps of Slurm job 4242 is '$got', rdma lists $want_slurm"
   [ "$(sample jobs.prom roce_rdma_job_processes "device=\"$dev\"" 'kind="pod"' "workload=\"$uid\"")" = 1 ] ||
     fail "$dev: the pod's processes are not 1"
+  [ "$(sample jobs.prom roce_rdma_job_pod_info "device=\"$dev\"" "workload=\"$uid\"" 'pod_namespace="ml"' 'pod_name="llama-0"')" = 1 ] ||
+    fail "$dev: the pod is not named ml/llama-0 from its bundle"
+  [ "$(count jobs.prom roce_rdma_job_pod_info "device=\"$dev\"")" = 1 ] || fail "$dev: another pod_info than the pod's"
   # What the kernel bound, as `rdma statistic qp show` lists it, and what the exporter says.
   bound=$(rdma statistic qp show link "$dev/1" | grep -c "cntn" || true)
   note "$dev: $bound counters bound per process ($(rdma statistic qp mode link "$dev/1"))"
@@ -60,4 +71,4 @@ for dev in rxe0 rxe1; do
       fail "$dev: job traffic counters served although nothing is bound"
   fi
 done
-note "pod $uid and Slurm job 4242 named with their QPs on rxe0 and rxe1 after moving traffic"
+note "pod $uid (ml/llama-0, from its bundle) and Slurm job 4242 named with their QPs on rxe0 and rxe1 after moving traffic"
