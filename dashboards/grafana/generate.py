@@ -839,10 +839,15 @@ def nic_detail() -> Dict[str, Any]:
     L.add(table("Jobs on this NIC",
                 "The pods, Slurm jobs and systemd units whose processes hold QPs on the RDMA "
                 "device now (roce_rdma_job_qps, exporter flag --collector.rdma.per-job: 16 jobs a "
-                "device, the rest as kind folded; kernel users as kind kernel). roce-lint's "
-                "counters.pause-storm and counters.cnp-storm name the same jobs.",
-                [target(f"roce_rdma_job_qps{{{CID}}}")],
-                "none", hide=["cluster"], order=["instance", "device", "kind", "workload", "qos"],
+                "device, the rest as kind folded; kernel users as kind kernel), a pod with its "
+                "namespace and name where the exporter reads them (roce_rdma_job_pod_info, flag "
+                "--collector.rdma.pod-names-root). roce-lint's counters.pause-storm and "
+                "counters.cnp-storm name the same jobs.",
+                [target(f"roce_rdma_job_qps{{{CID}}} * on(cluster, instance, device, workload) "
+                        f"group_left(pod_namespace, pod_name) roce_rdma_job_pod_info{{{CID}}} "
+                        f"or on(cluster, instance, device, kind, workload) roce_rdma_job_qps{{{CID}}}")],
+                "none", hide=["cluster"],
+                order=["instance", "device", "kind", "pod_namespace", "pod_name", "workload", "qos"],
                 rename={"Value": "QPs"}, sort_by="QPs", value_color=False), 24, 7)
 
     L.row("PCIe")

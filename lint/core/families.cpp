@@ -43,7 +43,7 @@ const std::vector<CheckFamilies>& CheckFamilyTable() {
        {}},
       {"counters",
        {metric::roce_pfc_enabled, metric::roce_hw_optional_counter_enabled, metric::roce_ethtool_link_speed_bytes_per_second, metric::roce_port_rate_bytes_per_second,
-        metric::roce_rdma_jobs, metric::roce_rdma_job_qps},
+        metric::roce_rdma_jobs, metric::roce_rdma_job_qps, metric::roce_rdma_job_pod_info},
        {metric::roce_pfc_pause_frames_total, metric::roce_dcb_pfc_pause_frames_total, metric::roce_pfc_frames_total,
         metric::roce_ethtool_tx_pause_storm_warning_events_total, metric::roce_ethtool_tx_pause_storm_error_events_total,
         metric::roce_pfc_pause_duration_seconds_total, metric::roce_ethtool_tx_discarded_packets_total,

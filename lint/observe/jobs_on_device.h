@@ -18,6 +18,9 @@ struct JobOnDevice {
   std::string kind;  // "pod", "slurm", "unit", "other", "folded" (kernel users are left out)
   std::string job;   // pod UID, Slurm job id, unit; empty for other and folded
   double qps = 0;
+  // A pod's "namespace/name" where the exporter names it (roce_rdma_job_pod_info,
+  // --collector.rdma.pod-names-root); empty otherwise.
+  std::string pod;
 };
 
 // The device's jobs with QPs, the most QPs first (ties by kind and job); kernel users (the
@@ -25,7 +28,8 @@ struct JobOnDevice {
 // per-job view for the device (roce_rdma_jobs absent): nothing is known then.
 std::optional<std::vector<JobOnDevice>> JobsOnDevice(const NodeView& view, std::string_view device);
 
-// "pod 7c1e… (12 QPs), slurm 4711 (4 QPs)": at most `max` jobs, then "+N more".
+// "pod \"ml/llama-0\" (12 QPs), slurm \"4711\" (4 QPs)" (a pod by its name where the exporter
+// serves one, else its UID): at most `max` jobs, then "+N more".
 std::string JobList(const std::vector<JobOnDevice>& jobs, std::size_t max = 5);
 
 }  // namespace rocewatch::lint::observe

@@ -37,6 +37,18 @@ TEST(CheckJobs, PauseStormNamesTheJobsOnTheNic) {
   EXPECT_THAT(f.message, HasSubstr(kJobs));
 }
 
+// With --collector.rdma.pod-names-root the exporter names the pod: the finding says its
+// namespace and name instead of its UID.
+TEST(CheckJobs, APodByItsNameWhereTheExporterServesIt) {
+  Cluster c(1, 2);
+  AddJobs(c);
+  c.Add(1, R"(roce_rdma_job_pod_info{device="mlx5_0",workload="a5c1f8d5-1919-434d-add7-4afaafdaef89",pod_namespace="ml",pod_name="llama-trainer-0"} 1)");
+  c.StartWindow(30);
+  c.Set(1, R"(roce_ethtool_tx_pause_storm_warning_events_total{netdev="ens1f0np0"})", "2");
+  Finding f = ExpectOnly(c.Run(), kPauseStorm, "gpu-01", "mlx5_0", "ens1f0np0");
+  EXPECT_THAT(f.message, HasSubstr("Jobs with QPs on mlx5_0: pod \"ml/llama-trainer-0\" (12 QPs), slurm \"1392969\" (4 QPs)."));
+}
+
 TEST(CheckJobs, WithoutThePerJobViewTheFindingIsAsBefore) {
   Cluster c(1, 2);
   c.StartWindow(30);
@@ -89,7 +101,7 @@ TEST(CheckJobs, JobsOnDeviceKnowsWhenTheViewIsOff) {
   ASSERT_EQ(jobs->size(), 2u);  // the kernel's QP is no job
   EXPECT_EQ((*jobs)[0].kind, "pod");
   EXPECT_EQ(observe::JobsOnDevice(c.views[0], "mlx5_1"), std::nullopt);
-  std::vector<observe::JobOnDevice> many(7, {"unit", "a.service", 1});
+  std::vector<observe::JobOnDevice> many(7, {"unit", "a.service", 1, ""});
   EXPECT_EQ(observe::JobList(many, 2), "unit \"a.service\" (1 QPs), unit \"a.service\" (1 QPs), +5 more");
 }
 
