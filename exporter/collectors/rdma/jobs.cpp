@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -70,9 +71,10 @@ void GroupJobs(const std::vector<QpOwner>& owners, const fs::Tree& proc, Process
   for (std::size_t i = 0; i < order.size(); ++i) {
     auto& [key, sums] = order[i];
     if (i < kMaxJobsServed) {
-      const oci::PodName* pod = pod_names != nullptr && sums.workload != nullptr ? pod_names->Find(*sums.workload) : nullptr;
+      std::optional<oci::PodName> pod;
+      if (pod_names != nullptr && sums.workload != nullptr) pod = pod_names->Find(*sums.workload);
       out.jobs.push_back(Served(key.first, key.second, std::move(sums)));
-      if (pod != nullptr) {
+      if (pod) {
         out.jobs.back().pod_namespace = pod->namespace_name;
         out.jobs.back().pod_name = pod->pod;
       }

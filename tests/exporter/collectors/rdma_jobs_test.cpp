@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <map>
 #include <string>
+#include <thread>
 
 #include "common/fixture_collector.h"
 #include "common/fixture_paths.h"
@@ -332,13 +333,38 @@ std::string CrioConfig(const std::string& uid, const std::string& ns, const std:
          "\", \"io.kubernetes.pod.namespace\": \"" + ns + "\", \"io.kubernetes.pod.uid\": \"" + uid + "\"}}";
 }
 
+// The page of the scrape that first serves `family` (the pod names come from a worker thread, so
+// a later scrape than the first), or of the last of `max` scrapes.
+std::string PageOnceServed(std::shared_ptr<kernel::KernelAnswers> kernel, const std::string& procfs,
+                           std::map<std::string, std::string> options, const std::string& family,
+                           int max = 500) {
+  PassConfig config = testing::FixtureCollectorConfig(testing::FixtureDir("mlx5-roce"), {"rdma"});
+  config.procfs_root = procfs;
+  config.kernel = std::move(kernel);
+  config.collector_options["rdma"] = std::move(options);
+  auto pass = PassRunner::Create(config);
+  EXPECT_TRUE(pass.ok()) << pass.error().message;
+  std::string text;
+  for (int i = 0; i < max; ++i) {
+    metrics::TextRenderer out;
+    collectors::RenderRdma((*pass)->Collect(), out);
+    text = std::move(out).Take();
+    if (text.find(family + "{") != std::string::npos) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  return text;
+}
+
 TEST(RdmaPerJob, PodNamesFromTheRuntimesBundle) {
   Node node;
   testing::TestDir host;
   host.Write("var/lib/containers/storage/overlay-containers/" + kCrioContainer + "/userdata/config.json",
              CrioConfig(kPod, "ml-team", "llama-trainer-0"));
-  const std::string page =
-      Page(node.k, node.proc.path(), {{"per-job", "true"}, {"pod-names-root", host.path()}});
+  // The first scrape asks the worker and serves the UID alone; a later one the name.
+  const std::string first = Page(node.k, node.proc.path(), {{"per-job", "true"}, {"pod-names-root", host.path()}});
+  EXPECT_EQ(Count(first, "roce_rdma_job_pod_info{"), 0u);
+  const std::string page = PageOnceServed(node.k, node.proc.path(), {{"per-job", "true"}, {"pod-names-root", host.path()}},
+                                          "roce_rdma_job_pod_info");
   EXPECT_TRUE(Has(page, "roce_rdma_job_pod_info{device=\"mlx5_0\",workload=\"" + kPod +
                             "\",pod_namespace=\"ml-team\",pod_name=\"llama-trainer-0\"} 1"))
       << page.substr(page.find("roce_rdma_job"));
@@ -347,7 +373,8 @@ TEST(RdmaPerJob, PodNamesFromTheRuntimesBundle) {
   EXPECT_EQ(Count(Page(node.k, node.proc.path(), {{"per-job", "true"}}), "roce_rdma_job_pod_info"), 0u);
   host.Write("var/lib/containers/storage/overlay-containers/" + kCrioContainer + "/userdata/config.json",
              CrioConfig("01b4b887-7635-4346-9c20-58a294bbb034", "ml-team", "llama-trainer-0"));
-  const std::string other = Page(node.k, node.proc.path(), {{"per-job", "true"}, {"pod-names-root", host.path()}});
+  const std::string other = PageOnceServed(node.k, node.proc.path(), {{"per-job", "true"}, {"pod-names-root", host.path()}},
+                                           "roce_rdma_job_pod_info", 20);
   EXPECT_EQ(Count(other, "roce_rdma_job_pod_info"), 0u);
   EXPECT_TRUE(Has(other, "roce_rdma_job_qps{device=\"mlx5_0\",kind=\"pod\",workload=\"" + kPod + "\",qos=\"burstable\"} 5"));
 }
@@ -370,7 +397,7 @@ TEST(RdmaPerJob, PodNamesRootIsCheckedAtStart) {
 // The cache: a pod's bundle is read once while the pod is asked for, forgotten when it is not,
 // at most kMaxBundleReads a scrape, and a bundle that names no pod is not read again for the
 // same container.
-TEST(RdmaPodNames, ReadOncePerPodBoundedPerScrape) {
+TEST(RdmaPodNames, ReadOncePerPodOffTheScrapeBoundedPerScrape) {
   testing::TestDir host;
   auto pod = [](int i) {
     char uid[40];
@@ -392,47 +419,58 @@ TEST(RdmaPodNames, ReadOncePerPodBoundedPerScrape) {
     write(pod(i), "{\"annotations\": {\"io.kubernetes.cri.sandbox-namespace\": \"ns\", \"io.kubernetes.cri.sandbox-name\": \"p" +
                       std::to_string(i) + "\", \"io.kubernetes.cri.sandbox-uid\": \"" + pod(i).pod_uid + "\"}}");
   collectors::PodNames names(host.path());
-  names.BeginScrape();
-  int named = 0;
-  for (int i = 0; i < n; ++i) named += names.Find(pod(i)) != nullptr;
-  names.EndScrape();
-  EXPECT_EQ(named, static_cast<int>(collectors::kMaxBundleReads));
+  // scrape: asks for every pod, waits for the worker, and says how many were named.
+  auto scrape = [&](int from, int to) {
+    names.BeginScrape();
+    int named = 0;
+    for (int i = from; i < to; ++i) named += names.Find(pod(i)).has_value();
+    names.EndScrape();
+    names.WaitIdle();
+    return named;
+  };
+  // The first scrape names none (the worker reads meanwhile) and asks for kMaxBundleReads pods.
+  EXPECT_EQ(scrape(0, n), 0);
   EXPECT_EQ(names.bundle_reads(), collectors::kMaxBundleReads);
-  // The next scrape reads the 6 left and none again.
-  names.BeginScrape();
-  named = 0;
-  for (int i = 0; i < n; ++i) named += names.Find(pod(i)) != nullptr;
-  names.EndScrape();
-  EXPECT_EQ(named, n);
+  // The next one serves those and asks for the 6 left; the third serves all, reading nothing.
+  EXPECT_EQ(scrape(0, n), static_cast<int>(collectors::kMaxBundleReads));
   EXPECT_EQ(names.bundle_reads(), static_cast<std::size_t>(n));
-  ASSERT_NE(names.Find(pod(3)), nullptr);
+  EXPECT_EQ(scrape(0, n), n);
+  EXPECT_EQ(names.bundle_reads(), static_cast<std::size_t>(n));
+  names.BeginScrape();
+  ASSERT_TRUE(names.Find(pod(3)).has_value());
   EXPECT_EQ(names.Find(pod(3))->pod, "p3");
-  // A scrape that does not ask for pod 0 forgets it: asked again, it is read again.
-  names.BeginScrape();
-  names.Find(pod(1));
   names.EndScrape();
-  names.BeginScrape();
-  EXPECT_NE(names.Find(pod(0)), nullptr);
-  names.EndScrape();
+  // Pod 0, not asked for in that scrape, was forgotten: asked again, it is read again.
+  EXPECT_EQ(scrape(0, 1), 0);
+  EXPECT_EQ(scrape(0, 1), 1);
   EXPECT_EQ(names.bundle_reads(), static_cast<std::size_t>(n) + 1);
-  // A bundle naming no pod: tried once for its container, again for another container.
+  // A bundle naming no pod: read once for its container, again for another container.
   procfs::Workload bad = pod(n + 1);
   write(bad, "{\"annotations\": {}}");
-  names.BeginScrape();
-  EXPECT_EQ(names.Find(bad), nullptr);
-  EXPECT_EQ(names.Find(bad), nullptr);
+  for (int i = 0; i < 3; ++i) {
+    names.BeginScrape();
+    EXPECT_FALSE(names.Find(bad).has_value());
+    names.EndScrape();
+    names.WaitIdle();
+  }
   EXPECT_EQ(names.bundle_reads(), static_cast<std::size_t>(n) + 2);
   bad.container_id = std::string(64, 'e');
   write(bad, "{\"annotations\": {\"io.kubernetes.cri.sandbox-namespace\": \"ns\", \"io.kubernetes.cri.sandbox-name\": \"late\"}}");
-  ASSERT_NE(names.Find(bad), nullptr);
+  names.BeginScrape();
+  EXPECT_FALSE(names.Find(bad).has_value());
+  names.EndScrape();
+  names.WaitIdle();
+  names.BeginScrape();
+  ASSERT_TRUE(names.Find(bad).has_value());
   EXPECT_EQ(names.Find(bad)->pod, "late");
   names.EndScrape();
   // A process in the pod's own cgroup names no container: nothing is read for it.
   procfs::Workload sandbox = pod(n + 2);
   sandbox.container_id.clear();
   names.BeginScrape();
-  EXPECT_EQ(names.Find(sandbox), nullptr);
+  EXPECT_FALSE(names.Find(sandbox).has_value());
   names.EndScrape();
+  names.WaitIdle();
   EXPECT_EQ(names.bundle_reads(), static_cast<std::size_t>(n) + 3);
 }
 

@@ -32,7 +32,13 @@ bundle="$root/run/containerd/io.containerd.runtime.v2.task/k8s.io/$(printf 'ab%.
 mkdir -p "$bundle"
 printf '{"ociVersion": "1.1.0", "annotations": {"io.kubernetes.cri.container-name": "trainer", "io.kubernetes.cri.container-type": "container", "io.kubernetes.cri.sandbox-name": "llama-0", "io.kubernetes.cri.sandbox-namespace": "ml", "io.kubernetes.cri.sandbox-uid": "%s"}}\n' "$uid" >"$bundle/config.json"
 exporter_start jobs 9581 --collector.rdma.per-job=true --collector.rdma.pod-names-root="$root"
-scrape 9581 >jobs.prom
+# The pod's name comes from the exporter's worker thread: the first scrape asks for it, a later
+# one serves it.
+for _ in $(seq 20); do
+  scrape 9581 >jobs.prom
+  grep -q '^roce_rdma_job_pod_info{' jobs.prom && break
+  sleep 1
+done
 rdma resource show qp >qps.txt
 grep 'roce_rdma_job' jobs.prom || { cat /tmp/jobs.log; fail "the exporter serves no per-job series"; }
 # qps DEVICE PID...: how many QPs rdma lists on DEVICE for those processes.
