@@ -2,8 +2,8 @@
 // hostile ones.
 
 #include "exporter/oci/bundle_pod.h"
+#include "rocewatch/read_file.h"
 
-#include <fstream>
 #include <sstream>
 #include <string>
 
@@ -14,10 +14,9 @@ namespace rocewatch::oci {
 namespace {
 
 std::string Posted(const std::string& name) {
-  std::ifstream in(std::string(ROCEWATCH_SOURCE_DIR) + "/tests/fixtures/real/oci-bundles/" + name);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
+  auto text = ReadFileCapped(std::string(ROCEWATCH_SOURCE_DIR) + "/tests/fixtures/real/oci-bundles/" + name, 1 << 16);
+  EXPECT_TRUE(text.ok()) << name;
+  return text.ok() ? *text : std::string();
 }
 
 // The annotations object of a posted excerpt (PROVENANCE.md): from the line that opens it to the

@@ -62,19 +62,30 @@ class JobKernel final : public kernel::KernelAnswers {
   }
 };
 
-std::string Page(std::shared_ptr<kernel::KernelAnswers> kernel, const std::string& procfs,
-                 std::map<std::string, std::string> options, int passes = 1) {
+// The rdma collector alone on the mlx5-roce fixture, with `kernel`'s answers and `procfs`.
+std::unique_ptr<PassRunner> RdmaPass(std::shared_ptr<kernel::KernelAnswers> kernel, const std::string& procfs,
+                                     std::map<std::string, std::string> options) {
   PassConfig config = testing::FixtureCollectorConfig(testing::FixtureDir("mlx5-roce"), {"rdma"});
   config.procfs_root = procfs;
   config.kernel = std::move(kernel);
   config.collector_options["rdma"] = std::move(options);
   auto pass = PassRunner::Create(config);
   EXPECT_TRUE(pass.ok()) << pass.error().message;
-  NodeSnapshot snap;
-  for (int i = 0; i < passes; ++i) snap = (*pass)->Collect();
+  return pass.ok() ? std::move(*pass) : nullptr;
+}
+
+std::string Render(const NodeSnapshot& snap) {
   metrics::TextRenderer out;
   collectors::RenderRdma(snap, out);
   return std::move(out).Take();
+}
+
+std::string Page(std::shared_ptr<kernel::KernelAnswers> kernel, const std::string& procfs,
+                 std::map<std::string, std::string> options, int passes = 1) {
+  auto pass = RdmaPass(std::move(kernel), procfs, std::move(options));
+  NodeSnapshot snap;
+  for (int i = 0; i < passes; ++i) snap = pass->Collect();
+  return Render(snap);
 }
 
 bool Has(const std::string& text, const std::string& line) {
@@ -338,17 +349,10 @@ std::string CrioConfig(const std::string& uid, const std::string& ns, const std:
 std::string PageOnceServed(std::shared_ptr<kernel::KernelAnswers> kernel, const std::string& procfs,
                            std::map<std::string, std::string> options, const std::string& family,
                            int max = 500) {
-  PassConfig config = testing::FixtureCollectorConfig(testing::FixtureDir("mlx5-roce"), {"rdma"});
-  config.procfs_root = procfs;
-  config.kernel = std::move(kernel);
-  config.collector_options["rdma"] = std::move(options);
-  auto pass = PassRunner::Create(config);
-  EXPECT_TRUE(pass.ok()) << pass.error().message;
+  auto pass = RdmaPass(std::move(kernel), procfs, std::move(options));
   std::string text;
   for (int i = 0; i < max; ++i) {
-    metrics::TextRenderer out;
-    collectors::RenderRdma((*pass)->Collect(), out);
-    text = std::move(out).Take();
+    text = Render(pass->Collect());
     if (text.find(family + "{") != std::string::npos) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
