@@ -327,6 +327,18 @@ class Parser {
       return std::nullopt;
     }
     if (HeaderFields(line)) return std::nullopt;
+    // get_clock.c could not measure the cycle counter's rate (its samples correlate below r^2
+    // 0.9: a loaded or virtualized host). perftest returns a rate of 0 and, under -F, goes on:
+    // every time and bandwidth it then prints is 0 or arbitrary, not a measurement.
+    if (Contains(t, "Correlation coefficient r^2")) {
+      if (out_.errors.size() < kMaxPerftestMessages) {
+        out_.errors.push_back("its cycle clock could not be calibrated (" + Kept(t) +
+                              "), so its times and bandwidths are not measurements; run it again "
+                              "on a less loaded host");
+      }
+      recognized_ = true;
+      return std::nullopt;
+    }
     if (IsWarningLine(t)) {
       if (out_.warnings.size() < kMaxPerftestMessages) out_.warnings.push_back(Kept(t));
       return std::nullopt;

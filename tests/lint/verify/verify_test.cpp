@@ -311,6 +311,35 @@ TEST(VerifyJudge, RealOutputAndCountersGiveVerdictsWithNumbers) {
 
 // A bandwidth the link cannot carry ("1e308" Gb/s is inf bits per second once scaled), inf or
 // nan: the row is malformed, and the pair is an ERROR that says so, never a PASS.
+// Debian's perftest on rxe under a loaded TCG guest could not calibrate its cycle clock and,
+// under -F, printed a row of zeros: the pair is an ERROR that says why, never a FAIL of 0 Gb/s.
+TEST(VerifyJudge, UncalibratedClockIsAnErrorNotAZeroBandwidth) {
+  plan::Plan plan = LoadOrDie(kPlan);
+  auto pairs = PairsFromPlan(plan, PairMode::kRail);
+  auto text = ReadFileCapped(std::string(ROCEWATCH_TEST_DATA) +
+                                 "/fixtures/real/perftest/debian-4.5-0.17-rxe-tcg-uncalibrated/ib_write_bw-client.txt",
+                             1 << 20);
+  ASSERT_TRUE(text.ok());
+  PerftestRun run;
+  run.outcome = PerftestRun::Outcome::kRan;
+  JudgeInput in;
+  in.plan = &plan;
+  in.pair = pairs[0];
+  in.round = 1;
+  in.thresholds = ThresholdsFor(plan.profiles.at("p"));
+  in.tool = "ib_write_bw";
+  in.run = &run;
+  in.client_output = ParsePerftestOutput(*text);
+  in.server_counters = Moving(0.1, 0, 0);
+  in.client_counters = Moving(0.1, 0, 0);
+  PairResult r = Judge(in);
+  EXPECT_EQ(r.status, PairStatus::kError);
+  EXPECT_FALSE(r.bandwidth_gbps);
+  EXPECT_NE(r.detail.find("cycle clock could not be calibrated (Correlation coefficient r^2: 0.610864 < 0.9)"),
+            std::string::npos)
+      << r.detail;
+}
+
 TEST(VerifyJudge, ImplausibleOrNonFiniteBandwidthIsRefusedAsMalformed) {
   plan::Plan plan = LoadOrDie(kPlan);
   auto pairs = PairsFromPlan(plan, PairMode::kRail);

@@ -98,10 +98,17 @@ findings rolledback.json >rolledback.txt
 grep -q "^link.netdev-mtu " rolledback.txt || fail "check finds no MTU difference after the rollback"
 
 # verify: rxe0 and rxe1 are rail 0's pair; the local transport runs both ends' scripts here.
-rc=0
-"$LINT" verify plan.json --transport local --duration 5s --format json --output verify.json \
-  >verify.txt 2>&1 || rc=$?
-cat verify.txt
+# Under TCG on a loaded host perftest sometimes cannot calibrate its cycle clock; verify then
+# reports the pair as an ERROR that says so (its figures are not measurements), and the run is
+# tried again, up to three times, as the helpers do with their own perftest runs.
+for try in 1 2 3; do
+  rc=0
+  "$LINT" verify plan.json --transport local --duration 5s --format json --output verify.json \
+    >verify.txt 2>&1 || rc=$?
+  cat verify.txt
+  grep -q "cycle clock could not be calibrated" verify.json || break
+  note "perftest could not calibrate its clock under load (try $try of 3): again"
+done
 python3 - verify.json <<'PY' || fail "verify did not pass (exit $rc)"
 import json, sys
 r = json.load(open(sys.argv[1]))

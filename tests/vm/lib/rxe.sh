@@ -114,12 +114,14 @@ vm_traffic() {
 perftest_uncalibrated() { grep -q "Can't produce a report\|Correlation coefficient r^2" "$@"; }
 
 # exporter_start NAME PORT [FLAGS...]: starts roce_exporter on 127.0.0.1:PORT (log in
-# /tmp/NAME.log) and waits until it answers; its pid is in /tmp/NAME.pid.
+# /tmp/NAME.log) and waits until it answers; its pid is in /tmp/NAME.pid. Its scrapes wait for
+# every collector (the default --collector.timeout of 10 s is a production bound; under TCG on
+# a loaded host a scrape of the guest took 10 s and more, and left a section out).
 exporter_start() {
   _name=$1
   _port=$2
   shift 2
-  "$EXPORTER" --web.listen-address="127.0.0.1:$_port" "$@" >"/tmp/$_name.log" 2>&1 &
+  "$EXPORTER" --web.listen-address="127.0.0.1:$_port" --collector.timeout=120s "$@" >"/tmp/$_name.log" 2>&1 &
   echo $! >"/tmp/$_name.pid"
   if ! wait_for_quiet 30 curl -sf -o /dev/null "http://127.0.0.1:$_port/metrics"; then
     cat "/tmp/$_name.log"
@@ -142,7 +144,7 @@ exporter_stop() {
   rm -f "/tmp/$1.pid"
 }
 # scrape PORT: the exposition text.
-scrape() { curl -sf --max-time 60 "http://127.0.0.1:$1/metrics" || fail "scrape of port $1 failed"; }
+scrape() { curl -sf --max-time 150 "http://127.0.0.1:$1/metrics" || fail "scrape of port $1 failed"; }
 
 # series FILE NAME [LABEL="VALUE"]...: the values of the series NAME that have all those labels
 # in exposition FILE, one a line.
