@@ -91,6 +91,10 @@ struct Driver {
   EcnSettings ecn;
   std::string_view ecn_where;  // the paths, or why none ("not exposed by this driver: …")
   std::span<const std::string_view> quirks;
+  // Where the driver's ethtool_ops.get_link is the kernel's ethtool_op_get_link (the carrier,
+  // netif_carrier_ok): the file that says so. Then ethtool netlink's link state repeats sysfs
+  // carrier. Empty where the driver asks its firmware instead (bnxt_get_link) or has no netdev.
+  std::string_view link_is_carrier = {};
 };
 
 // Every registered driver, in exporter/drivers/all.h's order.

@@ -47,6 +47,7 @@ SERVED_INSTEAD = {
     "roce_dcb_pfc_pause_frames_total": "roce_pfc_pause_frames_total",
     "roce_link_down_events_total": "roce_ethtool_link_down_events_total",
     "roce_ets_priority_traffic_class": "roce_dcb_table_entries",
+    "roce_link_detected": "roce_netdev_carrier",
 }
 
 

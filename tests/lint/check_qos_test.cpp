@@ -242,7 +242,6 @@ TEST(CheckQos, RdmaCmRoceV2IsQuietAndAbsentConfigfsIsNotGuessed) {
 TEST(CheckQos, RdmaCmTosZeroFires) {
   Cluster c(1, 2);
   c.Set(1, R"(roce_cm_default_tos{device="mlx5_1",port="1"})", "0");
-  c.Set(1, R"(roce_cm_default_dscp{device="mlx5_1",port="1"})", "0");
   Finding f = ExpectOnly(c.Run(), kCmTos, "gpu-01", "mlx5_1", "ens2f0np0");
   EXPECT_EQ(f.severity, Severity::kWarning);
   EXPECT_EQ(f.expected, "DSCP 26 (ToS 106)");

@@ -203,7 +203,6 @@ inline std::vector<std::string> NicLines(int node, int nic) {
   for (const std::string& s : {
            "roce_cm_default_roce_mode_info{" + dp + ",mode=\"RoCE v2\"} 1",
            "roce_cm_default_tos{" + dp + "} 106",
-           "roce_cm_default_dscp{" + dp + "} 26",
            "roce_ethtool_driver_info{" + n +
                ",driver=\"mlx5_core\",version=\"6.8.0-60-generic\","
                "firmware=\"28.39.2048 (MT_0000000838)\",bus_info=\"" +

@@ -11,7 +11,8 @@ CollectorInfo EthtoolNetlink::Info() {
           true,
           {{"repeats", "false",
             "roce_link_down_events_total also while the ethtool collector serves the same "
-            "counter as roce_ethtool_link_down_events_total"}},
+            "counter as roce_ethtool_link_down_events_total, and roce_link_detected also while "
+            "roce_netdev_carrier serves the same value (drivers whose link state is the carrier)"}},
           &MakeEthtoolNetlinkSource,
           &RenderLinkState,
           &LinkStateSpecs};

@@ -1,4 +1,5 @@
 #include "exporter/collectors/ethtool_netlink/collector.h"
+#include "exporter/drivers/driver.h"
 #include "exporter/metrics/metric_sink.h"
 #include "exporter/model/snapshot.h"
 
@@ -11,7 +12,12 @@ using T = MetricType;
 using S = Served;
 
 const MetricSpec kLink{"roce_link_detected", T::kGauge,
-    "1 when ethtool netlink reports the link up, 0 when down.", {"netdev"}};
+    "1 when ethtool netlink reports the link up, 0 when down. Left out while "
+    "roce_netdev_carrier serves the netdev and its driver's link state is that carrier "
+    "(ethtool_op_get_link: mlx5, ice, ionic), unless --collector.ethtool_netlink.repeats.",
+    {"netdev"},
+    S::kRepeat, "--collector.ethtool_netlink.repeats (left out while roce_netdev_carrier "
+    "serves the same value: drivers whose get_link is the carrier)"};
 const MetricSpec kDownReason{"roce_link_down_reason_info", T::kGauge,
     "Why the link is down as the driver reports it (ethtool link ext_state and ext_substate), "
     "present while it reports one; always 1.",
@@ -61,12 +67,24 @@ bool EthtoolHasLinkDowns(const NodeSnapshot& snap, const std::string& netdev) {
   return false;
 }
 
+// Whether ethtool netlink's link state of `netdev` repeats its sysfs carrier: its driver's
+// get_link is the carrier (exporter/drivers/) and the netdev collector serves that carrier.
+bool CarrierRepeatsLink(const NodeSnapshot& snap, const std::string& netdev) {
+  const drivers::Driver* driver = nullptr;
+  for (const auto& e : snap.ethtool)
+    if (e.netdev == netdev) driver = drivers::FindByNetdevDriver(e.driver);
+  if (driver == nullptr || driver->link_is_carrier.empty()) return false;
+  for (const auto& nd : snap.netdevs)
+    if (nd.name == netdev && nd.carrier) return true;
+  return false;
+}
+
 }  // namespace
 
 void RenderLinkState(const NodeSnapshot& snap, MetricSink& out) {
   for (const auto& l : snap.link_state) {
     const std::string& n = l.netdev;
-    if (l.link) out.Add(kLink, {n}, *l.link ? 1 : 0);
+    if (l.link && (l.repeats || !CarrierRepeatsLink(snap, n))) out.Add(kLink, {n}, *l.link ? 1 : 0);
     if (!l.ext_state.empty()) out.Add(kDownReason, {n, l.ext_state, l.ext_substate}, 1);
     if (l.link_down_events && (l.repeats || !EthtoolHasLinkDowns(snap, n))) out.Add(kDownEvents, {n}, *l.link_down_events);
     if (l.sqi) out.Add(kSqi, {n}, *l.sqi);

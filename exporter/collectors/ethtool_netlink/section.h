@@ -22,7 +22,8 @@ struct LinkStateSnapshot {
   std::optional<bool> pause_autoneg, pause_rx, pause_tx;
   std::optional<double> pause_rx_frames, pause_tx_frames;
   // --collector.ethtool_netlink.repeats: link_down_events as a series also while the ethtool
-  // collector serves the driver's link_down_events_phy (mlx5: the same PPCNT counter).
+  // collector serves the driver's link_down_events_phy (mlx5: the same PPCNT counter), and the
+  // link state also while roce_netdev_carrier serves it (a driver whose get_link is carrier).
   bool repeats = false;
 };
 

@@ -70,8 +70,10 @@ const MetricSpec kDeviceHwCounter{"roce_device_hw_stat_total", T::kCounter,
     "Every device-wide hw_counters/ file but lifespan (drivers that keep counters per device), named as in sysfs.",
     {"device", "counter"}};
 const MetricSpec kLifespan{"roce_hw_counters_lifespan_seconds", T::kGauge,
-    "How long the driver caches hw_counters values before querying the device again.",
-    {"device", "port"}};
+    "How long the driver caches hw_counters values before querying the device again "
+    "(with --collector.rdma.all-hw-counters).",
+    {"device", "port"},
+    S::kOptIn, "--collector.rdma.all-hw-counters"};
 const MetricSpec kOptionalCounter{"roce_hw_optional_counter_enabled", T::kGauge,
     "1 when the port's optional hw counter (mlx5: cc_rx_ce_pkts, cc_rx_cnp_pkts, cc_tx_cnp_pkts) "
     "is enabled (rdma statistic set ... optional-counters), else 0; from RDMA netlink "

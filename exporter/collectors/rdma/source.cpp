@@ -178,7 +178,7 @@ class RdmaSource final : public Source {
       });
       port.hw_counters = Files(pref.dir + "/hw_counters", hw_counter, [&](const std::string& n, fs::Attribute& a) {
         if (n != kLifespan) return false;
-        port.lifespan = std::move(a);
+        if (detail_.all_hw_counters) port.lifespan = std::move(a);  // roce_hw_counters_lifespan_seconds
         return true;
       });
       auto gids = sysfs_.List(pref.dir + "/gids");

@@ -103,6 +103,7 @@ constexpr Driver kDriver{
     "not exposed by this driver: upstream irdma has no sysfs, configfs or debugfs for its "
     "DCQCN settings (the out-of-tree driver's module parameters are not read)",
     kQuirks,
+    "drivers/net/ethernet/intel/ice/ice_ethtool.c (ice_ethtool_ops, kernels 5.x-6.x)",
 };
 
 }  // namespace

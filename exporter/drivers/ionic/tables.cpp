@@ -89,6 +89,7 @@ constexpr Driver kDriver{
     "not exposed by this driver: ionic keeps DCQCN in the device, set by AMD's tools; the "
     "kernel has no file for it",
     kQuirks,
+    "drivers/net/ethernet/pensando/ionic/ionic_ethtool.c (ionic_ethtool_ops, kernels 5.5-6.x)",
 };
 
 }  // namespace

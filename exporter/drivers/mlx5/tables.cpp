@@ -178,6 +178,7 @@ constexpr Driver kDriver{
     "sysfs class/net/<netdev>/ecn/roce_{np,rp}/enable/<priority>; debugfs "
     "mlx5/<pci>/cc_params/",
     kQuirks,
+    "drivers/net/ethernet/mellanox/mlx5/core/en_ethtool.c (mlx5e_ethtool_ops, kernels 5.x-6.x)",
 };
 
 }  // namespace

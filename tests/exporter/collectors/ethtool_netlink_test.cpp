@@ -39,6 +39,35 @@ TEST(EthtoolNetlinkSource, LinkStateWithDownReasonAndPause) {
   EXPECT_EQ(SamplesOf(families, "roce_pause_frames_total"), 8u);
 }
 
+// ethtool netlink's link state is the carrier where the driver's get_link is
+// ethtool_op_get_link (mlx5e_ethtool_ops): left out while roce_netdev_carrier serves it. bnxt's
+// bnxt_get_link asks the firmware: served. A netdev with no carrier read (down) keeps it.
+TEST(EthtoolNetlinkSource, LinkDetectedIsLeftOutWhereItRepeatsTheCarrier) {
+  NodeSnapshot snap;
+  for (const char* n : {"mlx", "bnxt", "nocarrier"}) {
+    LinkStateSnapshot l;
+    l.netdev = n;
+    l.link = true;
+    snap.link_state.push_back(l);
+    EthtoolSnapshot e;
+    e.netdev = n;
+    e.driver = std::string(n) == "bnxt" ? "bnxt_en" : "mlx5_core";
+    snap.ethtool.push_back(e);
+    NetdevSnapshot nd;
+    nd.name = n;
+    if (std::string(n) != "nocarrier") nd.carrier = true;
+    snap.netdevs.push_back(nd);
+  }
+  std::string text;
+  testing::RenderText(collectors::RenderLinkState, snap, &text);
+  EXPECT_EQ(text.find(R"(roce_link_detected{netdev="mlx"})"), std::string::npos) << text;
+  EXPECT_NE(text.find(R"(roce_link_detected{netdev="bnxt"} 1)"), std::string::npos) << text;
+  EXPECT_NE(text.find(R"(roce_link_detected{netdev="nocarrier"} 1)"), std::string::npos) << text;
+  snap.link_state[0].repeats = true;  // --collector.ethtool_netlink.repeats
+  testing::RenderText(collectors::RenderLinkState, snap, &text);
+  EXPECT_NE(text.find(R"(roce_link_detected{netdev="mlx"} 1)"), std::string::npos) << text;
+}
+
 TEST(EthtoolNetlinkSource, IpoibHasLinkButNoPause) {
   const std::string dir = FixtureDir("mlx5-ib");
   auto kernel = kernel::MakeReplayKernel(dir);

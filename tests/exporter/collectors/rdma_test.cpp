@@ -72,7 +72,8 @@ TEST(RdmaCollector, RoceNodeDeviceAndPortValues) {
   EXPECT_EQ(p.hw_counters.size(), 17u);  // out_of_sequence listed but without a value
   EXPECT_EQ(p.hw_counters.Find("out_of_sequence"), std::nullopt);
   EXPECT_EQ(p.hw_counters.Find("lifespan"), std::nullopt);
-  EXPECT_EQ(p.hw_counters_lifespan_seconds, 0.01);
+  // lifespan is a setting nothing reads: read (as 0.01 s here) only with all-hw-counters.
+  EXPECT_EQ(p.hw_counters_lifespan_seconds, std::nullopt);
   ASSERT_EQ(p.gids.size(), 4u);
   EXPECT_EQ(p.gids[3].index, 3u);
   EXPECT_EQ(p.gids[3].type, "RoCE v2");
@@ -105,6 +106,7 @@ TEST(RdmaCollector, ReadsTheDetailCountersOnlyWithTheirOptions) {
   NodeSnapshot s = hw_only->Collect();
   EXPECT_EQ(s.devices.at(0).ports.at(0).hw_counters.size(), 31u);
   EXPECT_EQ(s.devices.at(0).ports.at(0).counters.present(), 6u);
+  EXPECT_EQ(s.devices.at(0).ports.at(0).hw_counters_lifespan_seconds, 0.01);  // hw_counters/lifespan: 10 ms
 }
 
 // An InfiniBand port reads every counters/ file by default (the trims are for Ethernet).

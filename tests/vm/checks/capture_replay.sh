@@ -15,6 +15,7 @@ flags="--collector.rdma.per-process=true"
 # a read 4 s on purpose: past the timeout the rdma source was left behind and the process exited
 # before it had copied the owner's comm. The captures here wait as long as they need.
 wait_all="--collector.timeout=120s"
+note "owners hold their QPs"
 exporter_start live 9551 $flags
 # The capture is compared with what the live exporter served just before and just after it,
 # which must agree. A process's verbs context can still be closing when the first scrape runs
@@ -46,15 +47,21 @@ note "GID slots kept: $gids (populated on the node: $populated)"
 [ "$gids" -eq "$populated" ] || fail "the capture keeps $gids GID slots, the node has $populated populated"
 
 # An owner killed while the pass reads its comm: strace holds the second read of its comm (the
-# capture's copy reads first, then the source) until the owner is dead. The owner is capa's
+# capture's copy reads first, then the source) until the owner is dead. --seccomp-bpf: only the
+# traced syscall stops the capture's threads (without it every syscall did, and under CI's load
+# the capture took three minutes). The owner is capa's
 # server, done with above (a third pair would cost a minute of the check's time under load).
 pid=$(cat /tmp/capa.pid)
 rm -rf /tmp/cap2
-strace -f -P "/proc/$pid/comm" -e trace=read -e inject=read:delay_enter=4000000:when=2 -o strace.log \
+note "the killed-owner capture"
+strace -f --seccomp-bpf -P "/proc/$pid/comm" -e trace=read -e inject=read:delay_enter=4000000:when=2 -o strace.log \
   "$EXPORTER" capture /tmp/cap2 $flags $wait_all >capture2.log 2>&1 &
 cap=$!
 wait_for 60 "the capture's first read of /proc/$pid/comm" grep -q 'read(' strace.log
 owner_stop capa
+note "owner $pid killed; waiting for the capture"
+wait_for_quiet 200 owner_exited "$cap" ||
+  { tail -n 20 strace.log; cat capture2.log; fail "the capture under strace has not ended 200 s after the owner was killed"; }
 wait "$cap" || { cat capture2.log; fail "the second capture failed"; }
 cat strace.log
 [ "$(cat "/tmp/cap2/proc/$pid/comm" 2>/dev/null)" = ib_write_bw ] ||

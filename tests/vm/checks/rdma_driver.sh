@@ -33,7 +33,7 @@ PY
 strace -f -xx -s 4096 -e trace=sendto,sendmsg,recvfrom,recvmsg -o verbs.strace \
   ib_write_bw -d rocewatch-none >perftest.txt 2>&1 || true
 cat perftest.txt
-strace -f -xx -s 4096 -e trace=sendto,sendmsg -o exporter.strace \
+strace -f --seccomp-bpf -xx -s 4096 -e trace=sendto,sendmsg -o exporter.strace \
   "$EXPORTER" --web.listen-address=127.0.0.1:9521 --collector.timeout=120s >exporter.log 2>&1 &
 tracer=$!
 wait_for 60 "the exporter under strace" curl -sf -o /dev/null http://127.0.0.1:9521/metrics

@@ -48,7 +48,7 @@ strace -f -xx -s 4096 -e trace=sendto,sendmsg -o rdma-auto.strace sh -c \
   'rdma statistic qp mode link rxe0/1 && rdma statistic qp show link rxe0/1' >/dev/null
 # Under strace on a loaded host a scrape takes far longer than the default 10 s collector
 # timeout (CI once got a scrape without the rdma section): the check waits for every collector.
-strace -f -xx -s 4096 -e trace=sendto,sendmsg -o exporter.strace \
+strace -f --seccomp-bpf -xx -s 4096 -e trace=sendto,sendmsg -o exporter.strace \
   "$EXPORTER" --web.listen-address=127.0.0.1:9512 --collector.timeout=120s >exporter.log 2>&1 &
 tracer=$!
 wait_for 30 "the exporter under strace" curl -sf -o /dev/null http://127.0.0.1:9512/metrics

@@ -16,7 +16,8 @@ fail() {
   echo "FAIL: $*" >&2
   exit 1
 }
-note() { echo "-- $*"; }
+# note TEXT: a progress line, with the guest's uptime (where a slow check spent its time).
+note() { echo "-- [$(cut -d" " -f1 /proc/uptime) s] $*"; }
 
 # wait_for SECONDS WHAT COMMAND...: runs COMMAND every 0.2 s until it succeeds; fails naming WHAT
 # after SECONDS.
@@ -235,12 +236,22 @@ owners_hold() {
     done
   done
 }
-# (Also from EXIT traps, where set -e is in force: never fails.)
+# (Also from EXIT traps, where set -e is in force: never fails.) A killed owner is reaped once
+# it has exited; one still not exited after 60 s (its QPs not torn down) is named with its state
+# and kernel stack instead of hanging the check in `wait`.
 owner_stop() {
   for _f in "/tmp/$1.pid" "/tmp/$1.client.pid"; do
     [ -f "$_f" ] || continue
-    kill -9 "$(cat "$_f")" 2>/dev/null || true
-    wait "$(cat "$_f")" 2>/dev/null || true
+    _p=$(cat "$_f")
+    kill -9 "$_p" 2>/dev/null || true
+    if wait_for_quiet 60 owner_exited "$_p"; then
+      wait "$_p" 2>/dev/null || true
+    else
+      note "$1: ib_write_bw $_p has not exited 60 s after SIGKILL: $(cat "/proc/$_p/status" 2>/dev/null | grep '^State') $(cat "/proc/$_p/wchan" 2>/dev/null)"
+      cat "/proc/$_p/stack" 2>/dev/null || true
+    fi
     rm -f "$_f"
   done
 }
+# owner_exited PID: the process is gone or a zombie (exited, not yet reaped).
+owner_exited() { [ ! -e "/proc/$1" ] || grep -q '^State:.*Z' "/proc/$1/status" 2>/dev/null; }
