@@ -1,6 +1,7 @@
 #include "exporter/cli/capture_command.h"
 
 #include <cstdio>
+#include <string>
 
 #include "exporter/capture/record/capture.h"
 #include "exporter/cli/exporter_flags.h"
@@ -51,6 +52,16 @@ int RunCapture(int argc, const char* const* argv) {
     std::printf("refused %zu paths that lead out of their tree (symlinks leaving it, files that are "
                 "not plain files): not copied, each one logged\n",
                 result->refused);
+  if (!result->timed_out.empty()) {
+    std::string names;
+    for (const auto& n : result->timed_out) names += (names.empty() ? "" : ", ") + n;
+    std::fprintf(stderr,
+                 "roce_exporter capture: incomplete: %s had not finished within --collector.timeout "
+                 "(%s), so %s lacks what it had not read by then; capture again with a longer "
+                 "--collector.timeout\n",
+                 names.c_str(), flags.Get("collector.timeout").c_str(), dir.c_str());
+    return 1;
+  }
   return 0;
 }
 

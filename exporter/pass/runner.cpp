@@ -86,7 +86,9 @@ NodeSnapshot PassRunner::Collect(std::optional<std::chrono::steady_clock::time_p
   }
 
   NodeSnapshot snap;
+  timed_out_.clear();
   for (auto& [part, status, timed_out] : outcomes) {
+    if (timed_out) timed_out_.push_back(status.name);
     if (timed_out) {
       log::Warn("collector timed out", {{"collector", status.name},
                                         {"seconds", std::to_string(status.duration_seconds)}});

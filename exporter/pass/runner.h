@@ -52,6 +52,9 @@ class PassRunner {
   NodeSnapshot Collect(std::optional<std::chrono::steady_clock::time_point> deadline = std::nullopt);
 
   const metrics::CollectorStats& stats() const { return stats_; }
+  // The sources the last Collect() left behind at its deadline: their series are not in its
+  // snapshot.
+  const std::vector<std::string>& timed_out() const { return timed_out_; }
   const Inventory& inventory() const { return *inventory_; }
   std::vector<const fs::Tree*> trees() const { return {&sysfs_, &configfs_, &debugfs_, &procfs_}; }
   // Observes every path the trees read (capture).
@@ -69,6 +72,7 @@ class PassRunner {
   std::shared_ptr<const Inventory> inventory_ = std::make_shared<Inventory>();
   bool need_discovery_ = true;
   metrics::CollectorStats stats_;
+  std::vector<std::string> timed_out_;
 };
 
 // Fills every option of `source_name` that `given` lacks with its default.

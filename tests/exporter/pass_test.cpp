@@ -14,6 +14,7 @@
 #include <string>
 #include <string_view>
 #include <thread>
+#include <vector>
 
 #include "common/fixture_collector.h"
 #include "common/fixture_pass.h"
@@ -138,6 +139,8 @@ TEST(PassRunner, HangingSourceIsBoundedByTheDeadline) {
   EXPECT_FALSE(StatusOf(first, "rdma").success);
   EXPECT_NE(StatusOf(first, "rdma").errors.at(0).find("timed out"), std::string::npos);
   EXPECT_TRUE(first.devices.empty());
+  // What `roce_exporter capture` reports as incomplete.
+  EXPECT_EQ((*collector)->timed_out(), std::vector<std::string>{"rdma"});
   EXPECT_TRUE(StatusOf(first, "netdev").success);
   EXPECT_EQ(first.netdevs.size(), 4u);
   EXPECT_EQ(first.pcie.size(), 4u);
@@ -162,6 +165,7 @@ TEST(PassRunner, HangingSourceIsBoundedByTheDeadline) {
   }
   EXPECT_TRUE(StatusOf(third, "rdma").success);
   EXPECT_EQ(third.devices.size(), 4u);
+  EXPECT_TRUE((*collector)->timed_out().empty());
 }
 
 }  // namespace

@@ -269,6 +269,7 @@ Result<CaptureResult> Capture(PassConfig config, const std::string& dir,
   (*collector)->SetRecorder(&recorder);
   (*collector)->Collect();
   (*collector)->SetRecorder(nullptr);
+  result.timed_out = (*collector)->timed_out();
 
   for (const fs::Tree* tree : (*collector)->trees()) {
     TreeCopier& copier = *copiers[tree->name()];

@@ -7,6 +7,7 @@
 // parsers (docs/capture.md).
 
 #include <string>
+#include <vector>
 
 #include "exporter/pass/runner.h"
 #include "rocewatch/result.h"
@@ -21,6 +22,9 @@ struct CaptureResult {
   // QP owners that exited during the pass: their comm and cgroup could not be kept (each
   // logged).
   std::size_t vanished_processes = 0;
+  // Collectors that had not finished at --collector.timeout: the capture lacks what they had
+  // not read by then, so it is incomplete (the command says so and exits 1).
+  std::vector<std::string> timed_out;
 };
 
 // `config` says what to read (roots, filters, collectors); its kernel is
