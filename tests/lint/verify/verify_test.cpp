@@ -243,23 +243,39 @@ NicCounters Moving(double pause_seconds_tx3, double retrans, double discards, do
   return c;
 }
 
-TEST(VerifyJudge, RealOutputAndCountersGiveVerdictsWithNumbers) {
+// One pair of kPlan's rail 0 as Judge sees it: perftest ran, both sides' counters quiet; a test
+// sets the client's output (a real one, RealOutput) and what it tests.
+struct RanPair {
   plan::Plan plan = LoadOrDie(kPlan);
-  auto pairs = PairsFromPlan(plan, PairMode::kRail);
-  auto text = ReadFileCapped(std::string(ROCEWATCH_TEST_DATA) + "/fixtures/real/perftest/ib-gpu-blog-write-bw-gbits-ib.txt", 1 << 20);
-  ASSERT_TRUE(text.ok());
   PerftestRun run;
-  run.outcome = PerftestRun::Outcome::kRan;
   JudgeInput in;
-  in.plan = &plan;
-  in.pair = pairs[0];
-  in.round = 1;
-  in.thresholds = ThresholdsFor(plan.profiles.at("p"));
-  in.tool = "ib_write_bw";
-  in.run = &run;
-  in.client_output = ParsePerftestOutput(*text);
-  in.server_counters = Moving(0.1, 0, 0);
-  in.client_counters = Moving(0.1, 0, 0);
+  RanPair() {
+    run.outcome = PerftestRun::Outcome::kRan;
+    in.plan = &plan;
+    in.pair = PairsFromPlan(plan, PairMode::kRail).at(0);
+    in.round = 1;
+    in.thresholds = ThresholdsFor(plan.profiles.at("p"));
+    in.tool = "ib_write_bw";
+    in.run = &run;
+    in.server_counters = Moving(0.1, 0, 0);
+    in.client_counters = Moving(0.1, 0, 0);
+  }
+  RanPair(const RanPair&) = delete;
+  RanPair& operator=(const RanPair&) = delete;
+};
+
+// A fixture of tests/fixtures/real/perftest/, by its path there.
+std::string RealOutput(const std::string& name) {
+  auto text = ReadFileCapped(std::string(ROCEWATCH_TEST_DATA) + "/fixtures/real/perftest/" + name, 1 << 20);
+  EXPECT_TRUE(text.ok()) << name;
+  return text.ok() ? *text : std::string();
+}
+
+TEST(VerifyJudge, RealOutputAndCountersGiveVerdictsWithNumbers) {
+  RanPair pair;
+  JudgeInput& in = pair.in;
+  const std::string text = RealOutput("ib-gpu-blog-write-bw-gbits-ib.txt");
+  in.client_output = ParsePerftestOutput(text);
   PairResult ok = Judge(in);
   EXPECT_EQ(ok.status, PairStatus::kPass);
   ASSERT_TRUE(ok.bandwidth_gbps);
@@ -290,9 +306,7 @@ TEST(VerifyJudge, RealOutputAndCountersGiveVerdictsWithNumbers) {
   EXPECT_EQ(failed.count("verify.bandwidth"), 0u);
 
   // A 92 Gb/s run on the 400G profile: short by 288 Gb/s.
-  auto slow = ReadFileCapped(std::string(ROCEWATCH_TEST_DATA) + "/fixtures/real/perftest/nvidia-gpu-operator-write-bw-a-gbits.txt", 1 << 20);
-  ASSERT_TRUE(slow.ok());
-  in.client_output = ParsePerftestOutput(*slow);
+  in.client_output = ParsePerftestOutput(RealOutput("nvidia-gpu-operator-write-bw-a-gbits.txt"));
   in.client_counters = Moving(0.1, 0, 0);
   PairResult s = Judge(in);
   EXPECT_EQ(s.status, PairStatus::kFail);
@@ -301,7 +315,7 @@ TEST(VerifyJudge, RealOutputAndCountersGiveVerdictsWithNumbers) {
   // An exporter that did not answer: the pair proves nothing about its counters.
   NicCounters gone;
   gone.error = "connection refused";
-  in.client_output = ParsePerftestOutput(*text);
+  in.client_output = ParsePerftestOutput(text);
   in.server_counters = gone;
   PairResult g = Judge(in);
   EXPECT_EQ(g.status, PairStatus::kFail);
@@ -309,30 +323,13 @@ TEST(VerifyJudge, RealOutputAndCountersGiveVerdictsWithNumbers) {
   EXPECT_THAT(g.verdicts[1].message, HasSubstr("connection refused"));
 }
 
-// A bandwidth the link cannot carry ("1e308" Gb/s is inf bits per second once scaled), inf or
-// nan: the row is malformed, and the pair is an ERROR that says so, never a PASS.
 // Debian's perftest on rxe under a loaded TCG guest could not calibrate its cycle clock and,
 // under -F, printed a row of zeros: the pair is an ERROR that says why, never a FAIL of 0 Gb/s.
 TEST(VerifyJudge, UncalibratedClockIsAnErrorNotAZeroBandwidth) {
-  plan::Plan plan = LoadOrDie(kPlan);
-  auto pairs = PairsFromPlan(plan, PairMode::kRail);
-  auto text = ReadFileCapped(std::string(ROCEWATCH_TEST_DATA) +
-                                 "/fixtures/real/perftest/debian-4.5-0.17-rxe-tcg-uncalibrated/ib_write_bw-client.txt",
-                             1 << 20);
-  ASSERT_TRUE(text.ok());
-  PerftestRun run;
-  run.outcome = PerftestRun::Outcome::kRan;
-  JudgeInput in;
-  in.plan = &plan;
-  in.pair = pairs[0];
-  in.round = 1;
-  in.thresholds = ThresholdsFor(plan.profiles.at("p"));
-  in.tool = "ib_write_bw";
-  in.run = &run;
-  in.client_output = ParsePerftestOutput(*text);
-  in.server_counters = Moving(0.1, 0, 0);
-  in.client_counters = Moving(0.1, 0, 0);
-  PairResult r = Judge(in);
+  RanPair pair;
+  pair.in.client_output =
+      ParsePerftestOutput(RealOutput("debian-4.5-0.17-rxe-tcg-uncalibrated/ib_write_bw-client.txt"));
+  PairResult r = Judge(pair.in);
   EXPECT_EQ(r.status, PairStatus::kError);
   EXPECT_FALSE(r.bandwidth_gbps);
   EXPECT_NE(r.detail.find("cycle clock could not be calibrated (Correlation coefficient r^2: 0.610864 < 0.9)"),
@@ -340,28 +337,16 @@ TEST(VerifyJudge, UncalibratedClockIsAnErrorNotAZeroBandwidth) {
       << r.detail;
 }
 
+// A bandwidth the link cannot carry ("1e308" Gb/s is inf bits per second once scaled), inf or
+// nan: the row is malformed, and the pair is an ERROR that says so, never a PASS.
 TEST(VerifyJudge, ImplausibleOrNonFiniteBandwidthIsRefusedAsMalformed) {
-  plan::Plan plan = LoadOrDie(kPlan);
-  auto pairs = PairsFromPlan(plan, PairMode::kRail);
-  auto text = ReadFileCapped(std::string(ROCEWATCH_TEST_DATA) +
-                                 "/fixtures/real/perftest/ib-gpu-blog-write-bw-gbits-ib.txt",
-                             1 << 20);
-  ASSERT_TRUE(text.ok());
+  RanPair pair;
+  JudgeInput& in = pair.in;
+  const std::string text = RealOutput("ib-gpu-blog-write-bw-gbits-ib.txt");
   const std::string row = "392.38             392.34";
-  ASSERT_NE(text->find(row), std::string::npos);
-  PerftestRun run;
-  run.outcome = PerftestRun::Outcome::kRan;
-  JudgeInput in;
-  in.plan = &plan;
-  in.pair = pairs[0];
-  in.round = 1;
-  in.thresholds = ThresholdsFor(plan.profiles.at("p"));
-  in.tool = "ib_write_bw";
-  in.run = &run;
-  in.server_counters = Moving(0.1, 0, 0);
-  in.client_counters = Moving(0.1, 0, 0);
+  ASSERT_NE(text.find(row), std::string::npos);
   for (const std::string bad : {"1e308", "inf", "nan", "-392.34", "2e6"}) {
-    std::string hostile = *text;
+    std::string hostile = text;
     hostile.replace(hostile.find(row), row.size(), "392.38             " + bad);
     in.client_output = ParsePerftestOutput(hostile);
     ASSERT_TRUE(in.client_output->ok()) << bad;
@@ -375,7 +360,7 @@ TEST(VerifyJudge, ImplausibleOrNonFiniteBandwidthIsRefusedAsMalformed) {
     EXPECT_FALSE(r.bandwidth_gbps) << bad;
   }
   // 2e5 Gb/s (200 Tb/s) is below the bound: parsed, and judged as a number.
-  std::string big = *text;
+  std::string big = text;
   big.replace(big.find(row), row.size(), "392.38             2e5");
   in.client_output = ParsePerftestOutput(big);
   PairResult r = Judge(in);
