@@ -32,6 +32,7 @@ sys.path.insert(0, str(REPO / "tools" / "gen"))
 
 import kernel_answers as ka  # noqa: E402
 import node_tree as nt  # noqa: E402
+import vendor_answers as va  # noqa: E402
 from mlx5_answers import (  # noqa: E402
     GENL_PORTID, MLX5_FW, MLX5_PRIV_FLAGS, MLX5_SELF_TESTS, MLX5_STRINGS, ROUTE_PORTID,
     ethtool_answers, hw_counters, mlx5_dcb, mlx5_link_settings, mlx5_stat_values, pma_counters)
@@ -41,11 +42,23 @@ DEMO = HERE / "demo"
 FIRST_PORT = 19101                   # gpu-01's exporter; gpu-NN's is FIRST_PORT + NN - 1
 FIRMWARE = "28.39.2048"
 OLD_FIRMWARE = "28.36.1010"
-NODES = 12
+NODES = 14
 NICS = [  # ibdev, netdev, pci, numa, rail subnet
     ("mlx5_0", "ens1f0np0", "0000:17:00.0", 0, "10.10.0"),
     ("mlx5_1", "ens2f0np0", "0000:3d:00.0", 1, "10.11.0"),
 ]
+# The nodes whose RoCE NICs are not ConnectX: gpu-13 has two Broadcom Thor (bnxt_en with
+# bnxt_re, Broadcom's driver package), gpu-14 two Intel E810 (ice with irdma, in-tree) on the
+# same rails. Their `ethtool -S` names
+# and values are real published dumps (tools/gen/vendor_answers.py).
+VENDOR_NODES: Dict[int, tuple] = {
+    13: (va.BROADCOM, "roce-200g-thor", [
+        ("bnxt_re0", "ens1f0np0", "0000:17:00.0", 0, "10.10.0"),
+        ("bnxt_re1", "ens2f0np0", "0000:3d:00.0", 1, "10.11.0")]),
+    14: (va.INTEL_E810, "roce-100g-e810", [
+        ("irdma0", "ens1f0", "0000:17:00.0", 0, "10.10.0"),
+        ("irdma1", "ens2f0", "0000:3d:00.0", 1, "10.11.0")]),
+}
 
 # The seeded faults: node -> (ibdev, kind, what the report must name).
 FAULTS: Dict[str, tuple] = {
@@ -60,6 +73,14 @@ FAULTS: Dict[str, tuple] = {
     "gpu-10": ("mlx5_0", "pause-storm", "counters.pause-storm"),
     "gpu-11": ("mlx5_1", "cable-out", "link.port-down"),
     "gpu-12": ("mlx5_1", "miscabled", "cabling.switch-port"),
+}
+# The vendor nodes' faults, the same kinds as on the ConnectX nodes: node -> [(ibdev, kind, what
+# the report must name)]. "pfc-off" here also shows what the switch keeps doing: it still pauses
+# priority 3 (frames the NIC counts but does not obey), and its ECN marks turn into a CNP storm.
+VENDOR_FAULTS: Dict[str, List[tuple]] = {
+    "gpu-13": [("bnxt_re0", "pause-storm", "counters.pause-storm"),
+               ("bnxt_re1", "pfc-off", "qos.pfc-priorities")],
+    "gpu-14": [("irdma0", "pfc-off", "qos.pfc-priorities")],
 }
 # Faults on the switch's end of a link (the node's own settings are right): node -> (ibdev of
 # the NIC on the link, kind, what the report must name).
@@ -148,60 +169,178 @@ def lldp_neighbor(netdev: str, rail: int, port: int, pfc_priorities=(3,)) -> dic
             "unknown-tlvs": [{"unknown-tlv": dcbx_tlvs(pfc_priorities)}]}
 
 
+def nic_kind(host: str, ib: str) -> Optional[str]:
+    """The seeded fault of the NIC's own settings or traffic (FAULTS, VENDOR_FAULTS), if any."""
+    fault = FAULTS.get(host)
+    if fault and fault[0] == ib:
+        return fault[1]
+    for dev, kind, _check in VENDOR_FAULTS.get(host, []):
+        if dev == ib:
+            return kind
+    return None
+
+
+def mlx5_nic(index: int, host: str, n: int, nic: tuple, kind: Optional[str]) -> tuple:
+    """A ConnectX-7 NIC: its device spec, hw counters, ethtool and dcbnl answers, and its
+    motion (sysfs and ethtool rates)."""
+    ib, netdev, pci, numa, subnet = nic
+    seed = f"demo/{host}/{ib}"
+    hw = hw_counters(f"{seed}/hw", nt.mlx5_hw_counter_names(), out_of_sequence=0, packet_seq_err=0,
+                     local_ack_timeout_err=0, roce_adp_retrans=0, roce_adp_retrans_to=0,
+                     implied_nak_seq_err=0, req_transport_retries_exceeded=0,
+                     rnr_nak_retry_err=0, out_of_buffer=0)
+    mtu = 1500 if kind == "mtu-1500" else 9000
+    up = kind != "cable-out"
+    ecn = nt.EcnSpec(np_enabled=() if kind == "ecn-np-off" else (3,), rp_enabled=(3,))
+    dev = nt.mlx5_roce_device(
+        ib, pci=pci, netdev=netdev, mac=mac_of(index, n), ifindex=3 + n,
+        roce_ips=[ip_of(index, subnet)], numa_node=numa, hostname=host,
+        counters=pma_counters(3_000_000_000 + index * 7_919 + n * 104_729,
+                              2_950_000_000 + index * 6_007 + n * 99_991, 4118, 4106,
+                              18_000 + index, 17_900 + index),
+        hw_counters=hw,
+        ecn=ecn, rdma_cm=nt.RdmaCmPortSpec(),
+        fw_ver=OLD_FIRMWARE if kind == "old-firmware" else FIRMWARE,
+        mtu=mtu, carrier_changes=3 if kind == "cable-out" else 2, link_up=up)
+    dev.ports[0].gid_table_len = 16
+    if kind == "pcie-x8":
+        dev.pci.current_link_width = 8
+
+    # Kernel answers, as mlx5 gives them.
+    explicit = {k: 0 for k in ("rx_discards_phy", "tx_discards_phy", "rx_prio3_discards",
+                               "rx_prio0_discards", "rx_prio0_buf_discard", "rx_out_of_buffer",
+                               "tx_pause_storm_warning_events", "tx_pause_storm_error_events",
+                               "link_down_events_phy")}
+    explicit.update({"rx_prio3_pause": 1_000_000 + index * 997, "tx_prio3_pause": 400_000 + index,
+                     "rx_prio3_pause_duration": 90_000_000, "tx_prio3_pause_duration": 30_000_000})
+    values = mlx5_stat_values(MLX5_STRINGS, f"{seed}/ethtool", explicit)
+    fw = (OLD_FIRMWARE if kind == "old-firmware" else FIRMWARE) + " (MT_0000000838)"
+    answers = ethtool_answers(
+        netdev, names=MLX5_STRINGS, values=values, link_settings=mlx5_link_settings(up),
+        drvinfo=ka.ethtool_drvinfo(driver="mlx5_core", kernel_release=KERNEL, fw_version=fw,
+                                   bus_info=pci, n_priv_flags=MLX5_PRIV_FLAGS,
+                                   n_stats=len(MLX5_STRINGS), testinfo_len=MLX5_SELF_TESTS))
+    dcb = mlx5_dcb(400_000, 1_000_000, pfc_priorities=() if kind == "pfc-off" else (3,),
+                   trust_dscp=kind != "trust-pcp")
+
+    # Motion: healthy traffic, the fault's own symptoms on top.
+    sysfs = {f"counters/{name}": rate for name, rate in TRAFFIC.items()}
+    sysfs.update({f"hw_counters/{name}": rate for name, rate in HW_TRAFFIC.items()})
+    eth = dict(ETHTOOL_TRAFFIC)
+    if kind == "pfc-off":      # no PFC: the switch's pauses do not help, packets drop
+        eth.update({"rx_prio3_pause": 0, "tx_prio3_pause": 0, "rx_prio3_pause_duration": 0,
+                    "tx_prio3_pause_duration": 0, "rx_prio3_discards": 300,
+                    "rx_discards_phy": 300})
+        sysfs.update({"hw_counters/out_of_sequence": 60, "hw_counters/packet_seq_err": 25,
+                      "hw_counters/roce_adp_retrans": 40})
+    if kind == "pause-storm":  # a receiver that cannot drain: paused 70% of the time
+        eth.update({"tx_prio3_pause": 25_000, "tx_prio3_pause_duration": 700_000,
+                    "tx_pause_storm_warning_events": 0.1})
+    optics = ("qsfp_dd_8_lane", None if kind == "rx-power-low" else 1.9)
+    return dev, hw, answers, dcb, sysfs, eth, optics, up
+
+
+def vendor_nic(vendor: va.Vendor, index: int, host: str, n: int, nic: tuple,
+               kind: Optional[str]) -> tuple:
+    """A Broadcom or Intel NIC, in the same shape as mlx5_nic(): the driver's own names for the
+    same traffic and the same faults."""
+    ib, netdev, pci, numa, subnet = nic
+    seed = f"demo/{host}/{ib}"
+    hw = hw_counters(f"{seed}/hw", vendor.hw_counters,
+                     **{name: 0 for name in (vendor.out_of_sequence, vendor.sequence_nak) if name})
+    pci_spec = nt.PciFunctionSpec(
+        address=pci, driver=vendor.netdev_driver, vendor=vendor.pci_vendor,
+        device=vendor.pci_device, subsystem_vendor=vendor.pci_vendor,
+        subsystem_device=vendor.subsystem_device, numa_node=numa,
+        current_link_speed=vendor.pcie_speed, max_link_speed=vendor.pcie_speed)
+    port = nt.PortSpec(
+        number=1, rate=vendor.rate, roce_ips=(ip_of(index, subnet),), rdma_cm=nt.RdmaCmPortSpec(),
+        counters=pma_counters(1_500_000_000 + index * 7_919 + n * 104_729,
+                              1_480_000_000 + index * 6_007 + n * 99_991, 4118, 4106,
+                              18_000 + index, 17_900 + index) if vendor.pma else None,
+        hw_counters=hw, gid_table_len=16)
+    mac = mac_of(index, n)
+    dev = nt.RdmaDeviceSpec(
+        name=ib, pci=pci_spec, ports=[port], fw_ver=vendor.ib_fw_ver,
+        netdev=nt.NetdevSpec(name=netdev, address=mac, ifindex=3 + n, mtu=9000,
+                             speed=vendor.speed_mbps),
+        node_guid=nt.mac_to_node_guid(mac), node_desc=f"{host} {ib}",
+        # bnxt_re's device attributes are hw_rev and hca_type (its node_desc); irdma's hw_rev.
+        hca_type=f"{host} {ib}", remove=["ib:board_id"] + ([] if vendor.pma else ["ib:hca_type"]))
+
+    explicit: Dict[str, int] = {va.stat(vendor.rx_discards): 0}
+    for direction in ("rx", "tx"):
+        explicit[va.stat(vendor.pause_frames, direction, 3)] = (
+            1_000_000 + index * 997 if direction == "rx" else 400_000 + index)
+        if vendor.pause_duration_us:
+            explicit[va.stat(vendor.pause_duration_us, direction, 3)] = (
+                90_000_000 if direction == "rx" else 30_000_000)
+    names, values = va.ethtool_stats(vendor, explicit)
+    answers = ethtool_answers(
+        netdev, names=names, values=values, link_settings=va.link_settings(vendor, True),
+        drvinfo=ka.ethtool_drvinfo(driver=vendor.netdev_driver, kernel_release=KERNEL,
+                                   version=vendor.driver_version or None,
+                                   fw_version=vendor.fw_version, bus_info=pci,
+                                   n_stats=len(names)))
+    dcb = va.dcb(vendor, 400_000, 1_000_000, pfc_priorities=() if kind == "pfc-off" else (3,))
+
+    sysfs = {f"counters/{name}": rate for name, rate in TRAFFIC.items()} if vendor.pma else {}
+    sysfs.update({f"hw_counters/{vendor.cnp_sent}": HW_TRAFFIC["np_cnp_sent"],
+                  f"hw_counters/{vendor.cnp_handled}": HW_TRAFFIC["rp_cnp_handled"],
+                  f"hw_counters/{vendor.ecn_marked}": HW_TRAFFIC["np_ecn_marked_roce_packets"]})
+    eth: Dict[str, float] = {}
+    for d in ("rx", "tx"):
+        eth[va.stat(vendor.port_bytes, d)] = ETHTOOL_TRAFFIC[f"{d}_bytes_phy"]
+        eth[va.stat(vendor.pause_frames, d, 3)] = ETHTOOL_TRAFFIC[f"{d}_prio3_pause"]
+        if vendor.pause_duration_us:
+            eth[va.stat(vendor.pause_duration_us, d, 3)] = ETHTOOL_TRAFFIC[f"{d}_prio3_pause_duration"]
+        if vendor.priority_bytes:
+            eth[va.stat(vendor.priority_bytes, d, 3)] = ETHTOOL_TRAFFIC[f"{d}_prio3_bytes"]
+            eth[va.stat(vendor.priority_packets, d, 3)] = ETHTOOL_TRAFFIC[f"{d}_prio3_packets"]
+    if kind == "pfc-off":
+        # The switch still pauses priority 3: the NIC counts the frames and does not stop, its
+        # buffers overflow and the switch's ECN marks come back as a storm of CNPs.
+        eth[va.stat(vendor.pause_frames, "tx", 3)] = 0
+        if vendor.pause_duration_us:
+            for d in ("rx", "tx"):
+                eth[va.stat(vendor.pause_duration_us, d, 3)] = 0
+        eth[va.stat(vendor.rx_discards)] = 300
+        sysfs.update({f"hw_counters/{vendor.cnp_sent}": 50_000,
+                      f"hw_counters/{vendor.cnp_handled}": 60_000,
+                      f"hw_counters/{vendor.ecn_marked}": 52_000})
+        if vendor.out_of_sequence:
+            sysfs.update({f"hw_counters/{vendor.out_of_sequence}": 60,
+                          f"hw_counters/{vendor.sequence_nak}": 25})
+    if kind == "pause-storm":  # a receiver that cannot drain: it pauses its peer 70% of the time
+        eth[va.stat(vendor.pause_frames, "tx", 3)] = 25_000
+        eth[va.stat(vendor.pause_duration_us, "tx", 3)] = 700_000
+    return dev, hw, answers, dcb, sysfs, eth, (vendor.module, vendor.module_rx_scale), True
+
+
 def build_node(index: int) -> tuple:
     """The NodeSpec of gpu-<index>, its motion and its optics (netdev, image, scale)."""
     host = f"gpu-{index:02d}"
-    fault = FAULTS.get(host)
+    vendor = VENDOR_NODES.get(index)
     switch_fault = SWITCH_FAULTS.get(host)
     link_fault = LINK_FAULTS.get(host)
     counter_fault = COUNTER_FAULTS.get(host)
     devices, answers, optics = [], {}, []
     motion: Dict[str, dict] = {"version": 1, "sysfs": {}, "ethtool": {}}
-    hw_names = nt.mlx5_hw_counter_names()
     neighbors = []
-    for n, (ib, netdev, pci, numa, subnet) in enumerate(NICS):
-        kind = fault[1] if fault and fault[0] == ib else None
+    for n, nic in enumerate(vendor[2] if vendor else NICS):
+        ib, netdev, pci, numa, subnet = nic
+        kind = nic_kind(host, ib)
         if kind == "nic-missing":
             continue
-        seed = f"demo/{host}/{ib}"
-        hw = hw_counters(f"{seed}/hw", hw_names, out_of_sequence=0, packet_seq_err=0,
-                         local_ack_timeout_err=0, roce_adp_retrans=0, roce_adp_retrans_to=0,
-                         implied_nak_seq_err=0, req_transport_retries_exceeded=0,
-                         rnr_nak_retry_err=0, out_of_buffer=0)
-        mtu = 1500 if kind == "mtu-1500" else 9000
-        ecn = nt.EcnSpec(np_enabled=() if kind == "ecn-np-off" else (3,), rp_enabled=(3,))
-        dev = nt.mlx5_roce_device(
-            ib, pci=pci, netdev=netdev, mac=mac_of(index, n), ifindex=3 + n,
-            roce_ips=[ip_of(index, subnet)], numa_node=numa, hostname=host,
-            counters=pma_counters(3_000_000_000 + index * 7_919 + n * 104_729,
-                                  2_950_000_000 + index * 6_007 + n * 99_991, 4118, 4106,
-                                  18_000 + index, 17_900 + index),
-            hw_counters=hw,
-            ecn=ecn, rdma_cm=nt.RdmaCmPortSpec(),
-            fw_ver=OLD_FIRMWARE if kind == "old-firmware" else FIRMWARE,
-            mtu=mtu, carrier_changes=3 if kind == "cable-out" else 2, link_up=kind != "cable-out")
-        dev.ports[0].gid_table_len = 16
-        if kind == "pcie-x8":
-            dev.pci.current_link_width = 8
+        if vendor:
+            dev, hw, nic_answers, dcb, sysfs, eth, module, up = vendor_nic(
+                vendor[0], index, host, n, nic, kind)
+            optional = []
+        else:
+            dev, hw, nic_answers, dcb, sysfs, eth, module, up = mlx5_nic(index, host, n, nic, kind)
+            optional = OPTIONAL_COUNTERS
         devices.append(dev)
-
-        # Kernel answers, as mlx5 gives them.
-        explicit = {k: 0 for k in ("rx_discards_phy", "tx_discards_phy", "rx_prio3_discards",
-                                   "rx_prio0_discards", "rx_prio0_buf_discard", "rx_out_of_buffer",
-                                   "tx_pause_storm_warning_events", "tx_pause_storm_error_events",
-                                   "link_down_events_phy")}
-        explicit.update({"rx_prio3_pause": 1_000_000 + index * 997, "tx_prio3_pause": 400_000 + index,
-                         "rx_prio3_pause_duration": 90_000_000, "tx_prio3_pause_duration": 30_000_000})
-        values = mlx5_stat_values(MLX5_STRINGS, f"{seed}/ethtool", explicit)
-        fw = (OLD_FIRMWARE if kind == "old-firmware" else FIRMWARE) + " (MT_0000000838)"
-        up = kind != "cable-out"
-        answers.update(ethtool_answers(
-            netdev, names=MLX5_STRINGS, values=values, link_settings=mlx5_link_settings(up),
-            drvinfo=ka.ethtool_drvinfo(driver="mlx5_core", kernel_release=KERNEL, fw_version=fw,
-                                       bus_info=pci, n_priv_flags=MLX5_PRIV_FLAGS,
-                                       n_stats=len(MLX5_STRINGS), testinfo_len=MLX5_SELF_TESTS)))
-        dcb = mlx5_dcb(400_000, 1_000_000, pfc_priorities=() if kind == "pfc-off" else (3,),
-                       trust_dscp=kind != "trust-pcp")
+        answers.update(nic_answers)
         answers[ka.key_dcb_ieee(netdev)] = ka.dcbnl_ieee_reply(netdev, dcb, seq=n + 1,
                                                                portid=ROUTE_PORTID)
         answers[ka.key_linkstate(netdev)] = (
@@ -214,15 +353,16 @@ def build_node(index: int) -> tuple:
             ifindex=3 + n, ifname=netdev, seq=2 * n + 2, portid=GENL_PORTID,
             autoneg=False, rx=False, tx=False, tx_frames=0, rx_frames=0)
         # RDMA netlink (kernel 6.0 and later): the port's hw counters in one STAT_GET answer, the
-        # enabled optional ones among them, and which optional counters are enabled.
+        # enabled optional ones among them, and which optional counters are enabled (mlx5's;
+        # bnxt_re and irdma have none).
         optional_on = not (counter_fault and counter_fault[0] == ib)
         answers[ka.key_rdma_stat(ib, 1)] = ka.rdma_stat_reply(
             dev_index=n + 1, device=ib, port=1, seq=1, portid=0,
             counters=[(name, value) for name, value in hw.items() if isinstance(value, int)]
-            + ([(name, 1_000 * (n + 1) + i) for name, i in OPTIONAL_COUNTERS] if optional_on else []))
+            + ([(name, 1_000 * (n + 1) + i) for name, i in optional] if optional_on else []))
         answers[ka.key_rdma_stat_status(ib, 1)] = ka.rdma_stat_status_reply(
             dev_index=n + 1, device=ib, port=1, seq=2, portid=0,
-            optional=[(name, i, optional_on) for name, i in OPTIONAL_COUNTERS])
+            optional=[(name, i, optional_on) for name, i in optional])
         # What RDMA netlink says of the job on it: one training process per NIC (its NCCL
         # channels' RC QPs, bound to a per-process counter by `rdma statistic qp set link DEV/1
         # auto type on pid on`), and ib_core's GSI QP; the resources they hold.
@@ -248,11 +388,13 @@ def build_node(index: int) -> tuple:
             modes=[ka.ETHTOOL_LINK_MODE_FEC_RS_BIT], active=ka.ETHTOOL_LINK_MODE_FEC_RS_BIT,
             corrected=[sum(lanes), *lanes], uncorrectable=[0, 0, 0, 0, 0],
             corrected_bits=[4 * sum(lanes), *(4 * v for v in lanes)])
+        mtu = dev.netdev.mtu
+        speed = vendor[0].ib_speed if vendor else ka.IBV_SPEED_NDR
         answers[ka.key_verbs_port(ib, 1)] = ka.ibv_port_attr(
             state=ka.IBV_PORT_ACTIVE if up else ka.IBV_PORT_DOWN, max_mtu=ka.IBV_MTU_4096,
             active_mtu=ka.IBV_MTU_1024 if mtu < 4096 + 96 else ka.IBV_MTU_4096, gid_tbl_len=16,
             port_cap_flags=ka.IBV_PORT_CM_SUP | ka.IBV_PORT_IP_BASED_GIDS, pkey_tbl_len=1,
-            active_width=ka.IBV_WIDTH_4X, active_speed=ka.IBV_SPEED_NDR if up else ka.IBV_SPEED_QDR,
+            active_width=ka.IBV_WIDTH_4X, active_speed=speed if up else ka.IBV_SPEED_QDR,
             phys_state=ka.PHYS_STATE_LINK_UP if up else ka.PHYS_STATE_DISABLED,
             link_layer=ka.IBV_LINK_LAYER_ETHERNET)
         if up:                     # lldpd's neighbour; the miscabled NIC lands on rail 0's leaf
@@ -263,37 +405,34 @@ def build_node(index: int) -> tuple:
         if not up:                 # the cable (a DAC/AOC with its module) was pulled
             optics.append((netdev, "none", None))
             continue
-        optics.append((netdev, "qsfp_dd_8_lane", None if kind == "rx-power-low" else 1.9))
-
-        # Motion: healthy traffic on every NIC, the fault's own symptoms on top.
+        optics.append((netdev, *module))
         base = f"class/infiniband/{ib}/ports/1"
-        for name, rate in TRAFFIC.items():
-            motion["sysfs"][f"{base}/counters/{name}"] = rate
-        for name, rate in HW_TRAFFIC.items():
-            motion["sysfs"][f"{base}/hw_counters/{name}"] = rate
-        eth = dict(ETHTOOL_TRAFFIC)
-        if kind == "pfc-off":      # no PFC: the switch's pauses do not help, packets drop
-            eth.update({"rx_prio3_pause": 0, "tx_prio3_pause": 0, "rx_prio3_pause_duration": 0,
-                        "tx_prio3_pause_duration": 0, "rx_prio3_discards": 300,
-                        "rx_discards_phy": 300})
-            for name, rate in {"out_of_sequence": 60, "packet_seq_err": 25,
-                               "roce_adp_retrans": 40}.items():
-                motion["sysfs"][f"{base}/hw_counters/{name}"] = rate
-        if kind == "pause-storm":  # a receiver that cannot drain: paused 70% of the time
-            eth.update({"tx_prio3_pause": 25_000, "tx_prio3_pause_duration": 700_000,
-                        "tx_pause_storm_warning_events": 0.1})
+        for path, rate in sysfs.items():
+            motion["sysfs"][f"{base}/{path}"] = rate
         motion["ethtool"][netdev] = eth
         if link_fault and link_fault[0] == ib and link_fault[1] == "fec-uncorrectable":
             motion.setdefault("fec", {})[netdev] = {"corrected": 20_000, "uncorrectable": 2}
     answers["lldp/neighbors.json"] = (json.dumps({"lldp": [{"interface": neighbors}]}, indent=2)
                                       + "\n").encode()
+    overrides: Dict[str, str] = {}
+    if vendor and vendor[0] is va.BROADCOM:
+        # Broadcom's driver package (the RoCE driver its Thor NICs are run with), its configfs
+        # congestion-control group made by the node's setup: ECN on, CNPs and RoCE marked as
+        # the plan says.
+        # MODULE_VERSION gives the out-of-tree module its sysfs version file.
+        overrides["sys/module/bnxt_en/version"] = vendor[0].driver_version + "\n"
+        for dev in devices:
+            overrides.update(va.bnxt_re_cc_group(dev.name, cnp_dscp=48, cnp_prio=6, roce_dscp=26,
+                                                 roce_prio=3, ecn_enable=True))
+    faults = ([FAULTS[host]] if host in FAULTS else []) + VENDOR_FAULTS.get(host, []) + [
+        f for f in (switch_fault, link_fault, counter_fault) if f]
     return (nt.NodeSpec(hostname=host, kernel=KERNEL,
-                        description=f"demo node {host}" + "".join(
-                            f"; seeded fault: {f[1]} on {f[0]}"
-                            for f in (fault, switch_fault, link_fault, counter_fault) if f)
-                        + ("" if fault or switch_fault or link_fault or counter_fault
-                           else "; healthy"),
-                        devices=devices, extra_netdevs=[], kernel_answers=answers),
+                        description=f"demo node {host}"
+                        + (f" ({vendor[0].netdev_driver})" if vendor else "")
+                        + "".join(f"; seeded fault: {f[1]} on {f[0]}" for f in faults)
+                        + ("" if faults else "; healthy"),
+                        devices=devices, extra_netdevs=[], kernel_answers=answers,
+                        overrides=overrides),
             motion, optics)
 
 
@@ -310,20 +449,30 @@ def plan() -> dict:
     profile["driver_version"] = KERNEL
     profile["optics"] = {"temperature_celsius_max": 75, "rx_power_dbm_min": -14.0}
     profile["optional_counters"] = [name for name, _ in OPTIONAL_COUNTERS]
+    profiles = {"roce-400g": profile}
+    for vendor, name, _nics in VENDOR_NODES.values():
+        # The same QoS plan on another vendor's NIC: its speed, PCIe, driver, driver version and
+        # firmware; no DCQCN parameters or optional counters (those of the plan are mlx5's names).
+        other = {k: v for k, v in profile.items() if k not in ("dcqcn", "optional_counters")}
+        other.update({"link_speed_gbps": vendor.speed_mbps // 1000, "driver": vendor.netdev_driver,
+                      "driver_version": vendor.driver_version or KERNEL,
+                      "firmware": [vendor.ib_fw_ver], "pcie": {"speed_gts": 16, "width": 16}})
+        profiles[name] = other
     nodes = []
     for i in range(1, NODES + 1):
         host = f"gpu-{i:02d}"
+        _vendor, profile_name, nics = VENDOR_NODES.get(i, (None, "roce-400g", NICS))
         nodes.append({
             "name": host, "management_ip": f"192.168.100.{i}",
             "exporter": f"127.0.0.1:{FIRST_PORT + i - 1}",
             "labels": {"rack": f"r{(i - 1) // 4 + 1}"},
-            "nics": [{"ib_dev": ib, "netdev": nd, "profile": "roce-400g",
+            "nics": [{"ib_dev": ib, "netdev": nd, "profile": profile_name,
                       "roce_ip": f"{ip_of(i, subnet)}/24", "rail": r,
                       "switch_port": f"leaf-{r}:Ethernet{4 * i}"}
-                     for r, (ib, nd, _pci, _numa, subnet) in enumerate(NICS)],
+                     for r, (ib, nd, _pci, _numa, subnet) in enumerate(nics)],
         })
     return {"cluster": "demo", "defaults": {"exporter_port": 9879},
-            "profiles": {"roce-400g": profile}, "nodes": nodes}
+            "profiles": profiles, "nodes": nodes}
 
 
 def write(dest: Path, writer: Path) -> None:
@@ -332,6 +481,9 @@ def write(dest: Path, writer: Path) -> None:
     faults: Dict[str, list] = {}
     for table in (FAULTS, SWITCH_FAULTS, LINK_FAULTS, COUNTER_FAULTS):
         for n, (d, k, c) in table.items():
+            faults.setdefault(n, []).append({"device": d, "fault": k, "check": c})
+    for n, entries in VENDOR_FAULTS.items():
+        for d, k, c in entries:
             faults.setdefault(n, []).append({"device": d, "fault": k, "check": c})
     (dest / "faults.json").write_text(json.dumps(faults, indent=2, sort_keys=True) + "\n")
     for i in range(1, NODES + 1):

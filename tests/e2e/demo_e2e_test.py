@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """End to end on the demo cluster with the real Prometheus and Alertmanager.
 
-Starts examples/run_demo.py's Demo (12 replayed exporters, roce-lint serve, Prometheus with
+Starts examples/run_demo.py's Demo (14 replayed exporters: ConnectX, Broadcom and Intel NICs, roce-lint serve, Prometheus with
 the bundled rules, Alertmanager) on loopback and asserts, within bounded time:
   - every Prometheus target is up;
   - every PromQL expression of every dashboard panel parses and returns at least one series;
   - each seeded fault (examples/demo/faults.json) reaches Alertmanager as roce-lint's
     RoCELintFinding for its node and check, and the rate/threshold faults also as the
-    Prometheus alert the rules define;
+    Prometheus alerts the rules define, on every vendor's node (the PFC and congestion alerts
+    on the Broadcom and Intel nodes read the same families as on ConnectX);
   - the healthy nodes produce no alert at all.
 Every process it started is stopped at the end, pass or fail.
 """
@@ -29,15 +30,24 @@ from run_demo import Demo, http_get  # noqa: E402
 import bundle  # noqa: E402
 
 HEALTHY = {"gpu-01"}
-# Faults whose Prometheus alert the rules raise from the exporters' metrics.
+# Faults whose Prometheus alerts the rules raise from the exporters' metrics.
 PROMETHEUS_ALERTS = {
-    "gpu-06": "RoCEPCIeDowngraded",
-    "gpu-07": "RoCEOpticsRxPowerLow",
-    "gpu-10": "RoCEPFCPauseStorm",
-    "gpu-02": "RoCEDiscards",
-    "gpu-11": "RoCEPortDown",
-    "gpu-08": "RoCEPeerPFCMismatch",
-    "gpu-03": "RoCEFECUncorrectable",
+    "gpu-06": {"RoCEPCIeDowngraded"},
+    "gpu-07": {"RoCEOpticsRxPowerLow"},
+    "gpu-10": {"RoCEPFCPauseStorm"},
+    "gpu-02": {"RoCEDiscards", "RoCERetransmits"},
+    "gpu-11": {"RoCEPortDown"},
+    "gpu-08": {"RoCEPeerPFCMismatch"},
+    "gpu-03": {"RoCEFECUncorrectable"},
+    # Broadcom (bnxt_en/bnxt_re): PFC off with the switch still pausing, drops, retransmissions
+    # and a CNP storm. Its pause storm (bnxt_re0) reaches Alertmanager as roce-lint's
+    # counters.pause-storm: bnxt_en has no storm watchdog counters, and the rules' trigger by
+    # pause duration (rate5m above 0.5) needs 3.5 minutes of a 70% storm in the window, more
+    # than this test waits (dashboards/prometheus/tests covers that trigger).
+    "gpu-13": {"RoCEPauseOnNonPFCPriority", "RoCEDiscards", "RoCERetransmits", "RoCEHighCNPRate"},
+    # Intel E810 (ice/irdma): PFC off, the same symptoms as far as the drivers count them
+    # (irdma counts no retransmissions).
+    "gpu-14": {"RoCEPauseOnNonPFCPriority", "RoCEDiscards", "RoCEHighCNPRate"},
 }
 TIMEOUT = 150  # seconds for everything to show up
 
@@ -91,7 +101,7 @@ def main():
 
         # Alerts: wait until every expected one is there (or the deadline).
         expected = {(node, "RoCELintFinding", f["check"]) for node, fs in faults.items() for f in fs}
-        expected |= {(node, name, None) for node, name in PROMETHEUS_ALERTS.items()}
+        expected |= {(node, name, None) for node, names in PROMETHEUS_ALERTS.items() for name in names}
         seen = set()
         alerts = []
         while time.monotonic() < deadline:

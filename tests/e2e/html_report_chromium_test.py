@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """`roce-lint check --format html` in a real headless Chromium (Debian's `chromium`).
 
-Input: the demo cluster's twelve replayed exporters (their /metrics saved to files), a firmware
+Input: the demo cluster's fourteen replayed exporters (their /metrics saved to files), a firmware
 label value made hostile on gpu-08, and one extra planned node with a hostile name and no
 exporter (unreachable). For English and Chinese pages:
   - Chromium loads the page with no console message (script errors, CSP violations: the page's
@@ -34,8 +34,8 @@ from exporter_process import Checks, Exporter  # noqa: E402
 # A node name carrying markup is refused by the plan (plan.invalid-name: node names are host
 # names), checked below; the extra node gets a valid name, and the markup that does reach the
 # page comes from an exporter's label value (HOSTILE_FW) and the node's printable plan labels.
-REFUSED_NODE = "gpu-13\"><img src=x onerror=alert(1)><script>alert(2)</script>"
-HOSTILE_NODE = "gpu-13"
+REFUSED_NODE = "gpu-99\"><img src=x onerror=alert(1)><script>alert(2)</script>"
+HOSTILE_NODE = "gpu-99"
 HOSTILE_FW = "28.36.1010<b id=pwn>x</b>&amp;"
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -107,8 +107,8 @@ def save_metrics(exporter_bin, demo, metrics):
             assert 'fw_version="28.36.1010"' in text, "gpu-08 has no old firmware label to make hostile"
             text = text.replace('fw_version="28.36.1010"', 'fw_version="' + HOSTILE_FW.replace('"', '\\"') + '"')
         (metrics / f"{name}.prom").write_text(text)
-    plan["nodes"].append({"name": HOSTILE_NODE, "exporter": "127.0.0.1:9", "management_ip": "192.168.100.13",
-                          "nics": [dict(plan["nodes"][0]["nics"][0], roce_ip="10.10.0.13/24")]})
+    plan["nodes"].append({"name": HOSTILE_NODE, "exporter": "127.0.0.1:9", "management_ip": "192.168.100.99",
+                          "nics": [dict(plan["nodes"][0]["nics"][0], roce_ip="10.10.0.99/24")]})
     return plan
 
 
@@ -151,7 +151,7 @@ def main():
             return p.stdout
 
         findings = json.loads(lint("--format", "json"))["findings"]
-        check(len(findings) >= 12, f"the demo gives {len(findings)} findings, expected at least 12")
+        check(len(findings) >= 14, f"the demo gives {len(findings)} findings, expected at least 14")
         check(any(HOSTILE_FW in f["found"] for f in findings), "no finding shows the hostile firmware")
         check(any(f["node"] == HOSTILE_NODE for f in findings), "no finding for the hostile node")
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """`roce-lint verify` on the demo cluster (issue 18, "Done when").
 
-Starts examples/run_demo.py's Demo without Prometheus (12 replayed exporters whose counters
+Starts examples/run_demo.py's Demo without Prometheus (14 replayed exporters whose counters
 move as motion.json says), runs `roce-lint verify` with the stand-in perftest
 (tests/lint/verify/stand-in, replaying recorded real perftest outputs) and the demo's stand-in ssh,
 and asserts:
@@ -10,6 +10,9 @@ and asserts:
     roce_pfc_pause_duration_seconds_total tx priority 3 and about 70 % of the test;
   - the PFC-off NIC (gpu-02/mlx5_1) FAILs with its discards and retransmission counters (and
     the bandwidth of the replayed 92 Gb/s run);
+  - the same faults on the Broadcom node (gpu-13: bnxt_re0's pause storm read from
+    `pfc_pri3_tx_duration_us`, bnxt_re1's PFC off from its retransmission and discard counters)
+    FAIL with the same checks, and the Intel NIC with PFC off (gpu-14/irdma0) with its discards;
   - the node that does not answer ssh (gpu-11) is UNREACHABLE, and gpu-05's missing mlx5_1
     an ERROR that names the device;
   - the JUnit output parses as XML with one test case per pair and the same verdicts;
@@ -76,6 +79,26 @@ def main() -> int:
                 check(c in failed, f"PFC-off pair lacks {c}: {pfc_off['verdicts']}")
             retx = [v for v in pfc_off["verdicts"] if v["check"] == "verify.retransmissions" and "gpu-02" in v["nic"]]
             check(retx and "out_of_sequence" in retx[0]["message"], f"retransmissions verdict: {retx}")
+
+        # Other vendors, the same verdicts: each driver's own counters under the same families.
+        vendor_storm = pairs.get("gpu-14/irdma0 -> gpu-13/bnxt_re0")
+        check(vendor_storm and vendor_storm["status"] == "FAIL", f"Broadcom pause-storm pair: {vendor_storm}")
+        if vendor_storm:
+            failed = [v for v in vendor_storm["verdicts"] if not v["passed"]]
+            pd = [v for v in failed if v["check"] == "verify.pause-duration" and "gpu-13" in v["nic"]]
+            check(pd, f"Broadcom pause storm verdicts: {failed}")
+            if pd:
+                share = float(pd[0]["found"].rstrip("%"))
+                check(60 <= share <= 75, f"Broadcom paused share {share}")
+            check(any(v["check"] == "verify.discards" and "gpu-14" in v["nic"] for v in failed),
+                  f"Intel PFC-off NIC's discards: {failed}")
+        vendor_pfc_off = pairs.get("gpu-14/irdma1 -> gpu-13/bnxt_re1")
+        check(vendor_pfc_off and vendor_pfc_off["status"] == "FAIL", f"Broadcom PFC-off pair: {vendor_pfc_off}")
+        if vendor_pfc_off:
+            failed = {v["check"] for v in vendor_pfc_off["verdicts"]
+                      if not v["passed"] and "gpu-13" in (v["nic"] or "gpu-13")}
+            for c in ("verify.discards", "verify.retransmissions"):
+                check(c in failed, f"Broadcom PFC-off pair lacks {c}: {vendor_pfc_off['verdicts']}")
 
         gone = [p for k, p in pairs.items() if "gpu-11" in k]
         check(gone and all(p["status"] == "UNREACHABLE" for p in gone), f"gpu-11 pairs: {gone}")

@@ -549,7 +549,7 @@ TEST(RollbackAcrossTheDemo, ApplyThenRollBackOverSshLeavesEveryNodeAsItWas) {
   EXPECT_EQ(apply.code, 1) << apply.out << apply.err << sshd.Log();  // 1: nodes were skipped
   // gpu-05 lacks a planned device and gpu-08 runs firmware the profile refuses (the demo's
   // seeded faults): their precheck stops their scripts before any change.
-  EXPECT_THAT(apply.out, HasSubstr("\n12 nodes: 10 changed, 2 skipped, 0 failed, 0 unreachable\n"))
+  EXPECT_THAT(apply.out, HasSubstr("\n14 nodes: 12 changed, 2 skipped, 0 failed, 0 unreachable\n"))
       << apply.out;
   const auto applied = snapshot();
   ASSERT_NE(applied, before);
@@ -561,7 +561,7 @@ TEST(RollbackAcrossTheDemo, ApplyThenRollBackOverSshLeavesEveryNodeAsItWas) {
   RunResult rollback = Sh(RoceLint() + " apply plan.json --scripts scripts --rollback --concurrency 4 --ssh-command " + Q(ssh), dir);
   EXPECT_EQ(rollback.code, 1) << rollback.out << rollback.err << sshd.Log();
   EXPECT_THAT(rollback.out,
-              HasSubstr("\n12 nodes: 10 rolled back, 2 skipped, 0 failed, 0 unreachable\n"))
+              HasSubstr("\n14 nodes: 12 rolled back, 2 skipped, 0 failed, 0 unreachable\n"))
       << rollback.out;
   const auto after = snapshot();
   for (const auto& [path, bytes] : before) {
