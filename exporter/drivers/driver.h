@@ -67,7 +67,7 @@ struct HwCounterName {
 // Where a driver keeps its RoCE congestion control (ECN/DCQCN) settings.
 enum class EcnSettings : std::uint8_t {
   kMlx5Sysfs,     // class/net/<dev>/ecn/roce_{np,rp}/enable/<prio>, debugfs mlx5/<pci>/cc_params
-  kBnxtReConfigfs,  // configfs bnxt_re/<ibdev>/ports/<n>/cc/ (after `apply`)
+  kBnxtReConfigfs,  // configfs bnxt_re/<ibdev>/ports/<n>/cc/ (Broadcom's own bnxt_re)
   kNotExposed,    // no kernel interface this exporter can read: "not exposed by this driver"
 };
 

@@ -28,7 +28,7 @@ struct Vendor {
   // The driver's own hw counter names and the event each one counts (its exporter table).
   std::vector<std::pair<std::string, std::string>> hw;
   bool dcb = true;   // the netdev implements dcbnl
-  bool ecn = true;   // roce_ecn_enabled (mlx5 sysfs, bnxt_re's configfs cc tree)
+  bool ecn = true;   // roce_ecn_enabled (mlx5 sysfs per priority, bnxt_re's configfs cc switch)
   bool dcqcn = true;  // roce_dcqcn_parameter under mlx5's names
   bool pci = true;   // a PCI function: PCIe, module, ethtool pause and storm counters
 };
@@ -97,6 +97,8 @@ std::string VendorText(const Vendor& v, bool events = true) {
                                        "roce_dscp_priority{"}))
       continue;
     if (!v.ecn && StartsWithAny(line, {"roce_ecn_enabled{"})) continue;
+    // bnxt_re's configfs cc/ecn_enable is one switch for every priority and both points.
+    if (v.driver == "bnxt_en" && StartsWithAny(line, {"roce_ecn_enabled{"})) continue;
     if (!v.dcqcn && StartsWithAny(line, {"roce_dcqcn_parameter{"})) continue;
     if (!v.pci && StartsWithAny(line, {"roce_pcie_", "roce_module_", "roce_pfc_pause_", "roce_priority_discards",
                                        "roce_ethtool_tx_pause_storm", "roce_ethtool_rx_out_of_buffer"}))
@@ -118,6 +120,9 @@ std::string VendorText(const Vendor& v, bool events = true) {
     ReplaceAll(line, "device=\"mlx5_0\"", "device=\"" + v.ib_dev + "\"");
     lines.push_back(line);
   }
+  if (v.driver == "bnxt_en")
+    for (const char* point : {"np", "rp"})
+      lines.push_back(std::string("roce_ecn_enabled{netdev=\"ens1f0np0\",point=\"") + point + "\",priority=\"all\"} 1");
   for (const auto& [counter, event] : v.hw) {
     lines.push_back("roce_hw_stat_total{" + dp + ",counter=\"" + counter + "\"} 100");
     if (events) lines.push_back("roce_transport_events_total{" + dp + ",event=\"" + event + "\"} 100");
@@ -208,6 +213,24 @@ TEST(CheckVendors, TheSameFaultsGiveTheSameFindingsOnEveryVendor) {
       EXPECT_THAT(f.fix, Not(HasSubstr("mlx"))) << v.name << " " << f.check;
     }
     EXPECT_THAT(WithId(findings, kPauseNonPfc.id).at(0).fix, HasSubstr("dcb pfc show dev ens1f0np0")) << v.name;
+  }
+}
+
+// bnxt_re's one ECN switch (configfs cc/ecn_enable, served as priority="all"): on is the plan's
+// ECN on priority 3; off is a finding at each point, whose fix goes through the cc group.
+TEST(CheckVendors, BroadcomsOneEcnSwitchIsCheckedAgainstThePlannedPriorities) {
+  Cluster on = VendorNode(Broadcom());
+  EXPECT_TRUE(Ids(on.Run()).empty()) << Describe(on.Run());
+
+  Cluster off = VendorNode(Broadcom());
+  for (const char* point : {"np", "rp"})
+    off.Set(1, std::string(R"(roce_ecn_enabled{netdev="ens1f0np0",point=")") + point + R"(",priority="all"})", "0");
+  auto findings = off.Run();
+  EXPECT_THAT(Ids(findings), ::testing::UnorderedElementsAre("ecn.np-priorities", "ecn.rp-priorities"))
+      << Describe(findings);
+  for (const auto& f : findings) {
+    EXPECT_EQ(f.found, "none") << f.check;
+    EXPECT_EQ(f.expected, "3") << f.check;
   }
 }
 

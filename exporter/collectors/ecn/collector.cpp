@@ -25,7 +25,9 @@ std::vector<std::pair<std::string, std::array<bool, 8>>> PfcOn(const NodeSnapsho
 }  // namespace
 
 CollectorInfo Ecn::Info() {
-  return {"ecn", "ECN enable and DCQCN parameters from sysfs (MLNX_OFED) and debugfs (upstream mlx5)",
+  return {"ecn",
+          "ECN enable and DCQCN parameters from sysfs (MLNX_OFED), debugfs (upstream mlx5) and "
+          "configfs (Broadcom's bnxt_re)",
           true,
           {{"interval", "30s", "how long a clean read of the settings is served before they are read again (0s: every scrape)"},
            {"all-priorities", "false", "ECN enable of all 8 priorities (default: those with ECN or PFC on)"},

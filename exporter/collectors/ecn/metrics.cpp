@@ -16,12 +16,15 @@ using S = Served;
 
 const MetricSpec kEnabled{"roce_ecn_enabled", T::kGauge,
     "1 when ECN (DCQCN) is enabled for the priority at the notification point (np) or reaction "
-    "point (rp), else 0; by default only priorities with ECN or PFC on (all eight when none is).",
+    "point (rp), else 0; by default only priorities with ECN or PFC on (all eight when none is). "
+    "priority=\"all\" where the driver has one switch for every priority (bnxt_re's configfs "
+    "cc/ecn_enable).",
     {"netdev", "point", "priority"},
     S::kTrimmed, "--collector.ecn.all-priorities"};
 const MetricSpec kParameter{"roce_dcqcn_parameter", T::kGauge,
-    "A DCQCN parameter as the kernel holds it, named as in MLNX_OFED sysfs; source is sysfs or "
-    "debugfs (by default a debugfs copy equal to the sysfs value is not repeated).",
+    "A DCQCN parameter as the kernel holds it, named as in MLNX_OFED sysfs; source is sysfs, "
+    "debugfs or configfs (bnxt_re's cc group) (by default a debugfs copy equal to the sysfs "
+    "value is not repeated).",
     {"netdev", "point", "parameter", "source"},
     S::kTrimmed, "--collector.ecn.all-sources"};
 
@@ -86,6 +89,9 @@ void RenderEcn(const NodeSnapshot& snap, MetricSink& out) {
     const auto shown = ShownPriorities(snap, e);
     AddEnabled(out, e, shown, "np", e.np_enabled);
     AddEnabled(out, e, shown, "rp", e.rp_enabled);
+    if (e.all_enabled) {
+      for (const char* point : {"np", "rp"}) out.Add(kEnabled, {e.netdev, point, "all"}, *e.all_enabled ? 1 : 0);
+    }
     for (const auto& param : e.parameters) {
       if (!e.all_sources && RepeatsSysfs(e, param)) continue;
       out.Add(kParameter, {e.netdev, param.point, param.name, param.source}, param.value);

@@ -11,18 +11,21 @@
 
 namespace rocewatch {
 
-// ECN/DCQCN as MLNX_OFED's sysfs (/sys/class/net/<if>/ecn/roce_{np,rp}) or
-// upstream mlx5's debugfs (mlx5/<bdf>/cc_params) holds them.
+// ECN/DCQCN as MLNX_OFED's sysfs (/sys/class/net/<if>/ecn/roce_{np,rp}), upstream mlx5's
+// debugfs (mlx5/<bdf>/cc_params) or Broadcom's bnxt_re configfs (bnxt_re/<ibdev>/ports/<n>/cc)
+// holds them.
 struct EcnSnapshot {
   std::string netdev;
   std::string device;
   std::array<std::optional<bool>, 8> np_enabled{};  // notification point, per priority
   std::array<std::optional<bool>, 8> rp_enabled{};  // reaction point, per priority
+  // One switch for every priority and both points (bnxt_re's cc/ecn_enable).
+  std::optional<bool> all_enabled;
   struct Parameter {
     std::string point;  // "np" or "rp"
     std::string name;   // as the kernel names it, without the rp_/np_ prefix of debugfs
     double value = 0;
-    std::string source;  // "sysfs" or "debugfs"
+    std::string source;  // "sysfs", "debugfs" or "configfs"
     bool operator==(const Parameter&) const = default;
   };
   std::vector<Parameter> parameters;

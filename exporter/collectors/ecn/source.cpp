@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "exporter/collectors/attribute_reader.h"
+#include "exporter/drivers/driver.h"
 #include "exporter/log.h"
 #include "rocewatch/duration.h"
 #include "rocewatch/strings.h"
@@ -29,6 +30,18 @@ constexpr std::pair<std::string_view, std::string_view> kCcParamNames[] = {
 
 constexpr const char* kPoints[] = {"np", "rp"};
 
+// Broadcom's bnxt_re (its driver package; the in-tree module has no such group) keeps its
+// congestion control in configfs bnxt_re/<ibdev>/ports/<n>/cc/, made by `mkdir
+// bnxt_re/<ibdev>`: ecn_enable is one switch for the device (every priority, both points);
+// cnp_dscp and cnp_prio mark the CNPs it sends (the np parameters MLNX_OFED names cnp_dscp
+// and cnp_802p_prio). Each file reads "%#x\n" of the driver's copy of the value (so 0 reads
+// "0", 48 "0x30"): bnxt_re configfs.c, 229.0.139.0 to 233.2.77.9. The exporter never makes
+// the group; a device without it serves nothing from here.
+constexpr std::pair<std::string_view, std::string_view> kBnxtCcParams[] = {
+    {"cnp_dscp", "cnp_dscp"},
+    {"cnp_prio", "cnp_802p_prio"},
+};
+
 struct Param {
   std::string point, name, source;
   fs::Attribute attr;
@@ -39,6 +52,8 @@ struct NetdevEcn {
   std::string netdev, device;
   std::string netdev_dir;  // the object of the enable flags
   std::array<std::optional<fs::Attribute>, 8> np_enable, rp_enable;
+  std::optional<fs::Attribute> all_enable;  // bnxt_re's cc/ecn_enable
+  std::string cc_dir;                       // its configfs cc group
   std::vector<Param> params;
 };
 
@@ -46,7 +61,8 @@ class EcnSource final : public Source {
  public:
   EcnSource(const SourceEnv& env, bool all_priorities, bool all_sources, double interval_seconds,
             SourceClock clock)
-      : sysfs_(*env.sysfs), debugfs_(*env.debugfs), all_priorities_(all_priorities),
+      : sysfs_(*env.sysfs), debugfs_(*env.debugfs), configfs_(env.configfs),
+        all_priorities_(all_priorities),
         all_sources_(all_sources), interval_(interval_seconds), clock_(std::move(clock)) {}
 
   void Prepare(const Inventory& inventory) override {
@@ -98,7 +114,8 @@ class EcnSource final : public Source {
           }
         }
       }
-      bool any = !e.params.empty();
+      if (dev != nullptr && n.port != 0) PrepareBnxtCc(*dev, n.port, e);
+      bool any = !e.params.empty() || e.all_enable;
       for (int p = 0; p < 8; ++p) any = any || e.np_enable[p] || e.rp_enable[p];
       if (any) entries_.push_back(std::move(e));
     }
@@ -149,6 +166,7 @@ class EcnSource final : public Source {
         gone = !ReadFlag(e.np_enable[p], e.netdev_dir, snap.np_enabled[p], text, status) ||
                !ReadFlag(e.rp_enable[p], e.netdev_dir, snap.rp_enabled[p], text, status);
       }
+      if (!gone) gone = !ReadFlag(e.all_enable, e.cc_dir, snap.all_enabled, text, status);
       for (auto& param : e.params) {
         if (gone) break;
         Outcome o = reader_.Read(param.attr, param.object_dir, text, status);
@@ -157,7 +175,8 @@ class EcnSource final : public Source {
           break;
         }
         if (o != Outcome::kOk) continue;
-        auto v = ParseI64(text);
+        // configfs prints "%#x\n"; sysfs and debugfs print decimal.
+        auto v = param.source == "configfs" ? ParseHexOrDecimal(text) : ParseI64(text);
         if (!v) {
           reader_.ParseError(param.attr.rel(), "cannot parse a number from " + Quote(Trim(text)));
           continue;
@@ -173,6 +192,28 @@ class EcnSource final : public Source {
     reader_.Finish(status);
   }
 
+  // The configfs cc group of a bnxt_re device's port, where the driver the kernel reports for
+  // the device keeps its ECN settings there (its driver table) and the group was made.
+  void PrepareBnxtCc(const DeviceRef& dev, std::uint32_t port, NetdevEcn& e) {
+    const drivers::Driver* driver = drivers::FindByRdmaDriver(dev.driver);
+    if (configfs_ == nullptr || driver == nullptr || driver->ecn != drivers::EcnSettings::kBnxtReConfigfs)
+      return;
+    std::string dir = "bnxt_re/" + dev.name + "/ports/" + std::to_string(port) + "/cc";
+    if (!configfs_->IsDirectory(dir)) return;
+    e.cc_dir = dir;
+    if (configfs_->Exists(dir + "/ecn_enable")) e.all_enable = fs::Attribute(configfs_, dir + "/ecn_enable");
+    for (const auto& [file, name] : kBnxtCcParams) {
+      std::string rel = dir + "/" + std::string(file);
+      if (configfs_->Exists(rel)) e.params.push_back({"np", std::string(name), "configfs", fs::Attribute(configfs_, rel), dir});
+    }
+  }
+
+  static std::optional<std::int64_t> ParseHexOrDecimal(std::string_view text) {
+    auto v = ParseU64Auto(text);
+    if (!v || *v > static_cast<std::uint64_t>(INT64_MAX)) return std::nullopt;
+    return static_cast<std::int64_t>(*v);
+  }
+
   static std::uint32_t FirstPort(const DeviceRef& dev) {
     return dev.ports.empty() ? 0 : dev.ports.front().number;
   }
@@ -184,17 +225,18 @@ class EcnSource final : public Source {
     Outcome o = reader_.Read(*attr, object_dir, text, status);
     if (o == Outcome::kGone) return false;
     if (o != Outcome::kOk) return true;
-    auto v = ParseU64(text);
+    auto v = ParseU64Auto(text);  // sysfs prints "1", bnxt_re's configfs "0x1"
     if (v && *v <= 1) {
       out = *v == 1;
     } else {
-      reader_.ParseError(sysfs_.Abs(attr->rel()), "cannot parse 0 or 1 from " + Quote(Trim(text)));
+      reader_.ParseError(attr->tree()->Abs(attr->rel()), "cannot parse 0 or 1 from " + Quote(Trim(text)));
     }
     return true;
   }
 
   const fs::Tree& sysfs_;
   const fs::Tree& debugfs_;
+  const fs::Tree* configfs_;
   bool all_priorities_;
   bool all_sources_;
   std::vector<NetdevEcn> entries_;

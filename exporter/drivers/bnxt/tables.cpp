@@ -135,8 +135,8 @@ constexpr Driver kDriver{
     kQueues,
     kHwCounters,
     EcnSettings::kBnxtReConfigfs,
-    "configfs bnxt_re/<ibdev>/ports/<port>/cc/ (ecn_enable, ecn_marking, cnp_dscp, "
-    "cnp_prio, roce_dscp, roce_prio …; read after writing `apply`)",
+    "configfs bnxt_re/<ibdev>/ports/<port>/cc/ of Broadcom's own bnxt_re (ecn_enable, "
+    "cnp_dscp, cnp_prio read; the group exists once something made it with mkdir)",
     kQuirks,
 };
 

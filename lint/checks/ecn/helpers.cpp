@@ -13,6 +13,15 @@ void PointPriorities(const NicContext& c, FindingSink& sink, const CheckSpec& sp
   const std::string& nd = c.nic.netdev;
   if (!planned) return;
   auto on = EnabledPriorities(c.view, metric::roce_ecn_enabled, nd, point);
+  // A driver with one switch for every priority (bnxt_re: priority="all") is as planned when
+  // it is on and the plan wants ECN somewhere, or off and the plan wants it nowhere.
+  auto all = c.view.Select(metric::roce_ecn_enabled, {{label::netdev, nd}, {label::point, point},
+                                                       {label::priority, "all"}});
+  if (!all.empty()) {
+    const bool all_on = all.front().value() == 1;
+    if (all_on == !planned->empty()) return;
+    on = all_on ? std::vector<std::int64_t>{0, 1, 2, 3, 4, 5, 6, 7} : std::vector<std::int64_t>{};
+  }
   if (!on || *on == *planned) return;
   FixText fixes;
   for (int prio = 0; prio < 8; ++prio) {

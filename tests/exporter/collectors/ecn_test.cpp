@@ -1,5 +1,6 @@
 // The ecn collector over the fixtures: per-priority enables and DCQCN parameters from sysfs
-// and debugfs (--collector.ecn.interval: ecn_interval_test.cpp).
+// and debugfs, bnxt_re's one switch and CNP marking from its configfs cc group
+// (--collector.ecn.interval: ecn_interval_test.cpp).
 
 #include <gtest/gtest.h>
 
@@ -74,6 +75,42 @@ TEST(EcnCollector, UnreadableDebugfsCountsUnavailable) {
     sysfs_cnp_dscp = sysfs_cnp_dscp || (param.name == "cnp_dscp" && param.value == 48);
   }
   EXPECT_TRUE(sysfs_cnp_dscp);
+}
+
+// The demo's Broadcom node (examples/demo/nodes/gpu-13: bnxt_en, Broadcom's bnxt_re with its
+// configfs cc group, each file as the driver's configfs.c prints it, "%#x\n"). Chosen by the
+// driver the device reports, read without making anything, a value it cannot read is a parse
+// error, a device without the group serves nothing from it.
+TEST(EcnCollector, BnxtReConfigfsSwitchAndCnpMarking) {
+  TestDir dir;
+  std::filesystem::copy(std::string(ROCEWATCH_SOURCE_DIR) + "/examples/demo/nodes/gpu-13", dir.path(),
+                        std::filesystem::copy_options::recursive | std::filesystem::copy_options::copy_symlinks);
+  const std::filesystem::path cc0 = dir / "configfs/bnxt_re/bnxt_re0/ports/1/cc";
+  ASSERT_TRUE(std::filesystem::exists(cc0 / "ecn_enable"));
+  std::ofstream(cc0 / "ecn_enable") << "0\n";  // zero prints without 0x
+  std::filesystem::remove_all(dir / "configfs/bnxt_re/bnxt_re1");  // no mkdir made it
+
+  auto pass = MakeFixturePass(dir.path());
+  NodeSnapshot s = pass->Collect();
+  EXPECT_TRUE(StatusOf(s, "ecn").success);
+  ASSERT_EQ(s.ecn.size(), 1u);  // bnxt_re1 has no group, and no sysfs ecn files either
+  const EcnSnapshot& e = s.ecn[0];
+  EXPECT_EQ(e.netdev, "ens1f0np0");
+  EXPECT_EQ(e.all_enabled, false);
+  for (int p = 0; p < 8; ++p) EXPECT_FALSE(e.np_enabled[p] || e.rp_enabled[p]) << p;
+  std::vector<std::string> params;
+  for (const auto& param : e.parameters)
+    params.push_back(param.point + " " + param.name + "=" + std::to_string(static_cast<int>(param.value)) + " " +
+                     param.source);
+  EXPECT_EQ(params, (std::vector<std::string>{"np cnp_dscp=48 configfs", "np cnp_802p_prio=6 configfs"}));
+  EXPECT_FALSE(std::filesystem::exists(dir / "configfs/bnxt_re/bnxt_re1"));
+
+  std::ofstream(cc0 / "ecn_enable") << "on\n";
+  auto again = MakeFixturePass(dir.path());
+  NodeSnapshot bad = again->Collect();
+  ASSERT_EQ(bad.ecn.size(), 1u);
+  EXPECT_FALSE(bad.ecn[0].all_enabled.has_value());
+  EXPECT_EQ(StatusOf(bad, "ecn").parse_errors_total, 1);
 }
 
 }  // namespace
