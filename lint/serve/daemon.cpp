@@ -8,28 +8,12 @@
 #include "lint/plan/load.h"
 #include "lint/plan/validate.h"
 #include "lint/run/evaluate.h"
+#include "lint/serve/serve_metrics.h"
 #include "rocewatch/escape.h"
 #include "rocewatch/version.h"
 
 namespace rocewatch::lint::serve {
 namespace {
-
-prometheus::MetricFamily Family(const std::string& name, const std::string& help,
-                                prometheus::MetricType type) {
-  prometheus::MetricFamily f;
-  f.name = name;
-  f.help = help;
-  f.type = type;
-  return f;
-}
-
-void AddGauge(prometheus::MetricFamily& f, std::vector<prometheus::ClientMetric::Label> labels, double v) {
-  prometheus::ClientMetric m;
-  m.label = std::move(labels);
-  if (f.type == prometheus::MetricType::Counter) m.counter.value = v;
-  else m.gauge.value = v;
-  f.metric.push_back(std::move(m));
-}
 
 // Keeps the kMaxFindingsPerRun most severe findings (in their order otherwise); how many went.
 std::size_t KeepWithinLimit(std::vector<Finding>& findings) {
@@ -165,9 +149,8 @@ RunState Daemon::state() const {
 
 std::vector<prometheus::MetricFamily> Daemon::Collect() const {
   RunState s = state();
-  using T = prometheus::MetricType;
   std::vector<prometheus::MetricFamily> out;
-  auto finding = Family("roce_lint_finding", "An open roce-lint finding; always 1 (docs/checks.md).", T::Gauge);
+  auto finding = MakeFamily(kFinding);
   std::map<std::string, double> by_severity = {{"critical", 0}, {"error", 0}, {"warning", 0}, {"info", 0}};
   std::map<std::string, bool> seen;
   for (const auto& f : s.findings) {
@@ -180,35 +163,35 @@ std::vector<prometheus::MetricFamily> Daemon::Collect() const {
     std::string key = node + "\x1f" + device + "\x1f" + netdev + "\x1f" + check;
     if (seen[key]) continue;  // one series per (node, device, netdev, check)
     seen[key] = true;
-    AddGauge(finding, {{"node", node}, {"device", device}, {"netdev", netdev}, {"check", check}, {"severity", sev}}, 1);
+    AddSample(finding, kFinding, {node, device, netdev, check, sev}, 1);
   }
   out.push_back(std::move(finding));
-  auto findings = Family("roce_lint_findings", "Open findings by severity.", T::Gauge);
-  for (const auto& [sev, n] : by_severity) AddGauge(findings, {{"severity", sev}}, n);
+  auto findings = MakeFamily(kFindings);
+  for (const auto& [sev, n] : by_severity) AddSample(findings, kFindings, {sev}, n);
   out.push_back(std::move(findings));
-  auto nodes = Family("roce_lint_nodes", "Planned nodes by the state of the last run: passed, failed, unreachable.", T::Gauge);
-  AddGauge(nodes, {{"state", "passed"}}, static_cast<double>(s.nodes_passed));
-  AddGauge(nodes, {{"state", "failed"}}, static_cast<double>(s.nodes_failed));
-  AddGauge(nodes, {{"state", "unreachable"}}, static_cast<double>(s.nodes_unreachable));
+  auto nodes = MakeFamily(kNodes);
+  AddSample(nodes, kNodes, {"passed"}, static_cast<double>(s.nodes_passed));
+  AddSample(nodes, kNodes, {"failed"}, static_cast<double>(s.nodes_failed));
+  AddSample(nodes, kNodes, {"unreachable"}, static_cast<double>(s.nodes_unreachable));
   out.push_back(std::move(nodes));
-  auto single = [&](const char* name, const char* help, T type, double v) {
-    auto f = Family(name, help, type);
-    AddGauge(f, {}, v);
+  auto single = [&](const ServeMetricSpec& spec, double v) {
+    auto f = MakeFamily(spec);
+    AddSample(f, spec, {}, v);
     out.push_back(std::move(f));
   };
-  single("roce_lint_run_success", "1 when the last evaluation could observe the cluster.", T::Gauge, s.success ? 1 : 0);
-  single("roce_lint_run_duration_seconds", "Duration of the last evaluation.", T::Gauge, s.duration_seconds);
-  single("roce_lint_last_run_timestamp_seconds", "Unix time of the last evaluation.", T::Gauge, s.timestamp_seconds);
-  single("roce_lint_runs_total", "Evaluations since start.", T::Counter, s.runs_total);
-  single("roce_lint_plan_reload_success", "0 when the last plan reload failed (the previous plan is kept).", T::Gauge, s.plan_reload_ok ? 1 : 0);
-  single("roce_lint_alertmanager_push_success", "1 when the last push reached an Alertmanager.", T::Gauge, s.alertmanager_ok ? 1 : 0);
-  single("roce_lint_alertmanager_push_failures_total", "Pushes that reached no Alertmanager after their retries.", T::Counter, s.alertmanager_failures_total);
-  single("roce_lint_alertmanager_pending_resolutions", "Resolved alerts not yet delivered to Alertmanager.", T::Gauge, static_cast<double>(s.pending_resolutions));
-  single("roce_lint_alertmanager_resolutions_dropped_total", "Resolutions dropped past the limit of pending ones (docs/security.md).", T::Counter, s.resolutions_dropped_total);
-  single("roce_lint_alertmanager_alerts_not_sent", "Findings of the last push past the limit of alerts (docs/security.md).", T::Gauge, static_cast<double>(s.alerts_not_sent));
-  single("roce_lint_findings_over_limit", "Findings of the last run past the limit a run keeps (docs/security.md).", T::Gauge, static_cast<double>(s.findings_over_limit));
-  auto info = Family("roce_lint_build_info", "Version of roce-lint; always 1.", T::Gauge);
-  AddGauge(info, {{"version", kVersion}, {"revision", kRevision}}, 1);
+  single(kRunSuccess, s.success ? 1 : 0);
+  single(kRunDuration, s.duration_seconds);
+  single(kLastRun, s.timestamp_seconds);
+  single(kRuns, s.runs_total);
+  single(kPlanReload, s.plan_reload_ok ? 1 : 0);
+  single(kPushSuccess, s.alertmanager_ok ? 1 : 0);
+  single(kPushFailures, s.alertmanager_failures_total);
+  single(kPendingResolutions, static_cast<double>(s.pending_resolutions));
+  single(kResolutionsDropped, s.resolutions_dropped_total);
+  single(kAlertsNotSent, static_cast<double>(s.alerts_not_sent));
+  single(kFindingsOverLimit, static_cast<double>(s.findings_over_limit));
+  auto info = MakeFamily(kBuildInfo);
+  AddSample(info, kBuildInfo, {kVersion, kRevision}, 1);
   out.push_back(std::move(info));
   return out;
 }
