@@ -4,7 +4,11 @@
 Each tree is a copy of a replayed node (default tests/fixtures/mlx5-roce: 4 RoCE NICs) whose
 netdevs' ethtool answers are one real dump of a driver, converted by `roce_exporter convert
 ethtool-S --driver DRIVER` (so GDRVINFO names that driver and the exporter picks its table),
-the way issue 41 replayed the Broadcom and Intel dumps. For each tree the real exporter is
+the way issue 41 replayed the Broadcom and Intel dumps. For bnxt_en and ice the RDMA side is
+that driver's too: the PCI functions are bound to it, each port's hw_counters/ holds the RDMA
+driver's own names (bnxt_re's 92 of a Thor port, irdma's 46 on E810, Linux 6.8:
+tools/gen/vendor_answers.py), irdma's ports have no PMA counters/, and mlx5's ECN sysfs and
+debugfs are gone. For each tree the real exporter is
 started with the default flags, scraped SCRAPES times, and the script prints: series per NIC
 (all series / RDMA devices), the ethtool collector's series per NIC, the unclassified names
 per netdev, and the scrape time (median and max of the wall time of GET /metrics). It prints;
@@ -14,6 +18,7 @@ it asserts nothing (timings depend on the machine).
 """
 
 import argparse
+import os
 import re
 import shutil
 import statistics
@@ -25,7 +30,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+sys.path.insert(0, str(ROOT / "tools" / "gen"))
 from exporter_process import Exporter  # noqa: E402
+import vendor_answers as va  # noqa: E402
 
 CORPUS = ROOT / "tests" / "fixtures" / "real" / "ethtool-S"
 # The driver `ethtool -i` named for each dump, by the file's prefix (PROVENANCE.md).
@@ -41,6 +48,10 @@ def driver_of(dump):
     return None
 
 
+# The RDMA side of a driver's tree: its hw counter names, and whether its ports answer PMA.
+RDMA_SIDES = {"bnxt_en": (va.BNXT_RE_HW_COUNTERS, True), "ice": (va.IRDMA_HW_COUNTERS, False)}
+
+
 def make_tree(binary, node, dump, driver, out):
     shutil.copytree(node, out, symlinks=True)
     netdevs = sorted(p.name for p in (out / "kernel" / "ethtool").iterdir() if p.is_dir())
@@ -49,7 +60,33 @@ def make_tree(binary, node, dump, driver, out):
             (out / "kernel" / "ethtool" / netdev / stale).unlink(missing_ok=True)
         subprocess.run([binary, "convert", "ethtool-S", "--netdev", netdev, "--driver", driver,
                         str(dump), str(out)], check=True, capture_output=True)
+    if driver in RDMA_SIDES:
+        use_rdma_side(out, driver, *RDMA_SIDES[driver])
     return len(netdevs)
+
+
+def use_rdma_side(tree, driver, hw_counters, pma):
+    """Binds the tree's RDMA devices to `driver` and gives their ports its hw counters."""
+    sys_dir = tree / "sys"
+    (sys_dir / "bus" / "pci" / "drivers" / driver).mkdir(parents=True, exist_ok=True)
+    for ib in sorted((sys_dir / "class" / "infiniband").iterdir()):
+        function = ib.resolve().parent.parent
+        link = function / "driver"
+        link.unlink()
+        link.symlink_to(os.path.relpath(sys_dir / "bus" / "pci" / "drivers" / driver, function))
+        for port in sorted((ib / "ports").iterdir()):
+            hw = port / "hw_counters"
+            hw.mkdir(exist_ok=True)
+            for f in hw.iterdir():
+                if f.name != "lifespan":
+                    f.unlink()
+            for i, name in enumerate(hw_counters):
+                (hw / name).write_text(f"{1000 + i}\n")
+            if not pma:
+                shutil.rmtree(port / "counters", ignore_errors=True)
+    for net in (sys_dir / "class" / "net").iterdir():
+        shutil.rmtree(net.resolve() / "ecn", ignore_errors=True)
+    shutil.rmtree(tree / "debugfs" / "mlx5", ignore_errors=True)
 
 
 def measure(binary, tree, scrapes):

@@ -95,6 +95,10 @@ struct Driver {
   // netif_carrier_ok): the file that says so. Then ethtool netlink's link state repeats sysfs
   // carrier. Empty where the driver asks its firmware instead (bnxt_get_link) or has no netdev.
   std::string_view link_is_carrier = {};
+  // hw counters read only with --collector.rdma.all-hw-counters: no check, rule or panel reads
+  // them, and each repeats what another family serves (traffic volume, resource counts) or
+  // breaks down an error counter that stays (docs/metrics.md, per driver).
+  std::span<const std::string_view> detail_hw_counters = {};
 };
 
 // Every registered driver, in exporter/drivers/all.h's order.

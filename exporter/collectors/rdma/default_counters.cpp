@@ -2,23 +2,12 @@
 
 #include <algorithm>
 #include <iterator>
+#include <span>
+
+#include "exporter/drivers/driver.h"
 
 namespace rocewatch {
 namespace {
-
-// mlx5 hw_counters read only with --collector.rdma.all-hw-counters. No check, rule or
-// panel reads them, and each is one of: the responder's operation mix (volume is
-// roce_port_*_total); work requests flushed after a QP entered the error state (they
-// follow the error counted elsewhere); the application-error breakdown of req_cqe_error
-// and resp_cqe_error, which stay; congestion-control internals (rp_cnp_handled and
-// np_cnp_sent stay). Other drivers' counters are all read.
-constexpr std::string_view kMlx5DetailHwCounters[] = {
-    "rx_write_requests",        "rx_read_requests",           "rx_atomic_requests",
-    "rx_dct_connect",           "req_cqe_flush_error",        "resp_cqe_flush_error",
-    "req_remote_access_errors", "req_remote_invalid_request", "resp_remote_access_errors",
-    "resp_local_length_error",  "roce_slow_restart",          "roce_slow_restart_cnps",
-    "roce_slow_restart_trans",  "rp_cnp_ignored",
-};
 
 // counters/ files of an Ethernet (RoCE) port read only with
 // --collector.rdma.all-port-counters: the unicast/multicast split of
@@ -40,10 +29,18 @@ bool Listed(const std::string_view (&list)[N], std::string_view name) {
   return std::find(std::begin(list), std::end(list), name) != std::end(list);
 }
 
+bool Listed(std::span<const std::string_view> list, std::string_view name) {
+  return std::find(list.begin(), list.end(), name) != list.end();
+}
+
 }  // namespace
 
+// The driver's unit names its detail counters (exporter/drivers/<driver>/tables.cpp); a driver
+// without a unit has all of its counters read.
 bool ReadsHwCounter(const RdmaDetail& detail, std::string_view driver, std::string_view name) {
-  return detail.all_hw_counters || !driver.starts_with("mlx5") || !Listed(kMlx5DetailHwCounters, name);
+  if (detail.all_hw_counters) return true;
+  const drivers::Driver* unit = drivers::FindByRdmaDriver(driver);
+  return unit == nullptr || !Listed(unit->detail_hw_counters, name);
 }
 
 bool ReadsPortCounter(const RdmaDetail& detail, std::string_view link_layer, std::string_view name) {

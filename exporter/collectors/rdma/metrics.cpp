@@ -60,12 +60,13 @@ const MetricSpec kHwCounter{"roce_hw_stat_total", T::kCounter,
     "resp_cqe_error), named as in sysfs: from one RDMA netlink STAT_GET where the kernel "
     "answers it (with the optional counters the driver has enabled, e.g. mlx5's cc_rx_ce_pkts), "
     "else one hw_counters/ file each. Only with --collector.rdma.all-hw-counters: the counters "
-    "served by meaning as roce_transport_events_total, and mlx5's operation counts, flush "
-    "errors, application-error breakdown and congestion-control internals.",
+    "served by meaning as roce_transport_events_total, and each driver's detail counters "
+    "(mlx5: operation counts, flush errors, application-error breakdown, congestion-control "
+    "internals; bnxt_re: volume, resource counts, operation mix, responder error breakdown; "
+    "irdma: volume, operation mix, iWARP's TCP).",
     {"device", "port", "counter"},
     S::kTrimmed, "--collector.rdma.all-hw-counters (the counters roce_transport_events_total "
-    "serves; mlx5: operation counts, flush errors, application-error breakdown, "
-    "congestion-control internals)"};
+    "serves; each driver's detail counters, listed in its table)"};
 const MetricSpec kDeviceHwCounter{"roce_device_hw_stat_total", T::kCounter,
     "Every device-wide hw_counters/ file but lifespan (drivers that keep counters per device), named as in sysfs.",
     {"device", "counter"}};

@@ -112,6 +112,30 @@ constexpr HwCounterName kHwCounters[] = {
     {"rnr_naks_rcvd", E::kRnrNakReceived},
 };
 
+// bnxt_re's hw counters read only with --collector.rdma.all-hw-counters (the 6.8 names of a
+// Thor port, hw_counters.c bnxt_re_stat_descs): resource counts and their high-water marks
+// (gauges, which roce_rdma_resources serves from RDMA netlink); traffic volume (rx/tx_pkts,
+// _bytes, the RoCE-only and good-packet counts: roce_port_*_total and ethtool serve it); the
+// operation mix; doorbell pacing internals; the responder's error breakdown (res_*) of the
+// error counters that stay (remote_*_err, local_*_err, bad_resp_err, …).
+constexpr std::string_view kDetailHwCounters[] = {
+    "active_pds", "active_ahs", "active_qps", "active_rc_qps", "active_ud_qps", "active_srqs",
+    "active_cqs", "active_mrs", "active_mws", "watermark_pds", "watermark_ahs", "watermark_qps",
+    "watermark_rc_qps", "watermark_ud_qps", "watermark_srqs", "watermark_cqs", "watermark_mrs",
+    "watermark_mws", "resize_cq_cnt", "rx_pkts", "rx_bytes", "tx_pkts", "tx_bytes",
+    "res_exceed_max", "res_length_mismatch", "res_exceeds_wqe", "res_opcode_err",
+    "res_rx_invalid_rkey", "res_rx_domain_err", "res_rx_no_perm", "res_rx_range_err",
+    "res_tx_invalid_rkey", "res_tx_domain_err", "res_tx_no_perm", "res_tx_range_err",
+    "res_irrq_oflow", "res_unsup_opcode", "res_unaligned_atomic", "res_rem_inv_err",
+    "res_mem_err", "res_srq_err", "res_cmp_err", "res_invalid_dup_rkey", "res_wqe_format_err",
+    "res_cq_load_err", "res_srq_load_err", "res_tx_pci_err", "res_rx_pci_err",
+    "tx_atomic_req", "tx_read_req", "tx_read_resp", "tx_write_req", "tx_send_req",
+    "tx_roce_only_pkts", "tx_roce_only_bytes", "rx_atomic_req", "rx_read_req", "rx_read_resp",
+    "rx_write_req", "rx_send_req", "rx_roce_only_pkts", "rx_roce_only_bytes",
+    "rx_roce_good_pkts", "rx_roce_good_bytes", "pacing_reschedule", "pacing_complete",
+    "pacing_alerts", "db_fifo_register",
+};
+
 constexpr std::string_view kQuirks[] = {
     "rx/tx_pfc_ena_frames_pri<N> include resume (XON) frames: roce_pfc_frames_total, not "
     "roce_pfc_pause_frames_total; a pause shows as roce_pfc_pause_duration_seconds_total",
@@ -138,6 +162,8 @@ constexpr Driver kDriver{
     "configfs bnxt_re/<ibdev>/ports/<port>/cc/ of Broadcom's own bnxt_re (ecn_enable, "
     "cnp_dscp, cnp_prio read; the group exists once something made it with mkdir)",
     kQuirks,
+    {},  // bnxt_get_link asks the firmware: the link state is not the carrier
+    kDetailHwCounters,
 };
 
 }  // namespace

@@ -81,6 +81,20 @@ constexpr HwCounterName kHwCounters[] = {
     {"RxECNMrkd", E::kEcnMarked},
 };
 
+// irdma's hw counters read only with --collector.rdma.all-hw-counters (verbs.c
+// irdma_hw_stat_names, 6.8): IP and UDP volume (roce_ethtool_*_bytes_total and the port's
+// counters serve it), the operation mix, and the TCP counters of iWARP, which RoCE does not
+// use. The discards, truncations, no-route and VLAN errors stay.
+constexpr std::string_view kDetailHwCounters[] = {
+    "tcpRetransSegs", "tcpInOptErrors", "tcpInProtoErrors", "ip4InOctets", "ip4InPkts",
+    "ip4InReasmRqd", "ip4InMcastPkts", "ip4OutOctets", "ip4OutPkts", "ip4OutSegRqd",
+    "ip4OutMcastPkts", "ip6InOctets", "ip6InPkts", "ip6InReasmRqd", "ip6InMcastPkts",
+    "ip6OutOctets", "ip6OutPkts", "ip6OutSegRqd", "ip6OutMcastPkts", "tcpInSegs", "tcpOutSegs",
+    "iwInRdmaReads", "iwInRdmaSends", "iwInRdmaWrites", "iwOutRdmaReads", "iwOutRdmaSends",
+    "iwOutRdmaWrites", "iwRdmaBnd", "iwRdmaInv", "ip4InMcastOctets", "ip4OutMcastOctets",
+    "ip6InMcastOctets", "ip6OutMcastOctets", "RxUDP", "TxUDP",
+};
+
 constexpr std::string_view kQuirks[] = {
     "per-priority pause is counted as XOFF and XON separately; only XOFF is served as pause",
     "no pause duration and no per-priority bytes or packets in ethtool -S",
@@ -104,6 +118,7 @@ constexpr Driver kDriver{
     "DCQCN settings (the out-of-tree driver's module parameters are not read)",
     kQuirks,
     "drivers/net/ethernet/intel/ice/ice_ethtool.c (ice_ethtool_ops, kernels 5.x-6.x)",
+    kDetailHwCounters,
 };
 
 }  // namespace

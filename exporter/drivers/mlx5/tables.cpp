@@ -153,6 +153,19 @@ constexpr HwCounterName kHwCounters[] = {
     {"implied_nak_seq_err", E::kImpliedNakSequenceError},
 };
 
+// mlx5_ib's hw counters read only with --collector.rdma.all-hw-counters: the responder's
+// operation mix (volume is roce_port_*_total); work requests flushed after a QP entered the
+// error state (they follow the error counted elsewhere); the application-error breakdown of
+// req_cqe_error and resp_cqe_error, which stay; congestion-control internals (rp_cnp_handled
+// and np_cnp_sent stay).
+constexpr std::string_view kDetailHwCounters[] = {
+    "rx_write_requests",        "rx_read_requests",           "rx_atomic_requests",
+    "rx_dct_connect",           "req_cqe_flush_error",        "resp_cqe_flush_error",
+    "req_remote_access_errors", "req_remote_invalid_request", "resp_remote_access_errors",
+    "resp_local_length_error",  "roce_slow_restart",          "roce_slow_restart_cnps",
+    "roce_slow_restart_trans",  "rp_cnp_ignored",
+};
+
 constexpr std::string_view kQuirks[] = {
     "per-priority PFC counters are listed only for priorities with PFC enabled, global pause "
     "counters only while 802.3x pause is on: absent is not zero",
@@ -179,6 +192,7 @@ constexpr Driver kDriver{
     "mlx5/<pci>/cc_params/",
     kQuirks,
     "drivers/net/ethernet/mellanox/mlx5/core/en_ethtool.c (mlx5e_ethtool_ops, kernels 5.x-6.x)",
+    kDetailHwCounters,
 };
 
 }  // namespace

@@ -109,6 +109,33 @@ TEST(RdmaCollector, ReadsTheDetailCountersOnlyWithTheirOptions) {
   EXPECT_EQ(s.devices.at(0).ports.at(0).hw_counters_lifespan_seconds, 0.01);  // hw_counters/lifespan: 10 ms
 }
 
+// Each driver's unit names its own detail counters: on the demo's Broadcom (bnxt_re, Linux
+// 6.8's 92 names of a Thor port) and Intel (irdma, 46) nodes the default keeps the error and
+// congestion counters and leaves out volume, resource counts, the operation mix and the error
+// breakdowns; all-hw-counters keeps every one.
+TEST(RdmaCollector, EachDriversDetailCountersAreItsOwn) {
+  struct Case {
+    const char* node;
+    std::size_t all, by_default;
+    const char* kept;
+    const char* left_out;
+  };
+  for (const Case& c : {Case{"gpu-13", 92, 24, "rx_roce_discards", "res_rx_no_perm"},
+                        Case{"gpu-14", 46, 11, "ip4InDiscards", "ip4InOctets"}}) {
+    SCOPED_TRACE(c.node);
+    const std::string node = std::string(ROCEWATCH_SOURCE_DIR) + "/examples/demo/nodes/" + c.node;
+    for (bool all : {false, true}) {
+      auto pass = all ? MakeFixturePass(node, {{"rdma", {{"all-hw-counters", "true"}}}}) : MakeFixturePass(node);
+      NodeSnapshot s = pass->Collect();
+      ASSERT_FALSE(s.devices.empty());
+      const PortSnapshot& p = s.devices.at(0).ports.at(0);
+      EXPECT_EQ(p.hw_counters.size(), all ? c.all : c.by_default);
+      EXPECT_TRUE(p.hw_counters.Find(c.kept).has_value());
+      EXPECT_EQ(p.hw_counters.Find(c.left_out).has_value(), all);
+    }
+  }
+}
+
 // An InfiniBand port reads every counters/ file by default (the trims are for Ethernet).
 TEST(RdmaCollector, InfinibandPortsReadEveryPortCounter) {
   auto pass = MakeFixturePass(FixtureDir("mlx5-ib"));
