@@ -5,22 +5,15 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <map>
 #include <sstream>
 #include <stdexcept>
 
 #include "lint/serve/serve_metrics.h"
+#include "rocewatch/read_file.h"
 
 namespace rocewatch::lint::serve {
 namespace {
-
-std::string ReadDocs() {
-  std::ifstream f(ROCEWATCH_SOURCE_DIR "/docs/metrics.md", std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
 
 // "type | labels" of each row "| `roce_lint_…` | type | `a`, `b` | meaning |" of the docs.
 std::map<std::string, std::string> DocumentedFamilies(const std::string& docs) {
@@ -46,7 +39,9 @@ std::map<std::string, std::string> DocumentedFamilies(const std::string& docs) {
 }
 
 TEST(ServeMetrics, DocsTableIsTheSpecs) {
-  const auto documented = DocumentedFamilies(ReadDocs());
+  auto docs = ReadFileCapped(ROCEWATCH_SOURCE_DIR "/docs/metrics.md", 4 << 20);
+  ASSERT_TRUE(docs) << docs.error().message;
+  const auto documented = DocumentedFamilies(*docs);
   ASSERT_FALSE(documented.empty()) << "no roce_lint_ rows in docs/metrics.md";
   std::map<std::string, std::string> specified;
   for (const ServeMetricSpec* spec : ServeMetricSpecs()) {
