@@ -249,7 +249,11 @@ TEST(Server, NonReadingPipelinersFromTheScrapersAddressDoNotLockItOut) {
   ASSERT_NE(server, nullptr);
   auto attackers = NonReaders(server->port(), "127.0.0.1", 32);
   ExpectScrapeSucceeds(*server);
-  EXPECT_GE(server->stats().evicted, 5u);
+  // The address's 16 places were all the attackers' when the first scrape came, so it evicted
+  // one. How many more were evicted depends on timing only (CI once saw 1 under the
+  // sanitizers): an attacker beyond the 16th evicts one whose answers wait unread, or is
+  // refused if it came before any did, and each scrape leaves its place free for the next.
+  EXPECT_GE(server->stats().evicted, 1u);
   // A stalled connection's pipelined answers: at most max_unread_answers were queued, then
   // it was told Connection: close. No stuck connection holds more than its bounded buffer.
 }
