@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <map>
 #include <set>
+#include <utility>
 
 #include <unistd.h>
 
@@ -44,6 +45,24 @@ std::optional<std::uint64_t> AerTotal(std::string_view text, std::string_view na
   return std::nullopt;
 }
 
+// The PCI function that carries a device's traffic: its own parent, or for a software device
+// (rxe, siw: no PCI parent) the function of the netdev it runs over, the NIC its packets leave
+// through. {dir, address}; both empty when neither is on PCI (a veth, a virtual netdev).
+std::pair<std::string, std::string> NicFunction(const DeviceRef& dev, const Inventory& inventory) {
+  if (!dev.pci_dir.empty()) return {dev.pci_dir, dev.pci_address};
+  for (const auto& port : dev.ports) {
+    const NetdevRef* n = port.netdev.empty() ? nullptr : inventory.FindNetdev(port.netdev);
+    if (n == nullptr || n->pci_address.empty()) continue;
+    // The netdev's directory is <PCI function>/net/<name>.
+    const std::string tail = "/net/" + n->name;
+    if (n->dir.size() <= tail.size() || n->dir.compare(n->dir.size() - tail.size(), tail.size(), tail) != 0) continue;
+    std::string dir = n->dir.substr(0, n->dir.size() - tail.size());
+    if (fs::BaseName(dir) != n->pci_address) continue;
+    return {std::move(dir), n->pci_address};
+  }
+  return {};
+}
+
 class GpuDirectSource final : public Source {
  public:
   explicit GpuDirectSource(const SourceEnv& env) : sysfs_(*env.sysfs) {}
@@ -81,25 +100,28 @@ class GpuDirectSource final : public Source {
       }
     }
 
+    std::vector<std::pair<std::string, std::string>> nic_functions;  // {dir, address}
     for (const auto& dev : inventory.devices) {
-      if (dev.pci_dir.empty()) continue;
+      auto [pci_dir, pci_address] = NicFunction(dev, inventory);
+      if (pci_dir.empty()) continue;
+      nic_functions.emplace_back(pci_dir, pci_address);
       GpuDirectNic nic;
       nic.device = dev.name;
-      nic.pci_address = dev.pci_address;
-      const PciChain chain = gpudirect::ParsePciChain(dev.pci_dir);
+      nic.pci_address = pci_address;
+      const PciChain chain = gpudirect::ParsePciChain(pci_dir);
       for (std::size_t i = chain.chain.size(); i-- > 1;) {
         nic.upstream.push_back(chain.chain[i - 1]);
         bridges.insert(chain.chain[i - 1]);
         aer_functions.insert(chain.chain[i - 1]);
       }
-      aer_functions.insert(dev.pci_address);
+      aer_functions.insert(pci_address);
       std::optional<std::int64_t> nic_numa;
-      if (auto n = sysfs_.ReadText(dev.pci_dir + "/numa_node")) nic_numa = ParseI64(*n);
+      if (auto n = sysfs_.ReadText(pci_dir + "/numa_node")) nic_numa = ParseI64(*n);
       // No iommu_group link: the IOMMU is off (or absent) for the function, "none"; a group
       // whose type cannot be read (a kernel before 5.11) leaves the type absent.
-      if (!sysfs_.ReadLink(dev.pci_dir + "/iommu_group")) {
+      if (!sysfs_.ReadLink(pci_dir + "/iommu_group")) {
         nic.iommu_group_type = "none";
-      } else if (auto t = sysfs_.ReadText(dev.pci_dir + "/iommu_group/type")) {
+      } else if (auto t = sysfs_.ReadText(pci_dir + "/iommu_group/type")) {
         nic.iommu_group_type = std::string(Trim(*t));
       }
       for (const auto& g : topology_.gpus) {
@@ -114,8 +136,7 @@ class GpuDirectSource final : public Source {
     auto remember = [&](const PciChain& c) {
       for (std::size_t i = 0; i < c.chain.size(); ++i) functions_.emplace(c.chain[i], c.dirs[i]);
     };
-    for (const auto& dev : inventory.devices)
-      if (!dev.pci_dir.empty()) remember(gpudirect::ParsePciChain(dev.pci_dir));
+    for (const auto& [dir, address] : nic_functions) remember(gpudirect::ParsePciChain(dir));
     for (const auto& [addr, c] : chains) remember(c);
     std::set<std::string> watch = bridges;
     watch.insert(aer_functions.begin(), aer_functions.end());

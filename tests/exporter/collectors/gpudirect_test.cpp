@@ -368,6 +368,37 @@ TEST(GpuDirectSource, SetpciTurningRedirectOffIsSeenNextPass) {
   EXPECT_EQ(Value(e, "roce_gpu_nic_acs_redirect_bridges", "gpu", "0000:03:00.0"), 1);
 }
 
+// Soft-RoCE has no PCI parent: its packets leave through the netdev it runs over, so that
+// netdev's PCI function is the NIC on its path (the guest check gpudirect_acs.sh runs this on a
+// real kernel). A software device over a virtual netdev has no path at all.
+TEST(GpuDirectSource, ASoftRoceDeviceIsOnThePathOfItsNetdevsPciFunction) {
+  TestDir d;
+  WriteSwitchTree(d, gd::kAcsReqRedir);
+  const std::string nic = "sys/devices/pci0000:00/0000:00:01.0/0000:01:00.0/0000:02:01.0/0000:04:00.0";
+  d.Write(nic + "/net/eth9/mtu", "1500\n");
+  d.Symlink("../../../0000:04:00.0", nic + "/net/eth9/device");
+  d.Symlink("../../devices/pci0000:00/0000:00:01.0/0000:01:00.0/0000:02:01.0/0000:04:00.0/net/eth9",
+            "sys/class/net/eth9");
+  d.Write("sys/devices/virtual/net/veth9/mtu", "1500\n");
+  d.Symlink("../../devices/virtual/net/veth9", "sys/class/net/veth9");
+  for (const std::string rxe : {"rxe0", "rxe1"}) {
+    d.Write("sys/devices/virtual/infiniband/" + rxe + "/ports/1/link_layer", "Ethernet\n");
+    d.Write("sys/devices/virtual/infiniband/" + rxe + "/ports/1/gid_attrs/ndevs/0",
+            rxe == "rxe0" ? "eth9\n" : "veth9\n");
+    d.Symlink("../../devices/virtual/infiniband/" + rxe, "sys/class/infiniband/" + rxe);
+  }
+  NodeSnapshot s = CollectOnly(d.path());
+  ASSERT_TRUE(s.gpudirect.has_value());
+  const auto e = testing::RenderText(collectors::RenderGpuDirect, s);
+  EXPECT_EQ(Value(e, "roce_gpu_nic_relation", "device", "rxe0"), 1);
+  EXPECT_EQ(e.Find("roce_gpu_nic_relation", "device", "rxe0").size(), 1u);
+  EXPECT_EQ(e.LabelValue(e.samples()[e.Find("roce_gpu_nic_relation", "device", "rxe0")[0]], "relation"), "PIX");
+  EXPECT_EQ(Value(e, "roce_gpu_nic_acs_redirect_bridges", "device", "rxe0"), 2);
+  EXPECT_EQ(Value(e, "roce_pcie_max_read_request_bytes", "device", "rxe0"), 4096);
+  EXPECT_TRUE(e.Find("roce_gpu_nic_relation", "device", "rxe1").empty());  // over a veth
+  EXPECT_EQ(Value(e, "roce_gpu_nic_relation", "device", "mlx5_0"), 1);    // unchanged beside it
+}
+
 TEST(GpuDirectSource, WithoutCapSysAdminTheRegistersAreAbsentAndCountedNotAFailure) {
   TestDir d;
   WriteSwitchTree(d, gd::kAcsReqRedir, 64);  // what an unprivileged read of config returns
