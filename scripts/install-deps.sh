@@ -15,7 +15,7 @@ PACKAGES="
   libssl-dev libcrypt-dev libyaml-cpp-dev zlib1g-dev openssl
   lldpd liblldpctl-dev
   perftest
-  qemu-system-x86 busybox-static ibverbs-providers
+  qemu-system-x86 busybox-static ibverbs-providers pciutils
   debhelper help2man lintian mmdebstrap chromium fonts-wqy-zenhei ansible python3-kubernetes
   podman runc umoci skopeo
 "

@@ -21,6 +21,7 @@
 #include "lint/checks/peer/group.h"
 #include "lint/checks/qos/group.h"
 #include "lint/checks/versions/group.h"
+#include "lint/core/setting_table.h"
 
 namespace rocewatch::lint::checks {
 
@@ -164,7 +165,8 @@ inline constexpr std::string_view kWhyAer = "a PCIe hardware problem, not a sett
 inline const CheckSpec& kGpuDirectGpuDistance = RegisterCheck(gpudirect::GpuDistance, {"gpudirect.gpu-distance", S::kError,
     "NIC farther from its GPU than the profile allows", "网卡与其服务的 GPU 的距离超出规划", "move the NIC or the GPU, or plan the nearer GPU"});
 inline const CheckSpec& kGpuDirectAcsRedirect = RegisterCheck(gpudirect::AcsRedirect, {"gpudirect.acs-redirect", S::kError,
-    "ACS redirect on a bridge between a NIC and its GPU", "网卡与 GPU 之间的 PCIe 桥启用了 ACS 重定向", kWhyGpuDirect});
+    "ACS redirect on a bridge between a NIC and its GPU", "网卡与 GPU 之间的 PCIe 桥启用了 ACS 重定向", kWhyGpuDirect,
+    setting::kAcsRedirect.name()});
 inline const CheckSpec& kGpuDirectIommuTranslation = RegisterCheck(gpudirect::IommuTranslation, {"gpudirect.iommu-translation", S::kWarning,
     "IOMMU translates the NIC's DMA where the profile wants passthrough", "IOMMU 对网卡 DMA 做地址转换（规划要求直通）", kWhyGpuDirect});
 inline const CheckSpec& kGpuDirectPeerMemory = RegisterCheck(gpudirect::PeerMemory, {"gpudirect.peer-memory", S::kError,

@@ -94,6 +94,12 @@ inline constexpr Spec kGlobalPause{"global_pause", ValueType::kNumber, "pfc_prio
 inline constexpr Spec kOptionalCounters{"optional_counters", ValueType::kText, "optional_counters",
                                         metric::roce_hw_optional_counter_enabled,
                                         "rdma statistic set link DEV/PORT optional-counters", "optional_counters"};
+// The bridges between a NIC and its GPU that redirect peer-to-peer requests or completions
+// (ACS ReqRedir, CmpltRedir): comma-separated PCI addresses, "" none.
+inline constexpr Spec kAcsRedirect{"acs_redirect", ValueType::kText,
+                                   "gpudirect.max_relation (any gpudirect profile wants none on the path)",
+                                   metric::roce_pcie_bridge_acs_control,
+                                   "setpci -s BRIDGE ECAP_ACS+6.w=0000:000c (the two redirect bits only)", "acs"};
 inline constexpr Spec kDcbTable{"dcb.table.", ValueType::kDigest, "", metric::roce_dcb_table_entries, "", ""};
 inline constexpr Spec kEtsTc{"ets.tc.", ValueType::kNumber, "", metric::roce_ets_priority_traffic_class, "", ""};
 
@@ -120,6 +126,7 @@ inline constexpr const Spec* kAll[] = {
     &kPauseTx,
     &kGlobalPause,
     &kOptionalCounters,
+    &kAcsRedirect,
     &kDcbTable,
     &kEtsTc};
 

@@ -5,6 +5,7 @@
 
 #include "lint/core/check_spec.h"
 #include "lint/core/setting_table.h"
+#include "lint/core/pci.h"
 #include "lint/fix/commands.h"
 #include "rocewatch/strings.h"
 
@@ -100,6 +101,21 @@ bool RepairOptionalCounters(const Finding& finding, const NicTarget& all, NicTar
   return true;
 }
 
+// The bridges the finding found redirecting (its setting's found value, comma-separated); a
+// name that is not a PCI address never reaches the script.
+bool RepairAcsRedirect(const Finding& finding, const NicTarget&, NicTarget& t) {
+  const auto* found = std::get_if<std::string>(&finding.setting.found);
+  if (found == nullptr) return false;
+  for (auto bridge : Split(*found, ',')) {
+    if (!IsPciAddress(bridge)) return false;
+    t.acs_redirect_off.emplace_back(bridge);
+  }
+  std::sort(t.acs_redirect_off.begin(), t.acs_redirect_off.end());
+  t.acs_redirect_off.erase(std::unique(t.acs_redirect_off.begin(), t.acs_redirect_off.end()),
+                           t.acs_redirect_off.end());
+  return !t.acs_redirect_off.empty();
+}
+
 bool RepairGlobalPause(const Finding&, const NicTarget&, NicTarget& t) {
   t.global_pause_off = true;
   return true;
@@ -168,6 +184,7 @@ const std::vector<RepairEntry>& Repairs() {
       {setting::kEcnRp.name(), RepairEcnRp},
       {setting::kDcqcn.name(), RepairDcqcnParameter},
       {setting::kOptionalCounters.name(), RepairOptionalCounters},
+      {setting::kAcsRedirect.name(), RepairAcsRedirect},
       {kSettingOfFinding, RepairDrift},
   };
   return table;

@@ -5,6 +5,7 @@
 #include <set>
 #include <sstream>
 
+#include "lint/core/pci.h"
 #include "lint/core/tos.h"
 #include "lint/fix/drivers.h"
 #include "lint/fix/shell.h"
@@ -103,11 +104,12 @@ void RenderPrecheck(std::ostream& out, const std::vector<NicTarget>& nics, Tools
       << "precheck() {\n"
       << "  check_root\n";
   // The tools the steps will call.
-  bool qos_dcb = false, qos_mlnx = false, mtu = false, pause = false, rdma = false;
+  bool qos_dcb = false, qos_mlnx = false, mtu = false, pause = false, rdma = false, acs = false;
   bool cm_configfs = false, cm_mode_mlnx = false, cm_tos_mlnx = false;
   for (const auto& t : nics) {
     const bool mlnx = NicTools(t, tools) == Toolset::kMlnx;
     rdma = rdma || !t.optional_counters.empty();
+    acs = acs || !t.acs_redirect_off.empty();
     (mlnx ? qos_mlnx : qos_dcb) |= NeedsQosTool(t);
     mtu = mtu || t.mtu;
     pause = pause || t.global_pause_off;
@@ -125,6 +127,7 @@ void RenderPrecheck(std::ostream& out, const std::vector<NicTarget>& nics, Tools
   if (mtu) out << "  need_tool ip 'iproute2: MTU'\n";
   if (pause) out << "  need_tool ethtool 'global pause'\n";
   if (rdma) out << "  need_tool rdma 'iproute2: optional RDMA counters'\n";
+  if (acs) out << "  need_tool setpci 'pciutils: ACS redirect'\n";
   if (cm_configfs) out << "  check_rdma_cm_configfs\n";
   for (const auto& t : nics) {
     const std::string ib = escape::ShWord(t.ib_dev), nd = escape::ShWord(t.netdev);
@@ -284,6 +287,13 @@ void RenderSteps(std::ostream& out, const NicTarget& t, Toolset script_tools) {
          "optional_counters " + dev_port + " " + escape::ShWord(want),
          SetOptionalCounters(t.ib_dev, t.port, t.optional_counters),
          Save("optional_counters", dev_port, ""));
+  }
+  // ACS redirect off on each bridge a finding named (gpudirect.acs-redirect); the backup keeps
+  // the bits that were on, which the rollback sets back.
+  for (const auto& bridge : t.acs_redirect_off) {
+    const std::string b = escape::ShWord(bridge);
+    Step(out, bridge, "ACS redirect", "ReqRedir- CmpltRedir-", "acs_redirect " + b, AcsRedirectCommand(bridge, 0),
+         Save("acs", b, "redirect"));
   }
 }
 

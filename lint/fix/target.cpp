@@ -20,6 +20,7 @@ std::size_t NicTarget::SettingCount() const {
   n += cm_roce_v2;
   n += cm_tos_dscp.has_value();
   n += !optional_counters.empty();
+  n += acs_redirect_off.size();
   return n;
 }
 

@@ -37,6 +37,9 @@ struct NicTarget {
   // The optional RDMA counters enabled on the port, exactly these (`rdma statistic set link
   // DEV/PORT optional-counters`), sorted; empty: left alone. The kernel forgets them at reboot.
   std::vector<std::string> optional_counters;
+  // PCI bridges between the NIC and its GPU whose ACS redirect bits the script clears, sorted;
+  // only from a finding (gpudirect.acs-redirect): the plan names no bridge.
+  std::vector<std::string> acs_redirect_off;
 
   // For the precheck: what the profile accepts (empty / nullopt: not checked).
   std::vector<std::string> firmware;

@@ -65,7 +65,12 @@ TEST(CheckGpuDirect, AcsRedirectNamesTheBridgesTheCommandsTheBootParameterAndThe
   EXPECT_EQ(f.found, "2 bridges redirect (0000:17:01.0;0000:17:02.0)");
   EXPECT_THAT(f.fix, HasSubstr("setpci -s 0000:17:01.0 ECAP_ACS+6.w=0000:000c; setpci -s 0000:17:02.0 ECAP_ACS+6.w=0000:000c"));
   EXPECT_THAT(f.fix, HasSubstr("\"pci=disable_acs_redir=0000:17:01.0;0000:17:02.0\""));
-  EXPECT_THAT(f.fix, HasSubstr("setpci -s 0000:17:01.0 ECAP_ACS+6.w=000c:000c; setpci -s 0000:17:02.0 ECAP_ACS+6.w=000c:000c"));
+  // The rollback sets back the bits each bridge had: request redirect on one, completion on the
+  // other.
+  EXPECT_THAT(f.fix, HasSubstr("setpci -s 0000:17:01.0 ECAP_ACS+6.w=0004:000c; setpci -s 0000:17:02.0 ECAP_ACS+6.w=0008:000c"));
+  // What `roce-lint fix --only-findings` clears.
+  EXPECT_EQ(f.setting.key, "acs_redirect");
+  EXPECT_EQ(std::get<std::string>(f.setting.found), "0000:17:01.0,0000:17:02.0");
 }
 
 TEST(CheckGpuDirect, AHostileBridgeLabelNeverReachesACommand) {

@@ -1,15 +1,19 @@
 // gpudirect.acs-redirect: a bridge between the NIC and the GPU it serves has ACS P2P request or
 // completion redirect on, so every peer-to-peer transfer goes up to the root complex and back.
 // The fix clears exactly the two redirect bits on those bridges (setpci with a mask), says how
-// to keep it over a reboot (pci=disable_acs_redir=) and how to set them back.
+// to keep it over a reboot (pci=disable_acs_redir=) and how to set back exactly the bits that
+// were on. The finding's setting (acs_redirect: the redirecting bridges) is what `roce-lint fix
+// --only-findings` clears, saving each bridge's bits for its rollback.
 
-#include <set>
+#include <map>
+#include <utility>
 
 #include "lint/checks/gpudirect/group.h"
 #include "lint/checks/observed.h"
 #include "lint/checks/specs.h"
+#include "lint/core/pci.h"
+#include "lint/core/setting_table.h"
 #include "lint/metric_contract.h"
-#include "rocewatch/escape.h"
 
 namespace rocewatch::lint::checks::gpudirect {
 
@@ -18,20 +22,20 @@ void AcsRedirect(const NicContext& c, FindingSink& sink) {
   for (const GpuRelation& r : ServedGpus(c)) {
     const auto count = c.view.Value(metric::roce_gpu_nic_acs_redirect_bridges, {{label::device, c.nic.ib_dev}, {label::gpu, r.gpu}});
     if (!count || *count <= 0) continue;
-    std::set<std::string> redirecting;  // sorted: the commands are stable
+    std::map<std::string, unsigned> redirecting;  // bridge → its redirect bits; sorted: stable commands
     for (const auto& b : c.view.Select(metric::roce_gpu_nic_path_bridge, {{label::device, c.nic.ib_dev}, {label::gpu, r.gpu}})) {
       const std::string bridge(b.Label(label::bridge));
       if (!IsPciAddress(bridge)) continue;  // never into a command
-      for (std::string_view bit : {"req_redir", "cmplt_redir"})
+      for (auto [bit, mask] : {std::pair{"req_redir", kAcsReqRedir}, std::pair{"cmplt_redir", kAcsCmpltRedir}})
         if (c.view.Value(metric::roce_pcie_bridge_acs_control, {{label::bridge, bridge}, {label::bit, bit}}).value_or(0) > 0)
-          redirecting.insert(bridge);
+          redirecting[bridge] |= mask;
     }
-    std::string off, on, boot;
-    for (const auto& bridge : redirecting) {
-      const std::string word = escape::ShWord(bridge);
-      off += (off.empty() ? "" : "; ") + std::string("setpci -s ") + word + " ECAP_ACS+6.w=0000:000c";
-      on += (on.empty() ? "" : "; ") + std::string("setpci -s ") + word + " ECAP_ACS+6.w=000c:000c";
+    std::string off, on, boot, list;
+    for (const auto& [bridge, bits] : redirecting) {
+      off += (off.empty() ? "" : "; ") + AcsRedirectCommand(bridge, 0);
+      on += (on.empty() ? "" : "; ") + AcsRedirectCommand(bridge, bits);
       boot += (boot.empty() ? "" : ";") + bridge;
+      list += (list.empty() ? "" : ",") + bridge;
     }
     const i18n::StoredArgs args = {{"device", c.nic.ib_dev},
                                    {"gpu", r.gpu},
@@ -44,7 +48,9 @@ void AcsRedirect(const NicContext& c, FindingSink& sink) {
     sink.Nic(kGpuDirectAcsRedirect, c, i18n::Phrase::Of("check.gpudirect.acs_redirect.expected", {}),
              i18n::Phrase::Of("check.gpudirect.acs_redirect.found", args),
              i18n::Phrase::Of("check.gpudirect.acs_redirect.message", args),
-             i18n::Phrase::Of("check.gpudirect.acs_redirect.fix", args));
+             i18n::Phrase::Of("check.gpudirect.acs_redirect.fix", args),
+             // None found redirecting (the count without the bits): nothing a script can clear.
+             list.empty() ? SettingDelta{} : SettingDelta{std::string(setting::kAcsRedirect.key), std::string(), list});
   }
 }
 

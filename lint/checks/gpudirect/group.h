@@ -32,8 +32,5 @@ struct GpuRelation {
 std::vector<GpuRelation> ServedGpus(const NicContext& c);
 // The rank of a relation name (1 … 5), 0 for anything else.
 int RelationRank(std::string_view relation);
-// Whether `text` is a PCI address as sysfs names it (DDDD:BB:DD.F, lower-case hex): what a
-// label must be before it is written into a command.
-bool IsPciAddress(std::string_view text);
 
 }  // namespace rocewatch::lint::checks::gpudirect

@@ -1,7 +1,6 @@
-// What the gpudirect checks share: the GPUs a NIC serves, relation ranks, PCI addresses.
+// What the gpudirect checks share: the GPUs a NIC serves, relation ranks.
 
 #include <algorithm>
-#include <regex>
 
 #include "lint/checks/gpudirect/group.h"
 #include "lint/metric_contract.h"
@@ -13,11 +12,6 @@ int RelationRank(std::string_view relation) {
   const auto& all = plan::GpuRelations();
   auto it = std::find(all.begin(), all.end(), relation);
   return it == all.end() ? 0 : static_cast<int>(it - all.begin()) + 1;
-}
-
-bool IsPciAddress(std::string_view text) {
-  static const std::regex kAddress("[0-9a-f]{4,8}:[0-9a-f]{2}:[0-1][0-9a-f]\\.[0-7]");
-  return std::regex_match(text.begin(), text.end(), kAddress);
 }
 
 std::vector<GpuRelation> ServedGpus(const NicContext& c) {

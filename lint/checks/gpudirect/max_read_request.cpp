@@ -6,6 +6,7 @@
 #include "lint/checks/gpudirect/group.h"
 #include "lint/checks/observed.h"
 #include "lint/checks/specs.h"
+#include "lint/core/pci.h"
 #include "lint/metric_contract.h"
 #include "rocewatch/escape.h"
 

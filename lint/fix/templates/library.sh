@@ -173,6 +173,30 @@ optional_counters() {
   printf '%s' "$_en"
 }
 
+# acs_redirect BRIDGE: the P2P request and completion redirect bits of the bridge's ACS Control
+# in lspci's words ("ReqRedir+ CmpltRedir-"). Status 1 where setpci cannot read the register
+# (no ACS capability, no such function).
+acs_redirect() {
+  _ctl=$(setpci -s "$1" ECAP_ACS+6.w 2>&1) || { printf '%s' "$_ctl"; return 1; }
+  case $_ctl in
+    [0-9a-f][0-9a-f][0-9a-f][0-9a-f]) ;;
+    *) printf 'setpci -s %s ECAP_ACS+6.w read %s' "$1" "$(oneline "$_ctl")"; return 1 ;;
+  esac
+  _req=-; _cmplt=-
+  [ $((0x$_ctl & 4)) -eq 0 ] || _req=+
+  [ $((0x$_ctl & 8)) -eq 0 ] || _cmplt=+
+  printf 'ReqRedir%s CmpltRedir%s' "$_req" "$_cmplt"
+}
+
+# acs_restore BRIDGE WORDS: sets the two redirect bits as WORDS (acs_redirect's) say, every
+# other bit of the register left as it is.
+acs_restore() {
+  _bits=0
+  case $2 in *ReqRedir+*) _bits=$((_bits | 4)) ;; esac
+  case $2 in *CmpltRedir+*) _bits=$((_bits | 8)) ;; esac
+  setpci -s "$1" "ECAP_ACS+6.w=$(printf '%04x' "$_bits"):000c"
+}
+
 fail() {
   say "$1"
   FAILED=$((FAILED + 1))

@@ -109,6 +109,7 @@ setting_label() {
     cm_tos) printf '%s port %s: rdma_cm default_roce_tos' "$2" "$3" ;;
     optional_counters) printf '%s port %s: optional counters' "$2" "$3" ;;
     bnxt_cc) printf '%s: bnxt_re cc %s' "$2" "$3" ;;
+    acs) printf '%s: ACS redirect' "$2" ;;
     *) printf '%s: %s' "$2" "$1" ;;
   esac
 }
@@ -128,6 +129,7 @@ read_setting() {
     cm_tos) cm_tos_value "$2" "$3" ;;
     optional_counters) rdma_counter_list "$2" "$3" enabled ;;
     bnxt_cc) bnxt_cc_read "$2" "$3" ;;
+    acs) acs_redirect "$2" ;;
     *)
       printf 'unknown setting %s in the backup' "$1"
       return 1
@@ -148,6 +150,7 @@ restore_setting() {
     mtu) ip link set dev "$2" mtu "$4" ;;
     optional_counters) restore_optional_counters "$2" "$3" "$4" ;;
     bnxt_cc) bnxt_cc_write "$2" "$3" "$4" ;;
+    acs) acs_restore "$2" "$4" ;;
     cm_mode | cm_tos)
       case $4 in
         'unset (no '*) rmdir -- "$CONFIGFS/rdma_cm/$2" ;;

@@ -184,6 +184,27 @@ TEST(RestrictToFindings, OptionalCountersOnTheFindingsPortUnlessTheDriverLacksTh
             "from the profile");
 }
 
+// gpudirect.acs-redirect names the redirecting bridges as its setting's found value; each
+// becomes one step (the guest check gpudirect_acs.sh runs the script on a real kernel). A value
+// that is not a list of PCI addresses never reaches the script.
+TEST(RestrictToFindings, AcsRedirectClearsTheFindingsBridgesAndRefusesOtherText) {
+  plan::Profile p;
+  std::vector<NicTarget> full = {TargetFromProfile(Nic("mlx5_0", "ens1f0np0"), p),
+                                 TargetFromProfile(Nic("mlx5_1", "ens2f0np0"), p)};
+  const std::vector<Finding> findings = {
+      F("gpudirect.acs-redirect", "mlx5_0", "2 bridges redirect",
+        {"acs_redirect", std::string(), std::string("0000:02:01.0,0000:02:00.0")}),
+      F("gpudirect.acs-redirect", "mlx5_1", "1 bridges redirect",
+        {"acs_redirect", std::string(), std::string("0000:02:00.0;reboot")})};
+  FindingsTarget r = RestrictToFindings(full, findings);
+  ASSERT_EQ(r.nics.size(), 1u);
+  EXPECT_EQ(r.nics[0].ib_dev, "mlx5_0");
+  EXPECT_EQ(r.nics[0].acs_redirect_off, (std::vector<std::string>{"0000:02:00.0", "0000:02:01.0"}));
+  EXPECT_EQ(r.nics[0].SettingCount(), 2u);
+  ASSERT_EQ(r.unfixable.size(), 1u);
+  EXPECT_EQ(r.unfixable[0].finding->device, "mlx5_1");
+}
+
 TEST(RestrictToFindings, RoceMtuNeedsANetdevMtuAndAnUnreachableNodeHasNothingToRepair) {
   plan::Profile p;
   p.roce_mtu = 4096;
