@@ -4,8 +4,8 @@
 #include <string_view>
 
 #include "lint/core/check_spec.h"
-#include "lint/core/setting_table.h"
 #include "lint/core/pci.h"
+#include "lint/core/setting_table.h"
 #include "lint/fix/commands.h"
 #include "rocewatch/strings.h"
 
@@ -101,15 +101,15 @@ bool RepairOptionalCounters(const Finding& finding, const NicTarget& all, NicTar
   return true;
 }
 
-// The bridges the finding found redirecting (its setting's found value, comma-separated); a
-// name that is not a PCI address never reaches the script.
+// The bridges the finding found redirecting (its setting's found value, comma-separated). A
+// list with anything that is not a PCI address is refused whole: none of it reaches the script.
 bool RepairAcsRedirect(const Finding& finding, const NicTarget&, NicTarget& t) {
   const auto* found = std::get_if<std::string>(&finding.setting.found);
   if (found == nullptr) return false;
-  for (auto bridge : Split(*found, ',')) {
-    if (!IsPciAddress(bridge)) return false;
-    t.acs_redirect_off.emplace_back(bridge);
-  }
+  const auto bridges = Split(*found, ',');
+  if (bridges.empty() || !std::all_of(bridges.begin(), bridges.end(), [](std::string_view b) { return IsPciAddress(b); }))
+    return false;
+  for (auto bridge : bridges) t.acs_redirect_off.emplace_back(bridge);
   std::sort(t.acs_redirect_off.begin(), t.acs_redirect_off.end());
   t.acs_redirect_off.erase(std::unique(t.acs_redirect_off.begin(), t.acs_redirect_off.end()),
                            t.acs_redirect_off.end());

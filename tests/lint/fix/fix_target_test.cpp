@@ -195,7 +195,7 @@ TEST(RestrictToFindings, AcsRedirectClearsTheFindingsBridgesAndRefusesOtherText)
       F("gpudirect.acs-redirect", "mlx5_0", "2 bridges redirect",
         {"acs_redirect", std::string(), std::string("0000:02:01.0,0000:02:00.0")}),
       F("gpudirect.acs-redirect", "mlx5_1", "1 bridges redirect",
-        {"acs_redirect", std::string(), std::string("0000:02:00.0;reboot")})};
+        {"acs_redirect", std::string(), std::string("0000:02:00.0,0000:02:01.0;reboot")})};
   FindingsTarget r = RestrictToFindings(full, findings);
   ASSERT_EQ(r.nics.size(), 1u);
   EXPECT_EQ(r.nics[0].ib_dev, "mlx5_0");
