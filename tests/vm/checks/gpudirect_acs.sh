@@ -82,16 +82,6 @@ cat >plan.json <<JSON
 }
 JSON
 "$LINT" plan plan.json || fail "roce-lint plan refused the guest's plan"
-findings() {
-  rc=0
-  "$LINT" check plan.json --format json --output "$1" >/dev/null 2>"$1.err" || rc=$?
-  [ "$rc" -le 1 ] || { cat "$1.err"; fail "roce-lint check exited $rc"; }
-  python3 - "$1" <<'PY'
-import json, sys
-for f in json.load(open(sys.argv[1]))["findings"]:
-    print(f["check"], f["device"] or "-", "found=" + str(f["found"]), "fix=" + str(f["fix"]))
-PY
-}
 findings before.json | tee before.txt
 grep "^gpudirect.acs-redirect rxgd " before.txt | grep "$dn_gpu" | grep -q "$dn_nic" ||
   fail "check does not report ACS redirect on $dn_gpu and $dn_nic"

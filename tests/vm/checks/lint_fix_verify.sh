@@ -51,16 +51,6 @@ JSON
 # an exporter of the guest.
 exporter_start linta 9571 --collector.rdma_cm.create-groups=false
 exporter_start lintb 9572 --collector.rdma_cm.create-groups=false
-findings() {
-  rc=0
-  "$LINT" check plan.json --format json --output "$1" >/dev/null 2>"$1.err" || rc=$?
-  [ "$rc" -le 1 ] || { cat "$1.err"; fail "roce-lint check exited $rc"; }
-  python3 - "$1" <<'PY'
-import json, sys
-for f in json.load(open(sys.argv[1]))["findings"]:
-    print(f["check"], f["device"] or "-", f["netdev"] or "-", "expected=" + str(f["expected"]), "found=" + str(f["found"]))
-PY
-}
 # rxe0's rdma_cm group made by hand with the kernel's default ToS 0 (the plan's DSCP 26 wants
 # 106): defect 4 of issue 42, qos.cm-tos reported although the veth has no DCB.
 mkdir "$cm/rxe0"

@@ -167,6 +167,20 @@ series() {
 }
 # sample FILE NAME [LABEL="VALUE"]...: the first such value; empty when there is none.
 sample() { series "$@" | head -n 1; }
+
+# findings OUT: `roce-lint check plan.json` (in the current folder) as JSON in OUT, then one line
+# per finding: "CHECK DEVICE NETDEV expected=… found=… fix=…". Fails on an exit status above 1.
+findings() {
+  rc=0
+  "$LINT" check plan.json --format json --output "$1" >/dev/null 2>"$1.err" || rc=$?
+  [ "$rc" -le 1 ] || { cat "$1.err"; fail "roce-lint check exited $rc"; }
+  python3 - "$1" <<'PY'
+import json, sys
+for f in json.load(open(sys.argv[1]))["findings"]:
+    print(f["check"], f["device"] or "-", f["netdev"] or "-", "expected=" + str(f["expected"]),
+          "found=" + str(f["found"]), "fix=" + str(f["fix"]))
+PY
+}
 # count FILE NAME [LABEL="VALUE"]...: how many such series.
 count() { series "$@" | wc -l; }
 
